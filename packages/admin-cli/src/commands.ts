@@ -1,0 +1,110 @@
+import { applyCheckEventInTx } from '@upmon/check-store';
+import { planLimits, type PlanName } from '@upmon/core';
+import { generateApiKey, randomToken } from '@upmon/crypto';
+import type { PrismaClient } from '@upmon/db';
+import { CliError } from './cli-error.js';
+
+export { CliError };
+
+const PLANS: PlanName[] = ['free', 'pro', 'business'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function requireUuid(value: string | undefined, flag: string): string {
+  if (!value) throw new CliError(`--${flag} is required`, 2);
+  if (!UUID.test(value)) throw new CliError(`--${flag} must be a UUID`, 2);
+  return value;
+}
+
+function requirePlan(value: string | undefined): PlanName {
+  if (!value || !PLANS.includes(value as PlanName)) throw new CliError(`--plan must be one of ${PLANS.join(', ')}`, 2);
+  return value as PlanName;
+}
+
+function requireName(value: string | undefined, flag = 'name'): string {
+  if (!value || value.trim() === '') throw new CliError(`--${flag} is required`, 2);
+  if (value.length > 255) throw new CliError(`--${flag} must be at most 255 characters`, 2);
+  return value;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString().replace('Z', '+00:00') : null);
+
+export async function createAccount(prisma: PrismaClient, opts: { name?: string; plan?: string }) {
+  const a = await prisma.account.create({ data: { name: requireName(opts.name), plan: requirePlan(opts.plan ?? 'free') } });
+  return { id: a.id, name: a.name, plan: a.plan, created_at: iso(a.createdAt) };
+}
+
+export async function listAccounts(prisma: PrismaClient) {
+  const rows = await prisma.account.findMany({ orderBy: { createdAt: 'asc' } });
+  return rows.map((a) => ({ id: a.id, name: a.name, plan: a.plan, created_at: iso(a.createdAt) }));
+}
+
+/**
+ * Changes the plan. An account left over its new quota has its newest extra checks paused with
+ * reason `quota` (DESIGN.md: any but paused → paused); nothing is deleted.
+ */
+export async function setPlan(prisma: PrismaClient, opts: { id?: string; plan?: string }, now: Date) {
+  const id = requireUuid(opts.id, 'id');
+  const plan = requirePlan(opts.plan);
+  return prisma.$transaction(async (tx) => {
+    const found = await tx.account.findUnique({ where: { id } });
+    if (!found) throw new CliError(`account ${id} not found`);
+    const a = await tx.account.update({ where: { id }, data: { plan } });
+    const active = await tx.check.findMany({
+      where: { project: { accountId: id }, status: { not: 'paused' } },
+      orderBy: { createdAt: 'asc' },
+      select: { id: true },
+    });
+    const quota = planLimits(plan).checkQuota;
+    const over = active.slice(quota);
+    for (const c of over) await applyCheckEventInTx(tx, c.id, { type: 'quota' }, now);
+    return { id: a.id, name: a.name, plan: a.plan, check_quota: quota, checks_paused_for_quota: over.map((c) => c.id) };
+  });
+}
+
+export async function createProject(prisma: PrismaClient, opts: { account?: string; name?: string }) {
+  const accountId = requireUuid(opts.account, 'account');
+  const name = requireName(opts.name);
+  if (!(await prisma.account.findUnique({ where: { id: accountId } }))) throw new CliError(`account ${accountId} not found`);
+  const p = await prisma.project.create({ data: { accountId, name, pingKey: randomToken(16) } });
+  return { id: p.id, account_id: p.accountId, name: p.name, ping_key: p.pingKey, created_at: iso(p.createdAt) };
+}
+
+export async function listProjects(prisma: PrismaClient, opts: { account?: string }) {
+  const where = opts.account ? { accountId: requireUuid(opts.account, 'account') } : {};
+  const rows = await prisma.project.findMany({ where, orderBy: { createdAt: 'asc' } });
+  return rows.map((p) => ({ id: p.id, account_id: p.accountId, name: p.name, ping_key: p.pingKey, created_at: iso(p.createdAt) }));
+}
+
+/** Prints the full key exactly once; only its SHA-256 is stored. */
+export async function createKey(prisma: PrismaClient, opts: { project?: string; kind?: string; name?: string }) {
+  const projectId = requireUuid(opts.project, 'project');
+  if (opts.kind !== 'rw' && opts.kind !== 'ro') throw new CliError('--kind must be rw or ro', 2);
+  if (!(await prisma.project.findUnique({ where: { id: projectId } }))) throw new CliError(`project ${projectId} not found`);
+  const generated = generateApiKey(opts.kind);
+  const k = await prisma.apiKey.create({
+    data: { projectId, kind: opts.kind, name: opts.name ?? null, prefix: generated.prefix, hash: generated.hash },
+  });
+  return { id: k.id, project_id: projectId, kind: k.kind, name: k.name, prefix: k.prefix, key: generated.key, created_at: iso(k.createdAt) };
+}
+
+export async function listKeys(prisma: PrismaClient, opts: { project?: string }) {
+  const projectId = requireUuid(opts.project, 'project');
+  const rows = await prisma.apiKey.findMany({ where: { projectId }, orderBy: { createdAt: 'asc' } });
+  return rows.map((k) => ({
+    id: k.id,
+    kind: k.kind,
+    name: k.name,
+    prefix: k.prefix,
+    created_at: iso(k.createdAt),
+    last_used_at: iso(k.lastUsedAt),
+    revoked_at: iso(k.revokedAt),
+  }));
+}
+
+export async function revokeKey(prisma: PrismaClient, opts: { id?: string }, now: Date) {
+  const id = requireUuid(opts.id, 'id');
+  const existing = await prisma.apiKey.findUnique({ where: { id } });
+  if (!existing) throw new CliError(`key ${id} not found`);
+  const k = existing.revokedAt ? existing : await prisma.apiKey.update({ where: { id }, data: { revokedAt: now } });
+  return { id: k.id, prefix: k.prefix, revoked_at: iso(k.revokedAt) };
+}

@@ -1,0 +1,87 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { hashApiKey } from '@upmon/crypto';
+import { createPrismaClient, type PrismaClient } from '@upmon/db';
+import { createTestDatabase, makeCheck, type TestDatabase } from '@upmon/testing';
+
+const cli = path.resolve(import.meta.dirname, '../dist/main.js');
+
+describe('admin CLI', () => {
+  let db: TestDatabase;
+  let prisma: PrismaClient;
+  const admin = (...args: string[]) => {
+    const r = spawnSync(process.execPath, [cli, ...args], {
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: db.url },
+      encoding: 'utf8',
+    });
+    return { code: r.status, json: r.stdout ? JSON.parse(r.stdout) : null, err: r.stderr };
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    prisma = createPrismaClient(db.url, { poolSize: 2 });
+  });
+  afterAll(async () => {
+    await prisma.$disconnect();
+    await db.drop();
+  });
+
+  it('creates an account, a project and keys; stores only the hash; lists and revokes', async () => {
+    const account = admin('account', 'create', '--name', 'Acme', '--plan', 'pro');
+    expect(account.code).toBe(0);
+    expect(account.json).toMatchObject({ name: 'Acme', plan: 'pro' });
+
+    const project = admin('project', 'create', '--account', account.json.id, '--name', 'Backups');
+    expect(project.code).toBe(0);
+    expect(project.json.ping_key).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+
+    const rw = admin('key', 'create', '--project', project.json.id, '--kind', 'rw');
+    const ro = admin('key', 'create', '--project', project.json.id, '--kind', 'ro', '--name', 'grafana');
+    expect(rw.json.key).toMatch(/^upm_rw_[A-Za-z0-9_-]{32}$/);
+    expect(ro.json.key).toMatch(/^upm_ro_/);
+
+    const stored = await prisma.apiKey.findMany();
+    expect(stored.map((k) => k.hash).sort()).toEqual([hashApiKey(rw.json.key), hashApiKey(ro.json.key)].sort());
+    // The clear key is nowhere in the table.
+    const dump = JSON.stringify(await prisma.$queryRawUnsafe('SELECT * FROM api_keys'));
+    expect(dump).not.toContain(rw.json.key.slice(7));
+    expect(dump).not.toContain(ro.json.key.slice(7));
+
+    const list = admin('key', 'list', '--project', project.json.id);
+    expect(list.json).toHaveLength(2);
+    expect(JSON.stringify(list.json)).not.toContain(rw.json.key);
+    expect(list.json[0]).toEqual(
+      expect.objectContaining({ prefix: expect.stringMatching(/^upm_/), created_at: expect.stringMatching(/\+00:00$/), revoked_at: null }),
+    );
+
+    const revoked = admin('key', 'revoke', '--id', rw.json.id);
+    expect(revoked.code).toBe(0);
+    expect(revoked.json.revoked_at).toMatch(/\+00:00$/);
+    const after = await prisma.apiKey.findUniqueOrThrow({ where: { id: rw.json.id } });
+    expect(after.revokedAt).not.toBeNull();
+  });
+
+  it('changes a plan and pauses checks over the new quota with reason quota', async () => {
+    const account = admin('account', 'create', '--name', 'Big', '--plan', 'pro').json;
+    const project = admin('project', 'create', '--account', account.id, '--name', 'p').json;
+    for (let i = 0; i < 22; i++) await makeCheck(prisma, project.id, { status: 'up', lastPingAt: new Date() });
+    const res = admin('account', 'set-plan', '--id', account.id, '--plan', 'free');
+    expect(res.code).toBe(0);
+    expect(res.json).toMatchObject({ plan: 'free', check_quota: 20 });
+    expect(res.json.checks_paused_for_quota).toHaveLength(2);
+    const flips = await prisma.flip.findMany({ where: { projectId: project.id } });
+    expect(flips).toHaveLength(2);
+    expect(flips.every((f) => f.reason === 'quota' && f.newStatus === 'paused' && f.enqueuedAt === null)).toBe(true);
+  });
+
+  it('answers mistakes with a JSON error and a non-zero exit code', () => {
+    const bad = admin('key', 'create', '--project', 'nope', '--kind', 'rw');
+    expect(bad.code).toBe(2);
+    expect(JSON.parse(bad.err).error).toContain('--project must be a UUID');
+    const missing = admin('project', 'create', '--account', '00000000-0000-4000-8000-000000000000', '--name', 'x');
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.err).error).toContain('not found');
+    const unknown = admin('frobnicate');
+    expect(unknown.code).toBe(2);
+  });
+});

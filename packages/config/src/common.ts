@@ -1,0 +1,61 @@
+import Joi from 'joi';
+
+const pgUrl = Joi.string().uri({ scheme: ['postgres', 'postgresql'] });
+const redisUrl = Joi.string().uri({ scheme: ['redis', 'rediss'] });
+
+/** Variables every service reads. */
+export const commonEnv = {
+  NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
+  LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
+  DATABASE_URL: pgUrl.required(),
+  DATABASE_POOL_SIZE: Joi.number().integer().min(1).max(200).default(10),
+  REDIS_URL: redisUrl.required(),
+  /** Prefix of every Redis key (queues, rate limits): lets several deployments or tests share one Redis. */
+  REDIS_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_.-]+$/).default('upmon'),
+  HTTP_HOST: Joi.string().default('0.0.0.0'),
+  SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(25_000),
+};
+
+/** 32 random bytes, base64 (standard or url-safe). Generate with `openssl rand -base64 32`. */
+export const encryptionKey = Joi.string()
+  .custom((value: string, helpers) => {
+    const bytes = Buffer.from(value, 'base64');
+    if (bytes.length !== 32) return helpers.error('any.invalid');
+    return value;
+  })
+  .messages({ 'any.invalid': '{{#label}} must be 32 bytes encoded as base64' });
+
+export const cidrList = Joi.string()
+  .pattern(/^\s*[0-9a-fA-F:.]+\/\d{1,3}(\s*,\s*[0-9a-fA-F:.]+\/\d{1,3})*\s*$/)
+  .messages({ 'string.pattern.base': '{{#label}} must be a comma-separated list of CIDRs such as 127.0.0.0/8,::1/128' });
+
+export function splitList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+export interface CommonConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: string;
+  databaseUrl: string;
+  databasePoolSize: number;
+  redisUrl: string;
+  redisPrefix: string;
+  httpHost: string;
+  shutdownTimeoutMs: number;
+}
+
+export function mapCommon(v: Record<string, any>): CommonConfig {
+  return {
+    nodeEnv: v.NODE_ENV,
+    logLevel: v.LOG_LEVEL,
+    databaseUrl: v.DATABASE_URL,
+    databasePoolSize: v.DATABASE_POOL_SIZE,
+    redisUrl: v.REDIS_URL,
+    redisPrefix: v.REDIS_PREFIX,
+    httpHost: v.HTTP_HOST,
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,62 @@
+import Joi from 'joi';
+import { commonEnv, encryptionKey, cidrList, mapCommon, splitList, type CommonConfig } from './common.js';
+import { validateEnv, type Env } from './load-config.js';
+
+export interface NotifierConfig extends CommonConfig {
+  port: number;
+  encryptionKey: string;
+  concurrency: number;
+  outboundAllowCidrs: string[];
+  /** Base URL of the web app, for links back to a check in messages. */
+  appBaseUrl: string;
+  smtpUrl: string | undefined;
+  emailFrom: string;
+  telegramApiBase: string;
+  telegramBotToken: string | undefined;
+  twilioApiBase: string;
+  twilioAccountSid: string | undefined;
+  twilioAuthToken: string | undefined;
+  twilioFrom: string | undefined;
+  pagerdutyEventsUrl: string;
+}
+
+const httpUrl = Joi.string().uri({ scheme: ['http', 'https'] });
+
+const schema = Joi.object({
+  ...commonEnv,
+  NOTIFIER_PORT: Joi.number().port().default(8003),
+  ENCRYPTION_KEY: encryptionKey.required(),
+  NOTIFIER_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(50),
+  OUTBOUND_ALLOW_CIDRS: cidrList.allow('').default(''),
+  APP_BASE_URL: httpUrl.default('http://localhost:8000'),
+  SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }),
+  EMAIL_FROM: Joi.string().default('upmon <alerts@localhost>'),
+  TELEGRAM_API_BASE: httpUrl.default('https://api.telegram.org'),
+  TELEGRAM_BOT_TOKEN: Joi.string(),
+  TWILIO_API_BASE: httpUrl.default('https://api.twilio.com'),
+  TWILIO_ACCOUNT_SID: Joi.string(),
+  TWILIO_AUTH_TOKEN: Joi.string(),
+  TWILIO_FROM: Joi.string(),
+  PAGERDUTY_EVENTS_URL: httpUrl.default('https://events.pagerduty.com/v2/enqueue'),
+});
+
+export function loadNotifierConfig(env: Env): NotifierConfig {
+  const v = validateEnv(schema, env) as Record<string, any>;
+  return {
+    ...mapCommon(v),
+    port: v.NOTIFIER_PORT,
+    encryptionKey: v.ENCRYPTION_KEY,
+    concurrency: v.NOTIFIER_CONCURRENCY,
+    outboundAllowCidrs: splitList(v.OUTBOUND_ALLOW_CIDRS),
+    appBaseUrl: v.APP_BASE_URL.replace(/\/+$/, ''),
+    smtpUrl: v.SMTP_URL,
+    emailFrom: v.EMAIL_FROM,
+    telegramApiBase: v.TELEGRAM_API_BASE.replace(/\/+$/, ''),
+    telegramBotToken: v.TELEGRAM_BOT_TOKEN,
+    twilioApiBase: v.TWILIO_API_BASE.replace(/\/+$/, ''),
+    twilioAccountSid: v.TWILIO_ACCOUNT_SID,
+    twilioAuthToken: v.TWILIO_AUTH_TOKEN,
+    twilioFrom: v.TWILIO_FROM,
+    pagerdutyEventsUrl: v.PAGERDUTY_EVENTS_URL,
+  };
+}

@@ -1,0 +1,33 @@
+import Joi from 'joi';
+import { commonEnv, mapCommon, type CommonConfig } from './common.js';
+import { validateEnv, type Env } from './load-config.js';
+
+export interface SchedulerConfig extends CommonConfig {
+  port: number;
+  /** Longest sleep between scans when nothing is due. */
+  idleIntervalMs: number;
+  batchSize: number;
+  pingRetention: number;
+  flipRetentionDays: number;
+}
+
+const schema = Joi.object({
+  ...commonEnv,
+  SCHEDULER_PORT: Joi.number().port().default(8001),
+  SCHEDULER_IDLE_INTERVAL_MS: Joi.number().integer().min(10).max(60_000).default(1000),
+  SCHEDULER_BATCH_SIZE: Joi.number().integer().min(1).max(100_000).default(1000),
+  PING_RETENTION: Joi.number().integer().min(1).max(100_000).default(1000),
+  FLIP_RETENTION_DAYS: Joi.number().integer().min(1).max(3650).default(365),
+});
+
+export function loadSchedulerConfig(env: Env): SchedulerConfig {
+  const v = validateEnv(schema, env) as Record<string, any>;
+  return {
+    ...mapCommon(v),
+    port: v.SCHEDULER_PORT,
+    idleIntervalMs: v.SCHEDULER_IDLE_INTERVAL_MS,
+    batchSize: v.SCHEDULER_BATCH_SIZE,
+    pingRetention: v.PING_RETENTION,
+    flipRetentionDays: v.FLIP_RETENTION_DAYS,
+  };
+}

@@ -1,0 +1,146 @@
+import { nextAfter } from '../schedule/next-after.js';
+import type { CheckEvent, CheckState, CheckStatus, FlipReason, FlipRecord, TransitionResult } from './types.js';
+
+/** An event that makes no sense in the current status (e.g. resume of a check that is not paused). */
+export class InvalidTransitionError extends Error {
+  constructor(
+    readonly code: 'not_paused',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'InvalidTransitionError';
+  }
+}
+
+const addSec = (d: Date, sec: number) => new Date(d.getTime() + sec * 1000);
+const maxDate = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
+
+/** Expected times are counted from the last ping or the last resume, whichever is later. */
+function anchorOf(s: CheckState): Date | null {
+  return maxDate(s.lastPingAt, s.resumedAt);
+}
+
+/** A heartbeat run was started (start ping) and has not finished. */
+function isRunning(s: CheckState): boolean {
+  return s.kind === 'heartbeat' && s.lastStartAt !== null && (s.status === 'new' || s.status === 'up' || s.status === 'late');
+}
+
+/**
+ * The moment of the next automatic transition if nothing arrives (docs/state-machine.md):
+ * heartbeat: expected time while up, expected + grace while late, start + grace while running;
+ * http: expected + grace while up, expected + 2 × grace while late (a probe due at the expected
+ * time needs time to run, so http deadlines start one grace later); null when new, down, paused.
+ */
+export function deadlineFor(s: CheckState): Date | null {
+  if (isRunning(s)) return addSec(s.lastStartAt as Date, s.graceSec);
+  if (s.status !== 'up' && s.status !== 'late') return null;
+  const anchor = anchorOf(s);
+  if (!anchor) return null;
+  const expected = nextAfter(s.schedule, anchor);
+  const graces = (s.status === 'late' ? 1 : 0) + (s.kind === 'http' ? 1 : 0);
+  return addSec(expected, graces * s.graceSec);
+}
+
+function moveTo(prev: CheckState, next: CheckState, reason: FlipReason, ts: Date, durationMs: number | null = null): TransitionResult {
+  const state = { ...next, nextDeadlineAt: next.status === 'paused' ? null : deadlineFor(next) };
+  const flip: FlipRecord | null =
+    prev.status === next.status ? null : { oldStatus: prev.status, newStatus: next.status, reason, ts };
+  return { state, flip, durationMs };
+}
+
+function unchanged(s: CheckState, durationMs: number | null = null): TransitionResult {
+  return { state: s, flip: null, durationMs };
+}
+
+/** Duration of the run a completion ping closes: the same rid when given, else the latest start. */
+function closeRun(s: CheckState, rid: string | null | undefined, now: Date): { durationMs: number | null; closed: boolean } {
+  if (!s.lastStartAt) return { durationMs: null, closed: false };
+  if (rid && s.lastStartRid && rid !== s.lastStartRid) return { durationMs: null, closed: false };
+  return { durationMs: Math.max(0, now.getTime() - s.lastStartAt.getTime()), closed: true };
+}
+
+function onPing(s: CheckState, ev: Extract<CheckEvent, { type: 'ping' }>, now: Date): TransitionResult {
+  if (ev.kind === 'log') return unchanged(s);
+
+  if (ev.kind === 'start') {
+    const next: CheckState = { ...s, lastPingAt: now, lastStartAt: now, lastStartRid: ev.rid ?? null };
+    if (s.status === 'paused') return unchanged(next);
+    return unchanged({ ...next, nextDeadlineAt: deadlineFor(next) });
+  }
+
+  const success = ev.kind === 'success' || (ev.kind === 'exit' && ev.exitStatus === 0);
+  const run = closeRun(s, ev.rid, now);
+  let next: CheckState = { ...s, lastPingAt: now };
+  if (run.closed) next = { ...next, lastStartAt: null, lastStartRid: null };
+  if (run.durationMs !== null) next = { ...next, lastDurationMs: run.durationMs };
+
+  if (s.status === 'paused') return unchanged(next, run.durationMs);
+  if (success) return moveTo(s, { ...next, status: 'up', failureCount: 0 }, 'ping', now, run.durationMs);
+  return moveTo(s, { ...next, status: 'down' }, ev.kind === 'exit' ? 'exit' : 'fail', now, run.durationMs);
+}
+
+function onProbe(s: CheckState, ev: Extract<CheckEvent, { type: 'probe' }>, now: Date): TransitionResult {
+  const base: CheckState = { ...s, lastPingAt: now };
+  if (s.status === 'paused') return unchanged(base);
+  if (ev.ok && !ev.warning) return moveTo(s, { ...base, status: 'up', failureCount: 0 }, 'ping', now);
+  if (ev.ok) return moveTo(s, { ...base, status: 'late', failureCount: 0 }, 'fail', now);
+
+  const failureCount = s.failureCount + 1;
+  const status: CheckStatus = failureCount >= Math.max(1, s.confirmations) ? 'down' : s.status === 'down' ? 'down' : 'late';
+  return moveTo(s, { ...base, status, failureCount }, 'fail', now);
+}
+
+function onDeadline(s: CheckState, now: Date): TransitionResult {
+  const deadline = s.nextDeadlineAt;
+  if (!deadline || deadline.getTime() > now.getTime()) return unchanged(s);
+  if (isRunning(s)) return moveTo(s, { ...s, status: 'down' }, 'timeout', deadline);
+  if (s.status === 'up') return moveTo(s, { ...s, status: 'late' }, 'timeout', deadline);
+  if (s.status === 'late') return moveTo(s, { ...s, status: 'down' }, 'timeout', deadline);
+  return unchanged({ ...s, nextDeadlineAt: null });
+}
+
+/**
+ * The check state machine (docs/state-machine.md). Pure: `now` is the time of the event.
+ * Throws InvalidTransitionError for a resume of a check that is not paused.
+ */
+export function transition(s: CheckState, ev: CheckEvent, now: Date): TransitionResult {
+  switch (ev.type) {
+    case 'ping':
+      return onPing(s, ev, now);
+    case 'probe':
+      return onProbe(s, ev, now);
+    case 'deadline':
+      return onDeadline(s, now);
+    case 'pause':
+      if (s.status === 'paused') return unchanged(s);
+      return moveTo(s, { ...s, status: 'paused' }, 'manual', now);
+    case 'quota':
+      if (s.status === 'paused') return unchanged(s);
+      return moveTo(s, { ...s, status: 'paused' }, 'quota', now);
+    case 'resume': {
+      if (s.status !== 'paused') throw new InvalidTransitionError('not_paused', 'check is not paused');
+      const status: CheckStatus = s.lastPingAt ? 'up' : 'new';
+      return moveTo(
+        s,
+        { ...s, status, resumedAt: now, failureCount: 0, lastStartAt: null, lastStartRid: null },
+        'resumed',
+        now,
+      );
+    }
+  }
+}
+
+/**
+ * Applies every deadline that has passed by `now`, in order (up → late → down when the scheduler
+ * was behind), each flip stamped with its own deadline.
+ */
+export function applyDueDeadlines(s: CheckState, now: Date): { state: CheckState; flips: FlipRecord[] } {
+  const flips: FlipRecord[] = [];
+  let state = s;
+  for (let i = 0; i < 4 && state.nextDeadlineAt && state.nextDeadlineAt.getTime() <= now.getTime(); i++) {
+    const r = onDeadline(state, now);
+    state = r.state;
+    if (r.flip) flips.push(r.flip);
+  }
+  return { state, flips };
+}

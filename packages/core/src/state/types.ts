@@ -1,0 +1,50 @@
+import type { Schedule } from '../schedule/types.js';
+
+export type CheckStatus = 'new' | 'up' | 'late' | 'down' | 'paused';
+export type FlipReason = 'timeout' | 'fail' | 'exit' | 'ping' | 'manual' | 'resumed' | 'quota';
+export type CheckKind = 'heartbeat' | 'http';
+export type PingKind = 'success' | 'start' | 'fail' | 'exit' | 'log';
+
+/** Everything the state machine needs to know about a check. Times are UTC instants. */
+export interface CheckState {
+  kind: CheckKind;
+  status: CheckStatus;
+  schedule: Schedule;
+  graceSec: number;
+  lastPingAt: Date | null;
+  lastStartAt: Date | null;
+  lastStartRid: string | null;
+  lastDurationMs: number | null;
+  resumedAt: Date | null;
+  nextDeadlineAt: Date | null;
+  /** http: consecutive failed probes. */
+  failureCount: number;
+  /** http: consecutive failures needed before down (http_config.confirmations); 1 for heartbeats. */
+  confirmations: number;
+}
+
+export type CheckEvent =
+  /** A ping received on a ping URL. `exitStatus` only for kind exit. */
+  | { type: 'ping'; kind: PingKind; exitStatus?: number | null; rid?: string | null }
+  /** An HTTP probe result. `warning`: the response was fine but the certificate expires soon. */
+  | { type: 'probe'; ok: boolean; warning?: boolean }
+  /** The scheduler found `nextDeadlineAt <= now`. */
+  | { type: 'deadline' }
+  | { type: 'pause' }
+  | { type: 'resume' }
+  | { type: 'quota' };
+
+export interface FlipRecord {
+  oldStatus: CheckStatus;
+  newStatus: CheckStatus;
+  reason: FlipReason;
+  /** For timeouts: the deadline it is about, not when it was detected. */
+  ts: Date;
+}
+
+export interface TransitionResult {
+  state: CheckState;
+  flip: FlipRecord | null;
+  /** For ping/probe events: the run duration to store on the ping (success/fail after a start). */
+  durationMs: number | null;
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'prisma/config';
+import { PrismaPg } from '@prisma/adapter-pg';
+
+// Prisma runs on its bundled WASM engines through the pg driver adapter: nothing is downloaded.
+// See ../../docs/database.md.
+const connectionString = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+export default defineConfig({
+  experimental: { adapter: true },
+  engine: 'js',
+  schema: 'prisma/schema.prisma',
+  migrations: { path: 'prisma/migrations' },
+  adapter: async () => new PrismaPg({ connectionString }),
+});

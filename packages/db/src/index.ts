@@ -1,0 +1,24 @@
+export { Prisma, PrismaClient } from '@prisma/client';
+export type {
+  Account,
+  ApiKey,
+  Check,
+  Flip,
+  HeldNotification,
+  Integration,
+  NotificationDelivery,
+  Ping,
+  Project,
+  Reminder,
+  Plan,
+  ApiKeyKind,
+  CheckKind,
+  CheckStatus,
+  DeliveryStatus,
+  FlipReason,
+  IntegrationKind,
+  PingType,
+  ScheduleKind,
+} from '@prisma/client';
+export { createPrismaClient, type PrismaClientOptions } from './create-client.js';
+export { createPgPool } from './pg-pool.js';

@@ -1,0 +1,112 @@
+import Joi from 'joi';
+import type { JobsOptions } from 'bullmq';
+
+/**
+ * Every queue, its payload and its job options, in one place so producer and consumer share one
+ * type. NEVER rename a queue: jobs already in Redis would be orphaned. Payloads may only gain
+ * optional fields, so jobs enqueued by an older version still parse.
+ */
+export const QUEUE_NAMES = ['flips', 'probes', 'deliveries'] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/** A committed status change to fan out to integrations. */
+export interface FlipJob {
+  /** flips.id (bigint as a decimal string). */
+  flipId: string;
+  checkId: string;
+}
+
+/** An HTTP probe due for an http check at `scheduledAt` (ISO). */
+export interface ProbeJob {
+  checkId: string;
+  scheduledAt: string;
+}
+
+export type DeliveryEvent = 'down' | 'up' | 'late' | 'reminder' | 'digest';
+
+/** One notification to one integration. */
+export interface DeliveryJob {
+  integrationId: number;
+  checkId: string;
+  event: DeliveryEvent;
+  /** The flip this notification is about (absent for digests of several flips). */
+  flipId?: string;
+  /** reminders.id when event = reminder. */
+  reminderId?: string;
+  /** held_notifications ids collapsed into this digest when event = digest. */
+  heldIds?: string[];
+}
+
+export interface JobPayloads {
+  flips: FlipJob;
+  probes: ProbeJob;
+  deliveries: DeliveryJob;
+}
+
+const id = Joi.string().pattern(/^\d+$/);
+const uuid = Joi.string().guid();
+
+interface Entry<N extends QueueName> {
+  schema: Joi.ObjectSchema<JobPayloads[N]>;
+  /** Deterministic job id: enqueuing the same thing twice creates one job. No ':' allowed. */
+  jobId: (payload: JobPayloads[N]) => string;
+  options: JobsOptions;
+}
+
+export const CATALOG: { [N in QueueName]: Entry<N> } = {
+  flips: {
+    schema: Joi.object<FlipJob>({ flipId: id.required(), checkId: uuid.required() }).unknown(true),
+    jobId: (p) => `flip-${p.flipId}`,
+    options: {
+      attempts: 20,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: { age: 24 * 3600, count: 100_000 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    },
+  },
+  probes: {
+    schema: Joi.object<ProbeJob>({ checkId: uuid.required(), scheduledAt: Joi.string().isoDate().required() }).unknown(true),
+    jobId: (p) => `probe-${p.checkId}-${Date.parse(p.scheduledAt)}`,
+    options: {
+      attempts: 1,
+      removeOnComplete: { age: 3600, count: 50_000 },
+      removeOnFail: { age: 24 * 3600 },
+    },
+  },
+  deliveries: {
+    schema: Joi.object<DeliveryJob>({
+      integrationId: Joi.number().integer().positive().required(),
+      checkId: uuid.required(),
+      event: Joi.string().valid('down', 'up', 'late', 'reminder', 'digest').required(),
+      flipId: id,
+      reminderId: id,
+      heldIds: Joi.array().items(id),
+    }).unknown(true),
+    jobId: (p) =>
+      p.event === 'reminder'
+        ? `delivery-reminder-${p.reminderId}`
+        : p.event === 'digest'
+          ? `delivery-digest-${p.integrationId}-${(p.heldIds ?? []).join('_')}`
+          : `delivery-${p.flipId}-${p.integrationId}`,
+    // ~1 h of retries: 15 s, 30 s, 1 min, … 32 min (8 retries, 64 min in all).
+    options: {
+      attempts: 9,
+      backoff: { type: 'exponential', delay: 15_000 },
+      removeOnComplete: { age: 24 * 3600, count: 100_000 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    },
+  },
+};
+
+export class InvalidJobPayloadError extends Error {
+  constructor(queue: QueueName, detail: string) {
+    super(`invalid ${queue} job payload: ${detail}`);
+    this.name = 'InvalidJobPayloadError';
+  }
+}
+
+export function validatePayload<N extends QueueName>(queue: N, payload: unknown): JobPayloads[N] {
+  const { value, error } = CATALOG[queue].schema.validate(payload);
+  if (error) throw new InvalidJobPayloadError(queue, error.message);
+  return value as JobPayloads[N];
+}

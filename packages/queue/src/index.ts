@@ -1,0 +1,13 @@
+export {
+  CATALOG,
+  QUEUE_NAMES,
+  InvalidJobPayloadError,
+  validatePayload,
+  type QueueName,
+  type JobPayloads,
+  type FlipJob,
+  type ProbeJob,
+  type DeliveryJob,
+  type DeliveryEvent,
+} from './catalog.js';
+export { Queues, createWorker, UnrecoverableError, type Processor, type CreateWorkerOptions } from './queues.js';

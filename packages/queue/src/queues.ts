@@ -1,0 +1,73 @@
+import { Queue, Worker, UnrecoverableError, type Job, type WorkerOptions, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { CATALOG, QUEUE_NAMES, validatePayload, type JobPayloads, type QueueName } from './catalog.js';
+
+export { UnrecoverableError };
+
+/**
+ * Producers for every queue. Give it a Redis connection built with `enableOfflineQueue: false`
+ * (see service-kit) so an enqueue fails fast when Redis is down instead of hanging: the caller
+ * has already committed and the outbox relay will enqueue later.
+ */
+export class Queues {
+  private readonly queues: { [N in QueueName]: Queue };
+
+  constructor(connection: Redis, prefix: string) {
+    this.queues = Object.fromEntries(
+      QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix })]),
+    ) as { [N in QueueName]: Queue };
+  }
+
+  queue(name: QueueName): Queue {
+    return this.queues[name];
+  }
+
+  async enqueue<N extends QueueName>(name: N, payload: JobPayloads[N], extra: JobsOptions = {}): Promise<void> {
+    const data = validatePayload(name, payload);
+    const entry = CATALOG[name];
+    await this.queues[name].add(name, data, { ...entry.options, jobId: entry.jobId(data as never), ...extra });
+  }
+
+  async enqueueMany<N extends QueueName>(name: N, payloads: JobPayloads[N][], extra: JobsOptions = {}): Promise<void> {
+    if (payloads.length === 0) return;
+    const entry = CATALOG[name];
+    await this.queues[name].addBulk(
+      payloads.map((p) => {
+        const data = validatePayload(name, p);
+        return { name, data, opts: { ...entry.options, jobId: entry.jobId(data as never), ...extra } };
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(Object.values(this.queues).map((q) => q.close()));
+  }
+}
+
+export type Processor<N extends QueueName> = (payload: JobPayloads[N], job: Job) => Promise<void>;
+
+export interface CreateWorkerOptions extends Omit<WorkerOptions, 'connection' | 'prefix'> {
+  /** A connection with `maxRetriesPerRequest: null` (BullMQ requires it for workers). */
+  connection: Redis;
+  prefix: string;
+}
+
+/**
+ * A worker whose processor receives a validated payload. A payload that does not validate fails
+ * without retries. Throw `UnrecoverableError` for other permanent failures.
+ */
+export function createWorker<N extends QueueName>(name: N, processor: Processor<N>, options: CreateWorkerOptions): Worker {
+  return new Worker(
+    name,
+    async (job: Job) => {
+      let payload: JobPayloads[N];
+      try {
+        payload = validatePayload(name, job.data);
+      } catch (err) {
+        throw new UnrecoverableError((err as Error).message);
+      }
+      await processor(payload, job);
+    },
+    options,
+  );
+}

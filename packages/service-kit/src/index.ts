@@ -1,0 +1,11 @@
+export { type Clock, systemClock } from './clock.js';
+export { createRedis } from './redis.js';
+export {
+  startHealthServer,
+  healthRequestHandler,
+  closeServer,
+  type HealthServerOptions,
+  type ReadinessCheck,
+} from './health-server.js';
+export { postgresReady, redisReady } from './readiness.js';
+export { runService, type RunningService, type ServiceDefinition } from './run-service.js';

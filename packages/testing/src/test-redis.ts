@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+
+export const testRedisUrl = () => process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A Redis key prefix of its own for one test file, so files never see each other's queues. */
+export function testRedisPrefix(): string {
+  return `upmon-t-${process.pid}-${randomBytes(4).toString('hex')}`;
+}
+
+/** Deletes every key under `prefix`. */
+export async function dropRedisPrefix(prefix: string): Promise<void> {
+  const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

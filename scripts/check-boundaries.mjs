@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// Enforces the workspace boundaries (docs/architecture.md): services never import each other,
+// nobody deep-imports another package's src/, packages never read process.env.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const problems = [];
+
+function* files(dir) {
+  for (const e of readdirSync(dir)) {
+    if (e === 'node_modules' || e === 'dist') continue;
+    const p = path.join(dir, e);
+    if (statSync(p).isDirectory()) yield* files(p);
+    else if (p.endsWith('.ts') && !p.endsWith('.d.ts')) yield p;
+  }
+}
+
+for (const group of ['services', 'packages']) {
+  for (const name of readdirSync(path.join(root, group))) {
+    const src = path.join(root, group, name, 'src');
+    let list;
+    try {
+      list = [...files(src)];
+    } catch {
+      continue;
+    }
+    for (const file of list) {
+      const text = readFileSync(file, 'utf8');
+      const rel = path.relative(root, file);
+      const isTest = /\.test\.ts$/.test(file);
+      for (const m of text.matchAll(/from\s+'([^']+)'/g)) {
+        const spec = m[1];
+        if (/^@upmon\/(api|scheduler|prober|notifier)$/.test(spec)) problems.push(`${rel}: imports service ${spec}`);
+        if (/^@upmon\/[^/]+\/src/.test(spec) || /\.\.\/\.\.\/(packages|services)\//.test(spec)) problems.push(`${rel}: deep import ${spec}`);
+      }
+      if (group === 'packages' && !isTest && name !== 'testing' && name !== 'admin-cli' && /process\.env/.test(text)) {
+        problems.push(`${rel}: packages must not read process.env`);
+      }
+    }
+  }
+}
+if (problems.length) {
+  console.error(`boundary check failed:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('boundary check: ok');
