@@ -1,0 +1,14 @@
+// `pnpm bench` runs every benchmark in turn; `pnpm bench <name> …` runs the named ones.
+// Each benchmark is a module under src/ exporting `run(): Promise<void>`, listed here.
+const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {};
+
+const wanted = process.argv.slice(2);
+const names = wanted.length ? wanted : Object.keys(BENCHES);
+for (const name of names) {
+  const load = BENCHES[name];
+  if (!load) {
+    console.error(`unknown benchmark '${name}'; known: ${Object.keys(BENCHES).join(', ') || '(none yet)'}`);
+    process.exit(2);
+  }
+  await (await load()).run();
+}
