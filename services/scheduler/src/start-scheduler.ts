@@ -2,13 +2,16 @@ import type { SchedulerConfig } from '@upmon/config';
 import { createPrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import { Queues } from '@upmon/queue';
-import { closeServer, createRedis, postgresReady, redisReady, startHealthServer, type RunningService } from '@upmon/service-kit';
+import { closeServer, createRedis, postgresReady, redisReady, startHealthServer, systemClock, type RunningService } from '@upmon/service-kit';
+import { createTasks } from './tasks/index.js';
 
 export async function startScheduler(config: SchedulerConfig, logger: Logger): Promise<RunningService> {
   const prisma = createPrismaClient(config.databaseUrl, { poolSize: config.databasePoolSize });
   const redis = createRedis(config.redisUrl, 'producer');
   const queues = new Queues(redis, config.redisPrefix);
   let shuttingDown = false;
+  // The loop that runs these tasks comes with the deadline scheduler (issue 4).
+  createTasks({ config, logger, prisma, queues, clock: systemClock });
   const health = await startHealthServer(
     {
       host: config.httpHost,
