@@ -1,0 +1,30 @@
+import dns, { type LookupAddress, type LookupOptions } from 'node:dns';
+import { blockReason, type AllowList } from './address-policy.js';
+import { OutboundBlockedError } from './outbound-blocked-error.js';
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+export type LookupFunction = (hostname: string, options: LookupOptions, callback: LookupCallback) => void;
+
+/**
+ * A `lookup` for sockets that drops resolved addresses the policy refuses and fails with
+ * OutboundBlockedError when none is left, so a name resolving to 127.0.0.1 (or rebinding to it
+ * between two lookups) never gets a connection.
+ */
+export function createGuardedLookup(allow: AllowList, resolve: typeof dns.lookup = dns.lookup): LookupFunction {
+  return (hostname, options, callback) => {
+    const opts: LookupOptions = typeof options === 'object' && options !== null ? options : { family: options as number };
+    resolve(hostname, { ...opts, all: true }, (err, addresses) => {
+      if (err) return callback(err, opts.all ? [] : '');
+      const list = addresses as LookupAddress[];
+      const allowed = list.filter((a) => blockReason(a.address, allow) === null);
+      if (allowed.length === 0) {
+        const first = list[0];
+        const reason = first ? (blockReason(first.address, allow) ?? 'unknown') : 'no address';
+        return callback(new OutboundBlockedError(first?.address ?? hostname, reason, hostname), opts.all ? [] : '');
+      }
+      if (opts.all) return callback(null, allowed);
+      const first = allowed[0] as LookupAddress;
+      callback(null, first.address, first.family);
+    });
+  };
+}
