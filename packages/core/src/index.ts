@@ -15,3 +15,4 @@ export type {
   TransitionResult,
 } from './state/types.js';
 export { transition, applyDueDeadlines, deadlineFor, InvalidTransitionError } from './state/transition.js';
+export * from './probe/index.js';
