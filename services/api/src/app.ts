@@ -5,8 +5,10 @@ import type { PrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import type { Queues } from '@upmon/queue';
 import { healthRequestHandler, type Clock, type ReadinessCheck } from '@upmon/service-kit';
+import { errorMiddleware } from './http/error-middleware.js';
 import { mountPingRoutes } from './ping/index.js';
 import { mountTelegramWebhook } from './telegram/index.js';
+import { mountApiV1 } from './v1/index.js';
 
 export interface AppDeps {
   config: ApiConfig;
@@ -26,12 +28,15 @@ export function createApp(deps: AppDeps): Express {
   app.get(['/healthz', '/readyz'], (req, res, next) => {
     health(req, res).then((handled) => (handled ? undefined : next()), next);
   });
-  // Other routers mount here: REST API v1 (issue 3) under /api/v1.
+  // REST API v1: everything under /api/v1 is answered there (its own 404 and errors).
+  mountApiV1(app, deps);
   mountTelegramWebhook(app, deps);
   // Ping URLs are /<uuid>… and /<ping_key>/<slug>…: mounted last, after every fixed path.
   mountPingRoutes(app, deps);
   app.use((_req, res) => {
     res.status(404).json({ message: 'not found' });
   });
+  // Last resort for the other routers: JSON errors, 500s logged with an error id.
+  app.use(errorMiddleware(deps.logger, { bodyLimitBytes: deps.config.apiBodyLimitBytes }));
   return app;
 }

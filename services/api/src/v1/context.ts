@@ -1,0 +1,20 @@
+import type { Redis } from 'ioredis';
+import type { ApiConfig } from '@upmon/config';
+import type { Cipher } from '@upmon/crypto';
+import type { PrismaClient } from '@upmon/db';
+import type { Logger } from '@upmon/logger';
+import type { Queues } from '@upmon/queue';
+import type { Clock } from '@upmon/service-kit';
+import type { RateLimiter } from './rate-limiter.js';
+
+/** What the v1 routes and services work with; built once by `mountApiV1`. */
+export interface V1Context {
+  config: ApiConfig;
+  logger: Logger;
+  prisma: PrismaClient;
+  redis: Redis;
+  queues: Queues;
+  clock: Clock;
+  cipher: Cipher;
+  rateLimiter: RateLimiter;
+}

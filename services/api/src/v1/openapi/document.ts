@@ -1,0 +1,369 @@
+/**
+ * OpenAPI 3.1 description of REST API v1 (../shared/spec/api-v1.md + DESIGN.md decisions).
+ * Served at GET /api/v1/openapi.json; the integration tests validate every response they get
+ * against it, so a response shape that drifts from this document fails the tests.
+ */
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const dateTime = { type: 'string', format: 'date-time', pattern: '(\\+00:00)$' };
+const nullable = (schema: Record<string, unknown>) => ({ oneOf: [schema, { type: 'null' }] });
+const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
+const dataOf = (schema: unknown) => ({
+  type: 'object',
+  required: ['data'],
+  additionalProperties: false,
+  properties: { data: schema },
+});
+const errorResponse = (description: string) => ({ description, ...json(ref('Error')) });
+const STATUSES = ['new', 'up', 'late', 'down', 'paused'];
+const INTEGRATION_KINDS = ['telegram', 'email', 'webhook', 'slack', 'discord', 'mattermost', 'sms', 'pagerduty'];
+
+const e = {
+  400: errorResponse('Body is not valid JSON or not a JSON object'),
+  401: errorResponse('Authorization missing or malformed, or key unknown or revoked'),
+  403: errorResponse('Read-only key on a write endpoint, account not on Pro or Business, or check quota reached'),
+  404: errorResponse('Unknown (or another project\'s) check or integration, or unknown endpoint'),
+  409: errorResponse('Resume of a check that is not paused'),
+  413: errorResponse('Body larger than the configured limit'),
+  422: { description: 'Validation failed', ...json(ref('ValidationError')) },
+  429: {
+    description: 'Rate limit exceeded',
+    headers: { 'Retry-After': { description: 'Seconds to wait (whole seconds)', schema: { type: 'integer', minimum: 1 } } },
+    ...json(ref('Error')),
+  },
+  500: errorResponse('Unexpected error; the body carries an error_id that is also logged'),
+};
+const readErrors = { 401: e[401], 403: e[403], 429: e[429], 500: e[500] };
+const writeErrors = { ...readErrors, 400: e[400], 413: e[413] };
+
+const checkId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+const integrationId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
+const listParams = [
+  { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 25 } },
+  {
+    name: 'before',
+    in: 'query',
+    required: false,
+    description: 'Cursor: only items strictly older than this ISO 8601 timestamp (with offset); pass the last ts of a page for the next one.',
+    schema: { type: 'string', format: 'date-time' },
+  },
+];
+
+const scheduleIn = {
+  oneOf: [
+    {
+      type: 'object',
+      required: ['kind', 'period_sec'],
+      additionalProperties: false,
+      properties: { kind: { const: 'period' }, period_sec: { type: 'integer', minimum: 60, maximum: 31536000 }, tz: { type: 'string' } },
+    },
+    {
+      type: 'object',
+      required: ['kind', 'cron'],
+      additionalProperties: false,
+      properties: { kind: { const: 'cron' }, cron: { type: 'string', description: '5-field cron expression' }, tz: { type: 'string' } },
+    },
+    {
+      type: 'object',
+      required: ['kind', 'oncalendar'],
+      additionalProperties: false,
+      properties: { kind: { const: 'oncalendar' }, oncalendar: { type: 'string', description: 'systemd OnCalendar expression' }, tz: { type: 'string' } },
+    },
+  ],
+};
+
+const scheduleOut = {
+  oneOf: (scheduleIn.oneOf as Array<{ required: string[]; properties: object }>).map((s) => ({ ...s, required: [...s.required, 'tz'] })),
+};
+
+const httpConfig = {
+  type: 'object',
+  required: ['url'],
+  additionalProperties: false,
+  properties: {
+    url: { type: 'string', format: 'uri' },
+    method: { enum: ['GET', 'HEAD', 'POST'], default: 'GET' },
+    timeout_sec: { type: 'integer', minimum: 1, maximum: 30, default: 10 },
+    expected_codes: { type: 'array', items: { type: 'string', pattern: '^[1-5](xx|[0-9]{2})$' }, default: ['2xx', '3xx'] },
+    keyword: { type: 'string' },
+    keyword_absent: { type: 'boolean', default: false },
+    follow_redirects: { type: 'boolean', default: true },
+    headers: { type: 'object', additionalProperties: { type: 'string' } },
+    basic_auth: {
+      type: 'object',
+      required: ['username', 'password'],
+      additionalProperties: false,
+      properties: { username: { type: 'string' }, password: { type: 'string' } },
+    },
+    ssl_days_before: { enum: [7, 14, 30], default: 14 },
+    confirmations: { type: 'integer', minimum: 1, maximum: 5, default: 2 },
+  },
+};
+
+const checkInputProps = {
+  name: { type: 'string', minLength: 1, maxLength: 255 },
+  kind: { enum: ['heartbeat', 'http'], default: 'heartbeat', description: 'Set on create only; ignored by PATCH.' },
+  slug: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]{0,99}$', description: 'Create only (ignored by PATCH); unique within the project.' },
+  description: { type: ['string', 'null'] },
+  tags: { type: 'array', items: { type: 'string' } },
+  tz: { type: 'string', default: 'UTC', description: 'IANA time zone name' },
+  grace_sec: { type: 'integer', minimum: 30, maximum: 2592000, description: 'For period schedules at most 10 × period_sec.' },
+  schedule: ref('ScheduleInput'),
+  http_config: ref('HttpConfig'),
+};
+
+const quietHours = {
+  type: 'object',
+  required: ['from', 'to', 'tz'],
+  additionalProperties: false,
+  properties: {
+    from: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
+    to: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
+    tz: { type: 'string' },
+  },
+};
+
+const integrationInputProps = {
+  kind: { enum: INTEGRATION_KINDS, description: 'Cannot be changed by PATCH (422).' },
+  name: { type: 'string', minLength: 1, maxLength: 255 },
+  events: { type: 'array', items: { enum: ['down', 'up', 'late'] }, uniqueItems: true },
+  tags: { type: ['array', 'null'], items: { type: 'string' }, description: 'Only checks with one of these tags notify; null = all checks.' },
+  enabled: { type: 'boolean', default: true },
+  quiet_hours: nullable(ref('QuietHours')),
+  reminders: { type: ['array', 'null'], items: { type: 'integer', minimum: 1, maximum: 168 } },
+  config: {
+    type: 'object',
+    description:
+      'By kind: telegram none; email {email}; webhook {url, secret?, body_template?, content_type?}; slack, discord, mattermost {webhook_url}; sms {phone (E.164)}; pagerduty {routing_key}. Stored encrypted, never returned.',
+  },
+};
+
+export const OPENAPI_DOCUMENT = {
+  openapi: '3.1.0',
+  info: {
+    title: 'upmon REST API',
+    version: '1.0.0',
+    description:
+      'Checks, their pings and status changes (flips), and notification integrations. Pro and Business plans. ' +
+      'Errors are {message} (422 adds errors: {field: [messages]}); every timestamp carries a +00:00 offset.',
+  },
+  servers: [{ url: '/api/v1' }],
+  security: [{ bearer: [] }],
+  paths: {
+    '/ping-domains': {
+      get: {
+        operationId: 'listPingDomains',
+        security: [],
+        responses: { 200: { description: 'Current ping domains', ...json(dataOf({ type: 'array', items: { type: 'string', format: 'uri' } })) }, 500: e[500] },
+      },
+    },
+    '/openapi.json': {
+      get: {
+        operationId: 'getOpenApi',
+        security: [],
+        responses: { 200: { description: 'This document', ...json({ type: 'object', required: ['openapi', 'paths'] }) } },
+      },
+    },
+    '/checks': {
+      get: {
+        operationId: 'listChecks',
+        description: "The key's project's checks, oldest first.",
+        responses: { 200: { description: 'Checks', ...json(dataOf({ type: 'array', items: ref('Check') })) }, ...readErrors },
+      },
+      post: {
+        operationId: 'createCheck',
+        requestBody: { required: true, ...json(ref('CheckInput')) },
+        responses: { 201: { description: 'Created', ...json(dataOf(ref('Check'))) }, ...writeErrors, 422: e[422] },
+      },
+    },
+    '/checks/{uuid}': {
+      parameters: [checkId],
+      get: {
+        operationId: 'getCheck',
+        responses: { 200: { description: 'The check', ...json(dataOf(ref('Check'))) }, ...readErrors, 404: e[404] },
+      },
+      patch: {
+        operationId: 'updateCheck',
+        description: 'Partial: absent fields keep their values; kind and slug are ignored; the merged result is validated.',
+        requestBody: { required: true, ...json(ref('CheckPatch')) },
+        responses: { 200: { description: 'Updated', ...json(dataOf(ref('Check'))) }, ...writeErrors, 404: e[404], 422: e[422] },
+      },
+      delete: {
+        operationId: 'deleteCheck',
+        description: 'Deletes the check with its pings and flips.',
+        responses: { 204: { description: 'Deleted' }, ...writeErrors, 404: e[404] },
+      },
+    },
+    '/checks/{uuid}/pause': {
+      parameters: [checkId],
+      post: {
+        operationId: 'pauseCheck',
+        description: 'Any status → paused (flip reason manual). Pausing a paused check changes nothing.',
+        responses: { 200: { description: 'Paused', ...json(dataOf(ref('Check'))) }, ...writeErrors, 404: e[404] },
+      },
+    },
+    '/checks/{uuid}/resume': {
+      parameters: [checkId],
+      post: {
+        operationId: 'resumeCheck',
+        description: 'paused → up (pinged before) or new (never pinged), flip reason resumed.',
+        responses: { 200: { description: 'Resumed', ...json(dataOf(ref('Check'))) }, ...writeErrors, 404: e[404], 409: e[409] },
+      },
+    },
+    '/checks/{uuid}/pings': {
+      parameters: [checkId],
+      get: {
+        operationId: 'listPings',
+        description: 'Newest first.',
+        parameters: listParams,
+        responses: { 200: { description: 'Pings', ...json(dataOf({ type: 'array', maxItems: 100, items: ref('Ping') })) }, ...readErrors, 404: e[404], 422: e[422] },
+      },
+    },
+    '/checks/{uuid}/flips': {
+      parameters: [checkId],
+      get: {
+        operationId: 'listFlips',
+        description: 'Newest first.',
+        parameters: listParams,
+        responses: { 200: { description: 'Flips', ...json(dataOf({ type: 'array', maxItems: 100, items: ref('Flip') })) }, ...readErrors, 404: e[404], 422: e[422] },
+      },
+    },
+    '/integrations': {
+      get: {
+        operationId: 'listIntegrations',
+        responses: { 200: { description: 'Integrations', ...json(dataOf({ type: 'array', items: ref('Integration') })) }, ...readErrors },
+      },
+      post: {
+        operationId: 'createIntegration',
+        requestBody: { required: true, ...json(ref('IntegrationInput')) },
+        responses: {
+          201: {
+            description: 'Created; telegram_deep_link only for kind telegram',
+            ...json({
+              type: 'object',
+              required: ['data'],
+              additionalProperties: false,
+              properties: { data: ref('Integration'), telegram_deep_link: { type: 'string', format: 'uri' } },
+            }),
+          },
+          ...writeErrors,
+          422: e[422],
+        },
+      },
+    },
+    '/integrations/{id}': {
+      parameters: [integrationId],
+      patch: {
+        operationId: 'updateIntegration',
+        description: 'Partial, validated on the merged result; config (when given) replaces the stored one; a different kind is 422.',
+        requestBody: { required: true, ...json(ref('IntegrationPatch')) },
+        responses: { 200: { description: 'Updated', ...json(dataOf(ref('Integration'))) }, ...writeErrors, 404: e[404], 422: e[422] },
+      },
+      delete: {
+        operationId: 'deleteIntegration',
+        responses: { 204: { description: 'Deleted' }, ...writeErrors, 404: e[404] },
+      },
+    },
+  },
+  components: {
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Project API key: upm_rw_… (read-write) or upm_ro_… (read-only)' } },
+    schemas: {
+      Error: {
+        type: 'object',
+        required: ['message'],
+        additionalProperties: false,
+        properties: { message: { type: 'string' }, error_id: { type: 'string', description: 'Only on 500: the id under which the error was logged' } },
+      },
+      ValidationError: {
+        type: 'object',
+        required: ['message', 'errors'],
+        additionalProperties: false,
+        properties: {
+          message: { type: 'string' },
+          errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' }, minItems: 1 } },
+        },
+      },
+      ScheduleInput: scheduleIn,
+      Schedule: scheduleOut,
+      HttpConfig: httpConfig,
+      CheckInput: { type: 'object', required: ['name', 'grace_sec', 'schedule'], additionalProperties: false, properties: checkInputProps },
+      CheckPatch: { type: 'object', additionalProperties: false, properties: checkInputProps },
+      Check: {
+        type: 'object',
+        additionalProperties: false,
+        required: [
+          'id', 'kind', 'name', 'slug', 'description', 'tags', 'schedule', 'grace_sec', 'tz', 'status',
+          'last_ping_at', 'last_duration_ms', 'next_deadline_at', 'ping_urls', 'created_at',
+        ],
+        properties: {
+          id: { type: 'string', format: 'uuid' },
+          kind: { enum: ['heartbeat', 'http'] },
+          name: { type: 'string' },
+          slug: { type: ['string', 'null'] },
+          description: { type: ['string', 'null'] },
+          tags: { type: 'array', items: { type: 'string' } },
+          schedule: ref('Schedule'),
+          grace_sec: { type: 'integer' },
+          tz: { type: 'string' },
+          status: { enum: STATUSES },
+          last_ping_at: nullable(dateTime),
+          last_duration_ms: { type: ['integer', 'null'] },
+          next_deadline_at: nullable(dateTime),
+          ping_urls: { type: 'array', items: { type: 'string', format: 'uri' } },
+          created_at: dateTime,
+        },
+      },
+      Ping: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['ts', 'type', 'exit_status', 'source_ip', 'method', 'body_size', 'duration_ms', 'body', 'user_agent'],
+        properties: {
+          ts: { ...dateTime, pattern: '\\.[0-9]{6}\\+00:00$', description: 'Microsecond precision' },
+          type: { enum: ['success', 'start', 'fail', 'exit', 'log'] },
+          exit_status: { type: ['integer', 'null'] },
+          source_ip: { type: ['string', 'null'] },
+          method: { type: 'string' },
+          body_size: { type: 'integer', minimum: 0 },
+          duration_ms: { type: ['integer', 'null'] },
+          body: { type: ['string', 'null'], description: 'Decrypted body, truncated to 2 KB' },
+          user_agent: { type: ['string', 'null'] },
+        },
+      },
+      Flip: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['ts', 'old_status', 'new_status', 'reason'],
+        properties: {
+          ts: dateTime,
+          old_status: { enum: STATUSES },
+          new_status: { enum: STATUSES },
+          reason: { enum: ['timeout', 'fail', 'exit', 'ping', 'manual', 'resumed', 'quota'] },
+        },
+      },
+      QuietHours: quietHours,
+      IntegrationInput: {
+        type: 'object',
+        required: ['kind', 'name', 'events'],
+        additionalProperties: false,
+        properties: integrationInputProps,
+      },
+      IntegrationPatch: { type: 'object', additionalProperties: false, properties: integrationInputProps },
+      Integration: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'kind', 'name', 'enabled', 'events', 'tags', 'quiet_hours', 'reminders', 'created_at'],
+        properties: {
+          id: { type: 'integer' },
+          kind: { enum: INTEGRATION_KINDS },
+          name: { type: 'string' },
+          enabled: { type: 'boolean' },
+          events: { type: 'array', items: { enum: ['down', 'up', 'late'] } },
+          tags: { type: ['array', 'null'], items: { type: 'string' } },
+          quiet_hours: nullable(ref('QuietHours')),
+          reminders: { type: ['array', 'null'], items: { type: 'integer' } },
+          created_at: dateTime,
+        },
+      },
+    },
+  },
+} as const;

@@ -1,0 +1,76 @@
+import type { Check } from '@upmon/db';
+import { isoTimestamp, isoTimestampOrNull } from './timestamps.js';
+
+/** The columns a Check response needs (http_config is never returned). */
+export type CheckRow = Pick<
+  Check,
+  | 'id'
+  | 'kind'
+  | 'name'
+  | 'slug'
+  | 'description'
+  | 'tags'
+  | 'tz'
+  | 'scheduleKind'
+  | 'periodSec'
+  | 'cron'
+  | 'oncalendar'
+  | 'graceSec'
+  | 'status'
+  | 'lastPingAt'
+  | 'lastDurationMs'
+  | 'nextDeadlineAt'
+  | 'createdAt'
+>;
+
+export const CHECK_ROW_SELECT = {
+  id: true,
+  kind: true,
+  name: true,
+  slug: true,
+  description: true,
+  tags: true,
+  tz: true,
+  scheduleKind: true,
+  periodSec: true,
+  cron: true,
+  oncalendar: true,
+  graceSec: true,
+  status: true,
+  lastPingAt: true,
+  lastDurationMs: true,
+  nextDeadlineAt: true,
+  createdAt: true,
+} as const;
+
+export function presentSchedule(row: Pick<Check, 'scheduleKind' | 'periodSec' | 'cron' | 'oncalendar' | 'tz'>) {
+  switch (row.scheduleKind) {
+    case 'period':
+      return { kind: 'period' as const, period_sec: row.periodSec as number, tz: row.tz };
+    case 'cron':
+      return { kind: 'cron' as const, cron: row.cron as string, tz: row.tz };
+    case 'oncalendar':
+      return { kind: 'oncalendar' as const, oncalendar: row.oncalendar as string, tz: row.tz };
+  }
+}
+
+/** Builds Check responses; `pingDomains` come from config (one ping URL per domain). */
+export function checkPresenter(pingDomains: string[]) {
+  return (row: CheckRow) => ({
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    tags: row.tags,
+    schedule: presentSchedule(row),
+    grace_sec: row.graceSec,
+    tz: row.tz,
+    status: row.status,
+    last_ping_at: isoTimestampOrNull(row.lastPingAt),
+    last_duration_ms: row.lastDurationMs,
+    next_deadline_at: isoTimestampOrNull(row.nextDeadlineAt),
+    ping_urls: pingDomains.map((d) => `${d}/${row.id}`),
+    created_at: isoTimestamp(row.createdAt),
+  });
+}

@@ -1,0 +1,66 @@
+import { Router } from 'express';
+import { authOf, requireWriteKey } from '../authenticate.js';
+import type { V1Context } from '../context.js';
+import { checkIdParam } from '../path-params.js';
+import { CHECK_ROW_SELECT, checkPresenter } from '../presenters/check-presenter.js';
+import { spendCheckChange } from '../rate-limit-middleware.js';
+import { createCheck } from '../services/create-check.js';
+import { deleteCheck } from '../services/delete-check.js';
+import { pauseOrResumeCheck } from '../services/pause-resume-check.js';
+import { updateCheck } from '../services/update-check.js';
+import { requireObjectBody, validateCheckInput } from '../validation/check-input.js';
+import { ApiError } from '../../http/api-error.js';
+
+/** /checks: list, create, read, update, delete, pause, resume. */
+export function checksRouter(ctx: V1Context): Router {
+  const r = Router();
+  const present = checkPresenter(ctx.config.pingDomains);
+
+  r.get('/checks', async (_req, res) => {
+    const rows = await ctx.prisma.check.findMany({
+      where: { projectId: authOf(res).projectId },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: CHECK_ROW_SELECT,
+    });
+    res.json({ data: rows.map(present) });
+  });
+
+  r.post('/checks', requireWriteKey, async (req, res) => {
+    const auth = authOf(res);
+    const input = validateCheckInput(requireObjectBody(req.body));
+    await spendCheckChange(ctx.rateLimiter, ctx.config.redisPrefix, 'create', auth.accountId);
+    const row = await createCheck(ctx.prisma, auth, input);
+    res.status(201).json({ data: present(row) });
+  });
+
+  r.get('/checks/:uuid', async (req, res) => {
+    const row = await ctx.prisma.check.findFirst({
+      where: { id: checkIdParam(req.params.uuid), projectId: authOf(res).projectId },
+      select: CHECK_ROW_SELECT,
+    });
+    if (!row) throw ApiError.notFound('check not found');
+    res.json({ data: present(row) });
+  });
+
+  r.patch('/checks/:uuid', requireWriteKey, async (req, res) => {
+    const id = checkIdParam(req.params.uuid);
+    const row = await updateCheck(ctx.prisma, authOf(res), id, requireObjectBody(req.body));
+    res.json({ data: present(row) });
+  });
+
+  r.delete('/checks/:uuid', requireWriteKey, async (req, res) => {
+    const id = checkIdParam(req.params.uuid);
+    await deleteCheck(ctx.prisma, ctx.rateLimiter, ctx.config.redisPrefix, authOf(res), id);
+    res.status(204).end();
+  });
+
+  for (const event of ['pause', 'resume'] as const) {
+    r.post(`/checks/:uuid/${event}`, requireWriteKey, async (req, res) => {
+      const id = checkIdParam(req.params.uuid);
+      requireObjectBody(req.body);
+      const row = await pauseOrResumeCheck(ctx, authOf(res), id, event, ctx.clock.now());
+      res.json({ data: present(row) });
+    });
+  }
+  return r;
+}

@@ -1,0 +1,43 @@
+import { planLimits } from '@upmon/core';
+import { Prisma, type PrismaClient } from '@upmon/db';
+import { ApiError } from '../../http/api-error.js';
+import type { AuthContext } from '../authenticate.js';
+import { CHECK_ROW_SELECT, type CheckRow } from '../presenters/check-presenter.js';
+import type { CheckInput } from '../validation/check-input.js';
+import { checkInputColumns } from './check-columns.js';
+
+export const SLUG_TAKEN = 'is already used by another check in this project';
+
+function isUniqueViolation(err: unknown): boolean {
+  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
+}
+
+/**
+ * Creates a check within the account's plan quota. The account row is locked for the count and
+ * the insert, so concurrent creations cannot overshoot the quota. A new check is `new` with no
+ * deadline; an http check's next_probe_at stays null, which the probe scheduler treats as due now.
+ */
+export async function createCheck(prisma: PrismaClient, auth: AuthContext, input: CheckInput): Promise<CheckRow> {
+  try {
+    return await prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${auth.accountId}::uuid FOR UPDATE`;
+      const [{ n } = { n: 0 }] = await tx.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM checks c JOIN projects p ON p.id = c.project_id WHERE p.account_id = ${auth.accountId}::uuid`;
+      const quota = planLimits(auth.plan).checkQuota;
+      if (n >= quota) {
+        throw new ApiError('forbidden', `check quota reached: the ${auth.plan} plan allows ${quota} checks per account; delete a check or upgrade the plan`);
+      }
+      if (input.slug !== undefined) {
+        const taken = await tx.check.findFirst({ where: { projectId: auth.projectId, slug: input.slug }, select: { id: true } });
+        if (taken) throw ApiError.validation({ slug: [SLUG_TAKEN] });
+      }
+      return tx.check.create({
+        data: { projectId: auth.projectId, kind: input.kind, slug: input.slug ?? null, ...checkInputColumns(input) },
+        select: CHECK_ROW_SELECT,
+      });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw ApiError.validation({ slug: [SLUG_TAKEN] });
+    throw err;
+  }
+}

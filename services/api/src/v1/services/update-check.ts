@@ -1,0 +1,62 @@
+import { checkRowToState } from '@upmon/check-store';
+import { deadlineFor } from '@upmon/core';
+import type { Check, Prisma, PrismaClient } from '@upmon/db';
+import { ApiError } from '../../http/api-error.js';
+import type { AuthContext } from '../authenticate.js';
+import { CHECK_ROW_SELECT, type CheckRow } from '../presenters/check-presenter.js';
+import { validateCheckInput } from '../validation/check-input.js';
+import { checkInputColumns } from './check-columns.js';
+
+/** The stored check in the shape of a request body, so a PATCH can be merged onto it. */
+function storedAsInput(row: Check): Record<string, unknown> {
+  const schedule =
+    row.scheduleKind === 'period'
+      ? { kind: 'period', period_sec: row.periodSec }
+      : row.scheduleKind === 'cron'
+        ? { kind: 'cron', cron: row.cron }
+        : { kind: 'oncalendar', oncalendar: row.oncalendar };
+  return {
+    name: row.name,
+    kind: row.kind,
+    description: row.description,
+    tags: row.tags,
+    tz: row.tz,
+    grace_sec: row.graceSec,
+    schedule,
+    ...(row.kind === 'http' && row.httpConfig ? { http_config: row.httpConfig } : {}),
+  };
+}
+
+/**
+ * PATCH: partial. Absent fields keep their values; `kind` and `slug` are ignored; the merged
+ * result is validated as a whole (so cross-field rules hold). Schedule, grace and tz changes
+ * recompute the pending deadline from the same anchor (last ping or resume).
+ */
+export async function updateCheck(prisma: PrismaClient, auth: AuthContext, checkId: string, body: Record<string, unknown>): Promise<CheckRow> {
+  return prisma.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM checks WHERE id = ${checkId}::uuid AND project_id = ${auth.projectId}::uuid FOR UPDATE`;
+    if (locked.length === 0) throw ApiError.notFound('check not found');
+    const row = await tx.check.findUniqueOrThrow({ where: { id: checkId } });
+
+    const { kind: _kind, slug: _slug, ...changes } = body;
+    const merged: Record<string, unknown> = { ...storedAsInput(row), ...changes, kind: row.kind };
+    // A schedule given with its own tz (and no top-level tz) moves the check to that zone.
+    const schedule = changes.schedule as Record<string, unknown> | undefined;
+    if (changes.tz === undefined && schedule && typeof schedule === 'object' && schedule.tz !== undefined) delete merged.tz;
+    const input = validateCheckInput(merged, row.tz);
+
+    const columns = checkInputColumns(input);
+    const next = { ...row, ...columns, httpConfig: (columns.httpConfig ?? row.httpConfig) as Check['httpConfig'] };
+    const data: Prisma.CheckUpdateInput = { ...columns };
+    if (row.status !== 'paused') data.nextDeadlineAt = deadlineFor(checkRowToState(next));
+    const probeChanged =
+      row.kind === 'http' &&
+      (JSON.stringify(storedAsInput(row).schedule) !== JSON.stringify(storedAsInput(next).schedule) ||
+        row.tz !== next.tz ||
+        JSON.stringify(row.httpConfig) !== JSON.stringify(next.httpConfig));
+    // null = due now for the probe scheduler: a changed target or schedule is probed at once.
+    if (probeChanged) data.nextProbeAt = null;
+    return tx.check.update({ where: { id: checkId }, data, select: CHECK_ROW_SELECT });
+  });
+}

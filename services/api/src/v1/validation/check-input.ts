@@ -1,0 +1,89 @@
+import Joi from 'joi';
+import { ApiError, addFieldError, type FieldErrors } from '../../http/api-error.js';
+import { BODY_OPTIONS, fieldErrorsOf, mergeFieldErrors } from './joi-errors.js';
+import { httpConfigSchema } from './http-config-schema.js';
+import { checkScheduleSemantics, checkTimeZone, scheduleSchema, type ScheduleInput } from './schedule-schema.js';
+
+export const GRACE_MIN_SEC = 30;
+export const GRACE_MAX_SEC = 2_592_000;
+export const SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]{0,99}$/;
+
+const checkSchema = Joi.object({
+  name: Joi.string().min(1).max(255).required(),
+  kind: Joi.string().valid('heartbeat', 'http').default('heartbeat'),
+  slug: Joi.string()
+    .pattern(SLUG_PATTERN)
+    .messages({ 'string.pattern.base': 'must match ^[a-z0-9][a-z0-9_-]{0,99}$' }),
+  description: Joi.string().max(10_000).allow('', null),
+  tags: Joi.array().items(Joi.string().min(1).max(100)).max(100).unique().default([]),
+  tz: Joi.string().max(64),
+  grace_sec: Joi.number().integer().min(GRACE_MIN_SEC).max(GRACE_MAX_SEC).required(),
+  schedule: scheduleSchema.required(),
+  http_config: Joi.when('kind', {
+    is: 'http',
+    then: httpConfigSchema.required(),
+    otherwise: Joi.forbidden().messages({ 'any.unknown': 'is only allowed for kind http' }),
+  }),
+});
+
+/** A check as the API accepts it, after defaults. */
+export interface CheckInput {
+  name: string;
+  kind: 'heartbeat' | 'http';
+  slug?: string;
+  description?: string | null;
+  tags: string[];
+  tz: string;
+  grace_sec: number;
+  schedule: ScheduleInput;
+  http_config?: Record<string, unknown>;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Validates a whole check (a create body, or a PATCH merged onto the stored check) and resolves
+ * its time zone: `tz`, else the schedule's `tz`, else `fallbackTz`; both given and different → 422.
+ * Throws ApiError 422 with every problem found.
+ */
+export function validateCheckInput(body: Record<string, unknown>, fallbackTz = 'UTC'): CheckInput {
+  const { error, value } = checkSchema.validate(body, BODY_OPTIONS);
+  const errors: FieldErrors = fieldErrorsOf(error);
+  mergeFieldErrors(errors, semanticErrors(body));
+  if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
+  const v = value as CheckInput;
+  const tz = v.tz ?? v.schedule.tz ?? fallbackTz;
+  const { tz: _ignored, ...schedule } = v.schedule;
+  return { ...v, tz, schedule };
+}
+
+function semanticErrors(body: Record<string, unknown>): FieldErrors {
+  const errors: FieldErrors = {};
+  checkTimeZone(errors, 'tz', body.tz);
+  checkScheduleSemantics(errors, body.schedule);
+  const schedule = isObject(body.schedule) ? body.schedule : null;
+  if (typeof body.tz === 'string' && typeof schedule?.tz === 'string' && body.tz !== schedule.tz) {
+    addFieldError(errors, 'schedule.tz', 'must equal tz when both are given');
+  }
+  // Cross-field rule of the spec: a grace longer than 10 periods hides missed runs.
+  const grace = body.grace_sec;
+  if (schedule?.kind === 'period' && Number.isInteger(schedule.period_sec) && Number.isInteger(grace)) {
+    if ((grace as number) > 10 * (schedule.period_sec as number)) {
+      addFieldError(errors, 'grace_sec', 'must not exceed 10 × schedule.period_sec');
+    }
+  }
+  const http = isObject(body.http_config) ? body.http_config : null;
+  if (http && http.keyword_absent === true && http.keyword === undefined) {
+    addFieldError(errors, 'http_config.keyword', 'is required when keyword_absent is true');
+  }
+  return errors;
+}
+
+/** The body must be a JSON object (400 otherwise); no body counts as an empty object. */
+export function requireObjectBody(body: unknown): Record<string, unknown> {
+  if (body === undefined) return {};
+  if (!isObject(body)) throw new ApiError('bad_request', 'request body must be a JSON object');
+  return body;
+}

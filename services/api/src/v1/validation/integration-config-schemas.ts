@@ -1,0 +1,63 @@
+import Joi from 'joi';
+
+export const INTEGRATION_KINDS = ['telegram', 'email', 'webhook', 'slack', 'discord', 'mattermost', 'sms', 'pagerduty'] as const;
+export type IntegrationKindName = (typeof INTEGRATION_KINDS)[number];
+
+/** Placeholders a webhook body_template may use (spec: IntegrationInput). */
+export const WEBHOOK_PLACEHOLDERS = [
+  'event',
+  'check_id',
+  'check_name',
+  'status',
+  'previous_status',
+  'reason',
+  'ts',
+  'tags',
+  'subject',
+  'message',
+] as const;
+
+const httpUrl = Joi.string().uri({ scheme: ['http', 'https'] }).max(2048);
+
+const unknownPlaceholder = (template: string): string | null => {
+  for (const m of template.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)) {
+    if (!(WEBHOOK_PLACEHOLDERS as readonly string[]).includes(m[1] as string)) return m[1] as string;
+  }
+  return null;
+};
+
+const bodyTemplate = Joi.string()
+  .max(10_000)
+  .custom((value: string, helpers) => (unknownPlaceholder(value) === null ? value : helpers.error('template.placeholder')))
+  .messages({ 'template.placeholder': `uses an unknown placeholder; known: ${WEBHOOK_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}` });
+
+/** Channel config by kind. Stored encrypted; never returned. */
+export const CONFIG_SCHEMAS: Record<IntegrationKindName, Joi.ObjectSchema> = {
+  // The chat is linked through the deep link returned on create: nothing to configure.
+  telegram: Joi.object({}),
+  email: Joi.object({ email: Joi.string().email({ tlds: { allow: false } }).max(254).required() }),
+  webhook: Joi.object({
+    url: httpUrl.required(),
+    secret: Joi.string().min(1).max(256),
+    body_template: bodyTemplate,
+    content_type: Joi.string()
+      .max(255)
+      .pattern(/^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+(\s*;\s*[A-Za-z0-9!#$&^_.+-]+=[^\r\n;]+)*$/)
+      .messages({ 'string.pattern.base': 'must be a media type such as application/json' }),
+  }),
+  slack: Joi.object({ webhook_url: httpUrl.required() }),
+  discord: Joi.object({ webhook_url: httpUrl.required() }),
+  mattermost: Joi.object({ webhook_url: httpUrl.required() }),
+  sms: Joi.object({
+    phone: Joi.string()
+      .pattern(/^\+[1-9][0-9]{6,14}$/)
+      .required()
+      .messages({ 'string.pattern.base': 'must be an E.164 phone number such as +15551234567' }),
+  }),
+  pagerduty: Joi.object({
+    routing_key: Joi.string()
+      .pattern(/^[A-Za-z0-9]{32}$/)
+      .required()
+      .messages({ 'string.pattern.base': 'must be a 32-character Events API v2 integration key' }),
+  }),
+};
