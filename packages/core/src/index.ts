@@ -15,4 +15,5 @@ export type {
   TransitionResult,
 } from './state/types.js';
 export { transition, applyDueDeadlines, deadlineFor, InvalidTransitionError } from './state/transition.js';
+export * from './notify/index.js';
 export * from './probe/index.js';

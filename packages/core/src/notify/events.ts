@@ -1,0 +1,21 @@
+import type { CheckStatus } from '../state/types.js';
+
+/** What an integration can subscribe to (`integrations.events`). */
+export type NotifyEvent = 'down' | 'up' | 'late';
+export const NOTIFY_EVENTS: readonly NotifyEvent[] = ['down', 'up', 'late'];
+
+/** Every kind of message the notifier sends: a flip's event, a reminder, or a quiet-hours digest. */
+export type MessageEvent = NotifyEvent | 'reminder' | 'digest';
+
+/**
+ * The event a flip notifies about, or null when it notifies nothing (DESIGN.md, Notifications):
+ * `down` on any move to down, `late` on up → late, `up` on late/down → up. Pauses, resumes,
+ * quota pauses and new → up notify nobody.
+ */
+export function notificationEventFor(oldStatus: CheckStatus, newStatus: CheckStatus): NotifyEvent | null {
+  if (oldStatus === newStatus) return null;
+  if (newStatus === 'down') return 'down';
+  if (newStatus === 'late' && oldStatus === 'up') return 'late';
+  if (newStatus === 'up' && (oldStatus === 'late' || oldStatus === 'down')) return 'up';
+  return null;
+}

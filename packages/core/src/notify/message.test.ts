@@ -1,0 +1,154 @@
+import { buildNotification, checkLink, type MessageCheck } from './message.js';
+import { reasonInWords } from './reasons.js';
+
+const check: MessageCheck = { id: '0b8e1a52-54c4-4ea4-9d2e-6d2d0e0f0a01', name: 'nightly backup', kind: 'heartbeat', tags: ['prod', 'db'] };
+const base = { check, appBaseUrl: 'https://app.example.com/', now: new Date('2026-11-22T08:00:00Z') };
+
+describe('buildNotification: flip events', () => {
+  it('down: status, previous status, reason in words, when, tags and a link', () => {
+    const n = buildNotification({
+      ...base,
+      event: 'down',
+      flip: { oldStatus: 'late', newStatus: 'down', reason: 'timeout', ts: new Date('2026-11-22T07:40:12.345Z') },
+      previousSince: new Date('2026-11-22T07:35:00Z'),
+    });
+    expect(n.subject).toBe('DOWN | nightly backup');
+    expect(n.status).toBe('down');
+    expect(n.previousStatus).toBe('late');
+    expect(n.severity).toBe('critical');
+    expect(n.link).toBe(`https://app.example.com/checks/${check.id}`);
+    expect(n.text).toContain('nightly backup is DOWN: no ping arrived within the grace period after the expected time.');
+    expect(n.text).toContain('Status: DOWN (was LATE)');
+    expect(n.text).toContain('When: 2026-11-22 07:40:12 UTC');
+    expect(n.text).toContain('Tags: prod db');
+    expect(n.text).toContain(n.link);
+    expect(n.text).not.toContain('Down for'); // only on recovery
+    expect(n.values).toEqual({
+      event: 'down',
+      check_id: check.id,
+      check_name: 'nightly backup',
+      status: 'down',
+      previous_status: 'late',
+      reason: 'timeout',
+      ts: '2026-11-22T07:40:12.345+00:00',
+      tags: 'prod db',
+      subject: 'DOWN | nightly backup',
+      message: n.text,
+    });
+    expect(n.short).toContain('DOWN | nightly backup');
+    expect(n.short).toContain(n.link);
+  });
+
+  it('up after down says how long it was down', () => {
+    const n = buildNotification({
+      ...base,
+      event: 'up',
+      flip: { oldStatus: 'down', newStatus: 'up', reason: 'ping', ts: new Date('2026-11-22T09:05:30Z') },
+      previousSince: new Date('2026-11-22T07:40:00Z'),
+    });
+    expect(n.subject).toBe('UP | nightly backup');
+    expect(n.severity).toBe('ok');
+    expect(n.fields).toContainEqual({ label: 'Down for', value: '1 h 25 min (since 2026-11-22 07:40:00 UTC)' });
+    expect(n.text).toContain('Down for: 1 h 25 min');
+    expect(n.reasonText).toBe('a success ping arrived');
+  });
+
+  it('up after late says how long it was late', () => {
+    const n = buildNotification({
+      ...base,
+      event: 'up',
+      flip: { oldStatus: 'late', newStatus: 'up', reason: 'ping', ts: new Date('2026-11-22T08:00:45Z') },
+      previousSince: new Date('2026-11-22T08:00:00Z'),
+    });
+    expect(n.fields).toContainEqual({ label: 'Late for', value: '45 s (since 2026-11-22 08:00:00 UTC)' });
+  });
+
+  it('late is a warning', () => {
+    const n = buildNotification({ ...base, event: 'late', flip: { oldStatus: 'up', newStatus: 'late', reason: 'timeout', ts: base.now }, previousSince: null });
+    expect(n.subject).toBe('LATE | nightly backup');
+    expect(n.severity).toBe('warning');
+    expect(n.color).toBe('#f0a92e');
+    expect(n.headline).toContain('no ping arrived at the expected time');
+  });
+
+  it('includes the exit status and details when known', () => {
+    const n = buildNotification({
+      ...base,
+      check: { ...check, kind: 'http', tags: [] },
+      event: 'down',
+      flip: { oldStatus: 'up', newStatus: 'down', reason: 'exit', ts: base.now },
+      previousSince: null,
+      exitStatus: 3,
+      detail: 'HTTP 503 (expected 2xx,3xx)',
+    });
+    expect(n.text).toContain('the job exited with status 3');
+    expect(n.text).toContain('Details: HTTP 503 (expected 2xx,3xx)');
+    expect(n.text).not.toContain('Tags:');
+    expect(n.values.tags).toBe('');
+  });
+});
+
+describe('buildNotification: reminders and digests', () => {
+  it('reminder says how long it has been down', () => {
+    const n = buildNotification({ ...base, event: 'reminder', downSince: new Date('2026-11-22T05:00:00Z'), reason: 'fail' });
+    expect(n.subject).toBe('STILL DOWN | nightly backup');
+    expect(n.headline).toBe('nightly backup is still DOWN, for 3 h now (since 2026-11-22 05:00:00 UTC).');
+    expect(n.values.event).toBe('reminder');
+    expect(n.values.reason).toBe('fail');
+    expect(n.values.status).toBe('down');
+    expect(n.severity).toBe('critical');
+  });
+
+  it('digest reports the latest status and lists the held events in order', () => {
+    const n = buildNotification({
+      ...base,
+      event: 'digest',
+      status: 'up',
+      since: new Date('2026-11-22T06:30:00Z'),
+      held: [
+        { event: 'up', ts: new Date('2026-11-22T06:30:00Z') },
+        { event: 'down', ts: new Date('2026-11-22T01:10:00Z') },
+        { event: 'reminder', ts: new Date('2026-11-22T02:10:00Z') },
+      ],
+    });
+    expect(n.subject).toBe('UP | nightly backup (3 held during quiet hours)');
+    expect(n.status).toBe('up');
+    expect(n.previousStatus).toBeNull();
+    expect(n.headline).toBe(
+      'nightly backup is UP since 2026-11-22 06:30:00 UTC (for 1 h 30 min). During quiet hours: DOWN at 2026-11-22 01:10:00 UTC; still down (reminder) at 2026-11-22 02:10:00 UTC; UP at 2026-11-22 06:30:00 UTC.',
+    );
+    expect(n.text).toContain('Held events:\n  DOWN at 2026-11-22 01:10:00 UTC\n  still down (reminder) at');
+    expect(n.values.event).toBe('digest');
+    expect(n.values.previous_status).toBe('');
+  });
+
+  it('digest with one event and an unknown since', () => {
+    const n = buildNotification({ ...base, event: 'digest', status: 'down', since: null, held: [{ event: 'down', ts: base.now }] });
+    expect(n.subject).toBe('DOWN | nightly backup (1 held during quiet hours)');
+    expect(n.reasonText).toBe('1 notification held during quiet hours');
+  });
+});
+
+describe('checkLink', () => {
+  it('joins without double slashes', () => {
+    expect(checkLink('http://localhost:8000', 'x')).toBe('http://localhost:8000/checks/x');
+    expect(checkLink('http://h/app//', 'x')).toBe('http://h/app/checks/x');
+  });
+});
+
+describe('reasonInWords', () => {
+  it.each([
+    ['heartbeat', 'timeout', 'up', 'late', 'no ping arrived at the expected time'],
+    ['heartbeat', 'timeout', 'late', 'down', 'no ping arrived within the grace period after the expected time'],
+    ['heartbeat', 'timeout', 'up', 'down', 'a run was started but no completion ping arrived within the grace period'],
+    ['http', 'timeout', 'late', 'down', 'no probe result arrived in time (the prober may be unable to run)'],
+    ['heartbeat', 'fail', 'up', 'down', 'the job reported a failure (fail ping)'],
+    ['http', 'fail', 'up', 'down', 'the endpoint failed its probes'],
+    ['http', 'fail', 'up', 'late', 'a probe failed or the certificate expires soon; not yet confirmed down'],
+    ['heartbeat', 'exit', 'up', 'down', 'the job exited with a non-zero status'],
+    ['http', 'ping', 'down', 'up', 'the endpoint answered successfully again'],
+    ['heartbeat', 'manual', 'up', 'paused', 'paused by a user'],
+    ['heartbeat', 'resumed', 'paused', 'up', 'monitoring was resumed'],
+    ['heartbeat', 'quota', 'up', 'paused', "paused: the account is over its plan's check quota"],
+  ] as const)('%s %s %s→%s', (kind, reason, from, to, words) => expect(reasonInWords(kind, reason, from, to)).toBe(words));
+});

@@ -1,0 +1,231 @@
+import type { CheckKind, CheckStatus, FlipReason } from '../state/types.js';
+import { formatDuration, formatUtc, isoWithOffset } from './durations.js';
+import type { MessageEvent, NotifyEvent } from './events.js';
+import { reasonInWords } from './reasons.js';
+import type { TemplateValues } from './template.js';
+
+export interface MessageCheck {
+  id: string;
+  name: string;
+  kind: CheckKind;
+  tags: readonly string[];
+}
+
+export interface MessageFlip {
+  oldStatus: CheckStatus;
+  newStatus: CheckStatus;
+  reason: FlipReason;
+  ts: Date;
+}
+
+/** One notification held during quiet hours, listed in the digest. */
+export interface HeldEvent {
+  event: NotifyEvent | 'reminder';
+  ts: Date;
+}
+
+interface Common {
+  check: MessageCheck;
+  /** When the message is built (for "down for …" on reminders and digests). */
+  now: Date;
+  /** Base URL of the web app; the message links to `<base>/checks/<id>`. */
+  appBaseUrl: string;
+}
+
+export type MessageInput =
+  | (Common & {
+      event: NotifyEvent;
+      flip: MessageFlip;
+      /** When the check entered the previous status (for recoveries: "it was down for …"). */
+      previousSince: Date | null;
+      /** For exit flips: the exit status of the ping, when known. */
+      exitStatus?: number | null;
+      /** A short explanation from the ping that caused the flip (http: the probe's result). */
+      detail?: string | null;
+    })
+  | (Common & {
+      event: 'reminder';
+      /** When the check went down (the down flip being reminded of). */
+      downSince: Date;
+      /** The down flip's reason. */
+      reason?: FlipReason | null;
+      detail?: string | null;
+    })
+  | (Common & {
+      event: 'digest';
+      /** The check's status when the quiet hours ended. */
+      status: CheckStatus;
+      /** When the check entered that status, when known. */
+      since: Date | null;
+      held: readonly HeldEvent[];
+    });
+
+export type Severity = 'critical' | 'warning' | 'ok' | 'info';
+
+export interface Field {
+  label: string;
+  value: string;
+}
+
+/** Everything a channel needs to say about one event; channels only choose the format. */
+export interface Notification {
+  event: MessageEvent;
+  checkId: string;
+  checkName: string;
+  /** The status this message reports (the new one, `down` for reminders, the latest for digests). */
+  status: CheckStatus;
+  previousStatus: CheckStatus | null;
+  severity: Severity;
+  /** Hex colour for chat attachments: red, amber, green, grey. */
+  color: string;
+  /** E-mail subject and chat title: `DOWN | backup`. */
+  subject: string;
+  /** One sentence: `backup is DOWN: no ping arrived …`. */
+  headline: string;
+  fields: Field[];
+  /** When the event happened (flip time; build time for reminders and digests). */
+  at: Date;
+  link: string;
+  /** Plain text: headline, fields, link, one per line. */
+  text: string;
+  /** One line for SMS. */
+  short: string;
+  /** The reason in words (the `reason` placeholder carries the flip's reason code). */
+  reasonText: string;
+  tags: readonly string[];
+  /** Webhook placeholder values (spec/api-v1.md). */
+  values: TemplateValues;
+}
+
+const COLORS: Record<Severity, string> = {
+  critical: '#d9342b',
+  warning: '#f0a92e',
+  ok: '#2eb67d',
+  info: '#808080',
+};
+
+function severityOf(status: CheckStatus): Severity {
+  if (status === 'down') return 'critical';
+  if (status === 'late') return 'warning';
+  if (status === 'up') return 'ok';
+  return 'info';
+}
+
+const upper = (s: string) => s.toUpperCase();
+const heldLabel = (e: HeldEvent['event']) => (e === 'reminder' ? 'still down (reminder)' : upper(e));
+
+export function checkLink(appBaseUrl: string, checkId: string): string {
+  return `${appBaseUrl.replace(/\/+$/, '')}/checks/${checkId}`;
+}
+
+/** Builds the words of a notification. Pure: every time is in the input. */
+export function buildNotification(input: MessageInput): Notification {
+  const { check } = input;
+  const link = checkLink(input.appBaseUrl, check.id);
+  const fields: Field[] = [];
+  let status: CheckStatus;
+  let previousStatus: CheckStatus | null;
+  let subject: string;
+  let headline: string;
+  let reason: string;
+  /** The machine-readable reason for webhooks: the flip's reason code. */
+  let reasonCode = '';
+  let at: Date;
+
+  switch (input.event) {
+    case 'down':
+    case 'up':
+    case 'late': {
+      const { flip } = input;
+      status = flip.newStatus;
+      previousStatus = flip.oldStatus;
+      at = flip.ts;
+      reason = reasonInWords(check.kind, flip.reason, flip.oldStatus, flip.newStatus, input.exitStatus);
+      reasonCode = flip.reason;
+      subject = `${upper(status)} | ${check.name}`;
+      headline = `${check.name} is ${upper(status)}: ${reason}.`;
+      fields.push({ label: 'Status', value: `${upper(status)} (was ${upper(flip.oldStatus)})` });
+      fields.push({ label: 'Reason', value: reason });
+      if (input.detail) fields.push({ label: 'Details', value: input.detail });
+      fields.push({ label: 'When', value: formatUtc(flip.ts) });
+      if (input.event === 'up' && input.previousSince) {
+        const was = flip.oldStatus === 'down' ? 'Down for' : 'Late for';
+        fields.push({
+          label: was,
+          value: `${formatDuration(flip.ts.getTime() - input.previousSince.getTime())} (since ${formatUtc(input.previousSince)})`,
+        });
+      }
+      break;
+    }
+    case 'reminder': {
+      status = 'down';
+      previousStatus = 'down';
+      at = input.now;
+      const downFor = formatDuration(input.now.getTime() - input.downSince.getTime());
+      reason = `still down after ${downFor}`;
+      reasonCode = input.reason ?? '';
+      subject = `STILL DOWN | ${check.name}`;
+      headline = `${check.name} is still DOWN, for ${downFor} now (since ${formatUtc(input.downSince)}).`;
+      fields.push({ label: 'Status', value: 'DOWN' });
+      fields.push({ label: 'Down for', value: `${downFor} (since ${formatUtc(input.downSince)})` });
+      if (input.detail) fields.push({ label: 'Details', value: input.detail });
+      break;
+    }
+    case 'digest': {
+      status = input.status;
+      previousStatus = null;
+      at = input.now;
+      const n = input.held.length;
+      const list = [...input.held]
+        .sort((a, b) => a.ts.getTime() - b.ts.getTime())
+        .map((h) => `${heldLabel(h.event)} at ${formatUtc(h.ts)}`);
+      reason = `${n} notification${n === 1 ? '' : 's'} held during quiet hours`;
+      subject = `${upper(status)} | ${check.name} (${n} held during quiet hours)`;
+      const since = input.since ? ` since ${formatUtc(input.since)}` : '';
+      const forHowLong = input.since ? ` (for ${formatDuration(input.now.getTime() - input.since.getTime())})` : '';
+      headline = `${check.name} is ${upper(status)}${since}${forHowLong}. During quiet hours: ${list.join('; ')}.`;
+      fields.push({ label: 'Status now', value: `${upper(status)}${since}${forHowLong}` });
+      fields.push({ label: 'Held events', value: list.join('\n') });
+      break;
+    }
+  }
+
+  if (check.tags.length > 0) fields.push({ label: 'Tags', value: check.tags.join(' ') });
+  const severity = severityOf(status);
+  const fieldLine = (f: Field) => (f.value.includes('\n') ? `${f.label}:\n  ${f.value.split('\n').join('\n  ')}` : `${f.label}: ${f.value}`);
+  const text = [headline, '', ...fields.map(fieldLine), '', link].join('\n');
+  const short = `upmon: ${subject}. ${reason}. ${link}`;
+
+  const values: TemplateValues = {
+    event: input.event,
+    check_id: check.id,
+    check_name: check.name,
+    status,
+    previous_status: previousStatus ?? '',
+    reason: reasonCode,
+    ts: isoWithOffset(at),
+    tags: check.tags.join(' '),
+    subject,
+    message: text,
+  };
+
+  return {
+    event: input.event,
+    checkId: check.id,
+    checkName: check.name,
+    status,
+    previousStatus,
+    severity,
+    color: COLORS[severity],
+    subject,
+    headline,
+    fields,
+    at,
+    link,
+    text,
+    short,
+    reasonText: reason,
+    tags: check.tags,
+    values,
+  };
+}

@@ -1,0 +1,61 @@
+/** Placeholders a webhook `body_template` may use (spec/api-v1.md). */
+export const TEMPLATE_PLACEHOLDERS = [
+  'event',
+  'check_id',
+  'check_name',
+  'status',
+  'previous_status',
+  'reason',
+  'ts',
+  'tags',
+  'subject',
+  'message',
+] as const;
+export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
+export type TemplateValues = Record<TemplatePlaceholder, string>;
+
+/** How substituted values are escaped for the body's content type. */
+export type TemplateEscaping = 'json' | 'form' | 'none';
+
+/**
+ * JSON for `application/json` and any `+json` type (values are JSON-escaped, as the spec says);
+ * form-encoding for `application/x-www-form-urlencoded` (so a value cannot add fields);
+ * everything else is sent as is.
+ */
+export function escapingForContentType(contentType: string): TemplateEscaping {
+  const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  if (type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type)) return 'json';
+  if (type === 'application/x-www-form-urlencoded') return 'form';
+  return 'none';
+}
+
+/** Escapes a value for use inside a JSON string literal (the template supplies the quotes). */
+export function jsonEscape(value: string): string {
+  // JSON.stringify escapes quotes, backslashes and control characters; U+2028/U+2029 are escaped
+  // too so the result is also safe where the body ends up inside JavaScript.
+  return JSON.stringify(value)
+    .slice(1, -1)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const PLACEHOLDER = /\{\{\s*([a-z_]+)\s*\}\}/g;
+
+/**
+ * Substitutes `{{name}}` (spaces inside the braces allowed) in one pass, so a value that itself
+ * contains `{{…}}` is never expanded again. Unknown placeholders are left as written.
+ */
+export function renderTemplate(template: string, values: TemplateValues, escaping: TemplateEscaping): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) => {
+    if (!(TEMPLATE_PLACEHOLDERS as readonly string[]).includes(name)) return whole;
+    const value = values[name as TemplatePlaceholder];
+    switch (escaping) {
+      case 'json':
+        return jsonEscape(value);
+      case 'form':
+        return encodeURIComponent(value);
+      case 'none':
+        return value;
+    }
+  });
+}
