@@ -18,6 +18,15 @@ export interface NotifierConfig extends CommonConfig {
   twilioAuthToken: string | undefined;
   twilioFrom: string | undefined;
   pagerdutyEventsUrl: string;
+  /** First retry delay of a failed delivery; each retry doubles it (15 s → ~1 h over 8 retries). */
+  retryBaseMs: number;
+  /** Timeout of one provider request (webhooks: 10 s, DESIGN.md). */
+  httpTimeoutMs: number;
+  /**
+   * How long a job may go without a heartbeat from its worker before another worker takes it
+   * over (BullMQ lock duration and stalled-check interval): bounds the delay after a crash.
+   */
+  stallTimeoutMs: number;
 }
 
 const httpUrl = Joi.string().uri({ scheme: ['http', 'https'] });
@@ -38,6 +47,9 @@ const schema = Joi.object({
   TWILIO_AUTH_TOKEN: Joi.string(),
   TWILIO_FROM: Joi.string(),
   PAGERDUTY_EVENTS_URL: httpUrl.default('https://events.pagerduty.com/v2/enqueue'),
+  NOTIFIER_RETRY_BASE_MS: Joi.number().integer().min(10).max(3_600_000).default(15_000),
+  NOTIFIER_HTTP_TIMEOUT_MS: Joi.number().integer().min(100).max(120_000).default(10_000),
+  NOTIFIER_STALL_TIMEOUT_MS: Joi.number().integer().min(500).max(600_000).default(30_000),
 });
 
 export function loadNotifierConfig(env: Env): NotifierConfig {
@@ -58,5 +70,8 @@ export function loadNotifierConfig(env: Env): NotifierConfig {
     twilioAuthToken: v.TWILIO_AUTH_TOKEN,
     twilioFrom: v.TWILIO_FROM,
     pagerdutyEventsUrl: v.PAGERDUTY_EVENTS_URL,
+    retryBaseMs: v.NOTIFIER_RETRY_BASE_MS,
+    httpTimeoutMs: v.NOTIFIER_HTTP_TIMEOUT_MS,
+    stallTimeoutMs: v.NOTIFIER_STALL_TIMEOUT_MS,
   };
 }

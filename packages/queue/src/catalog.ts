@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Joi from 'joi';
 import type { JobsOptions } from 'bullmq';
 
@@ -35,6 +36,16 @@ export interface DeliveryJob {
   reminderId?: string;
   /** held_notifications ids collapsed into this digest when event = digest. */
   heldIds?: string[];
+}
+
+/** Attempts of one delivery (the first and its retries). */
+export const DELIVERY_ATTEMPTS = 9;
+
+/** The held rows of a digest, in the job id: listed when few, hashed when many (ids stay short). */
+function digestKey(heldIds: string[]): string {
+  const sorted = [...heldIds].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  const joined = sorted.join('_');
+  return sorted.length <= 8 ? joined : `h${createHash('sha256').update(joined).digest('hex').slice(0, 32)}`;
 }
 
 export interface JobPayloads {
@@ -86,12 +97,14 @@ export const CATALOG: { [N in QueueName]: Entry<N> } = {
       p.event === 'reminder'
         ? `delivery-reminder-${p.reminderId}`
         : p.event === 'digest'
-          ? `delivery-digest-${p.integrationId}-${(p.heldIds ?? []).join('_')}`
+          ? `delivery-digest-${p.integrationId}-${digestKey(p.heldIds ?? [])}`
           : `delivery-${p.flipId}-${p.integrationId}`,
-    // ~1 h of retries: 15 s, 30 s, 1 min, … 32 min (8 retries, 64 min in all).
+    // 9 attempts: the first and 8 retries. `delivery` is the notifier's own backoff strategy
+    // (base × 2^n with jitter, 15 s → 32 min, ~64 min in all; longer when a provider sends
+    // Retry-After), so the base is the notifier's setting (NOTIFIER_RETRY_BASE_MS), not fixed here.
     options: {
-      attempts: 9,
-      backoff: { type: 'exponential', delay: 15_000 },
+      attempts: DELIVERY_ATTEMPTS,
+      backoff: { type: 'delivery', delay: 15_000 },
       removeOnComplete: { age: 24 * 3600, count: 100_000 },
       removeOnFail: { age: 7 * 24 * 3600 },
     },

@@ -3,6 +3,7 @@ export {
   QUEUE_NAMES,
   InvalidJobPayloadError,
   validatePayload,
+  DELIVERY_ATTEMPTS,
   type QueueName,
   type JobPayloads,
   type FlipJob,
