@@ -13,7 +13,7 @@ const checkSchema = Joi.object({
   kind: Joi.string().valid('heartbeat', 'http').default('heartbeat'),
   slug: Joi.string()
     .pattern(SLUG_PATTERN)
-    .messages({ 'string.pattern.base': 'must match ^[a-z0-9][a-z0-9_-]{0,99}$' }),
+    .messages({ 'string.pattern.base': "must be 1 to 100 characters of a-z, 0-9, '-' and '_', starting with a letter or digit" }),
   description: Joi.string().max(10_000).allow('', null),
   tags: Joi.array().items(Joi.string().min(1).max(100)).max(100).unique().default([]),
   tz: Joi.string().max(64),

@@ -1,0 +1,172 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { Writable } from 'node:stream';
+import type { Redis } from 'ioredis';
+import { loadApiConfig, type ApiConfig } from '@upmon/config';
+import { createPrismaClient, type PrismaClient } from '@upmon/db';
+import { createLogger } from '@upmon/logger';
+import { Queues } from '@upmon/queue';
+import { createRedis, type Clock } from '@upmon/service-kit';
+import {
+  createTestDatabase,
+  dropRedisPrefix,
+  testRedisPrefix,
+  testRedisUrl,
+  TEST_ENCRYPTION_KEY,
+  type TestDatabase,
+} from '@upmon/testing';
+import { createApp } from '../../src/app.js';
+import { assertMatchesOpenApi } from './openapi-validator.js';
+
+export interface CallOptions {
+  key?: string;
+  body?: unknown;
+  /** Sent as-is instead of JSON.stringify(body). */
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+export interface ApiServer {
+  url: string;
+  config: ApiConfig;
+  redis: Redis;
+  queues: Queues;
+  server: Server;
+  close(): Promise<void>;
+}
+
+export interface Harness {
+  db: TestDatabase;
+  prisma: PrismaClient;
+  prefix: string;
+  api: ApiServer;
+  /** Everything the app logged (JSON lines). */
+  logs: string[];
+  /** Calls /api/v1<path> and checks the response against the OpenAPI document. */
+  call<T = any>(method: string, path: string, opts?: CallOptions): Promise<ApiResponse<T>>;
+  /** Another app instance on the same database and Redis prefix (a second API replica). */
+  startReplica(): Promise<ApiServer>;
+  /** Forgets every rate-limit budget (so tests that create many checks do not hit 10/min). */
+  resetRateLimits(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const PING_DOMAINS = ['http://ping-a.test', 'https://ping-b.test:8443'];
+
+async function startApiServer(
+  dbUrl: string,
+  prisma: PrismaClient,
+  prefix: string,
+  logs: string[],
+  env: Record<string, string>,
+  clock: Clock,
+): Promise<ApiServer> {
+  const config = loadApiConfig({
+    DATABASE_URL: dbUrl,
+    REDIS_URL: testRedisUrl(),
+    REDIS_PREFIX: prefix,
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    PING_DOMAINS: PING_DOMAINS.join(','),
+    TELEGRAM_LINK_BASE: 'https://t.example',
+    TELEGRAM_BOT_USERNAME: 'upmon_test_bot',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
+  });
+  const logger = createLogger({ service: 'api', level: 'info', destination: sink });
+  const redis = createRedis(config.redisUrl, 'producer');
+  const queues = new Queues(redis, prefix);
+  const app = createApp({ config, logger, prisma, redis, queues, clock, readiness: {}, isShuttingDown: () => false });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    config,
+    redis,
+    queues,
+    server,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await queues.close();
+      redis.disconnect();
+    },
+  };
+}
+
+export async function callApi<T = any>(baseUrl: string, method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.key) headers.authorization = `Bearer ${opts.key}`;
+  let body: string | Buffer | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(`${baseUrl}/api/v1${path}`, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  if (text !== '') {
+    expectJsonContentType(res, method, path);
+    parsed = JSON.parse(text);
+  }
+  assertMatchesOpenApi(method, path.split('?')[0] as string, res.status, parsed, text);
+  return { status: res.status, body: parsed as T, text, headers: res.headers };
+}
+
+function expectJsonContentType(res: Response, method: string, path: string): void {
+  const ct = res.headers.get('content-type') ?? '';
+  if (!ct.startsWith('application/json')) throw new Error(`${method} ${path}: content-type ${ct}, expected JSON`);
+}
+
+/** A fresh database, Redis prefix and in-process API server on an ephemeral port. */
+export async function startHarness(env: Record<string, string> = {}, clock: Clock = { now: () => new Date() }): Promise<Harness> {
+  const db = await createTestDatabase();
+  const prisma = createPrismaClient(db.url, { poolSize: 4 });
+  const prefix = testRedisPrefix();
+  const logs: string[] = [];
+  const api = await startApiServer(db.url, prisma, prefix, logs, env, clock);
+  const replicas: ApiServer[] = [];
+  return {
+    db,
+    prisma,
+    prefix,
+    api,
+    logs,
+    call: (method, path, opts) => callApi(api.url, method, path, opts),
+    async startReplica() {
+      const r = await startApiServer(db.url, prisma, prefix, logs, env, clock);
+      replicas.push(r);
+      return r;
+    },
+    async resetRateLimits() {
+      await dropRedisPrefix(`${prefix}:ratelimit:`);
+    },
+    async close() {
+      for (const r of replicas) await r.close();
+      await api.close();
+      await prisma.$disconnect();
+      await db.drop();
+      await dropRedisPrefix(prefix);
+    },
+  };
+}
+
+/** A minimal valid heartbeat check body. */
+export function heartbeatBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { name: 'backup', grace_sec: 60, schedule: { kind: 'period', period_sec: 3600 }, ...overrides };
+}
