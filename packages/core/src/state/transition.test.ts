@@ -1,0 +1,298 @@
+import { applyDueDeadlines, deadlineFor, InvalidTransitionError, transition } from './transition.js';
+import type { CheckEvent, CheckState, CheckStatus } from './types.js';
+
+const T0 = new Date('2026-03-01T12:00:00.000Z');
+const at = (sec: number) => new Date(T0.getTime() + sec * 1000);
+const PERIOD = 3600;
+const GRACE = 300;
+
+function hb(over: Partial<CheckState> = {}): CheckState {
+  return {
+    kind: 'heartbeat',
+    status: 'up',
+    schedule: { kind: 'period', periodSec: PERIOD, tz: 'UTC' },
+    graceSec: GRACE,
+    lastPingAt: T0,
+    lastStartAt: null,
+    lastStartRid: null,
+    lastDurationMs: null,
+    resumedAt: null,
+    nextDeadlineAt: at(PERIOD),
+    failureCount: 0,
+    confirmations: 1,
+    ...over,
+  };
+}
+function http(over: Partial<CheckState> = {}): CheckState {
+  return hb({ kind: 'http', confirmations: 2, nextDeadlineAt: at(PERIOD + GRACE), ...over });
+}
+const ping = (kind: 'success' | 'start' | 'fail' | 'log', rid?: string): CheckEvent => ({ type: 'ping', kind, rid: rid ?? null });
+const exit = (code: number, rid?: string): CheckEvent => ({ type: 'ping', kind: 'exit', exitStatus: code, rid: rid ?? null });
+const stateFor = (status: CheckStatus): CheckState =>
+  status === 'new'
+    ? hb({ status, lastPingAt: null, nextDeadlineAt: null })
+    : status === 'up'
+      ? hb()
+      : status === 'late'
+        ? hb({ status, nextDeadlineAt: at(PERIOD + GRACE) })
+        : hb({ status, nextDeadlineAt: null });
+
+describe('transition: heartbeat pings (DESIGN.md table)', () => {
+  const now = at(100);
+
+  it.each(['new', 'up', 'late', 'down'] as const)('%s + success ping -> up (reason ping), deadline = now + period', (from) => {
+    for (const ev of [ping('success'), exit(0)]) {
+      const r = transition(stateFor(from), ev, now);
+      expect(r.state.status).toBe('up');
+      expect(r.state.lastPingAt).toEqual(now);
+      expect(r.state.nextDeadlineAt).toEqual(at(100 + PERIOD));
+      expect(r.flip).toEqual(from === 'up' ? null : { oldStatus: from, newStatus: 'up', reason: 'ping', ts: now });
+    }
+  });
+
+  it.each(['new', 'up', 'late'] as const)('%s + fail ping -> down (reason fail), no deadline', (from) => {
+    const r = transition(stateFor(from), ping('fail'), now);
+    expect(r.state.status).toBe('down');
+    expect(r.state.nextDeadlineAt).toBeNull();
+    expect(r.flip).toEqual({ oldStatus: from, newStatus: 'down', reason: 'fail', ts: now });
+  });
+
+  it.each([
+    ['new', 1],
+    ['up', 2],
+    ['late', 255],
+  ] as const)('%s + exit status %d -> down (reason exit)', (from, code) => {
+    const r = transition(stateFor(from), exit(code), now);
+    expect(r.state.status).toBe('down');
+    expect(r.flip).toEqual({ oldStatus: from, newStatus: 'down', reason: 'exit', ts: now });
+  });
+
+  it('down + fail/exit: recorded, no flip, stays down', () => {
+    for (const ev of [ping('fail'), exit(3)]) {
+      const r = transition(stateFor('down'), ev, now);
+      expect(r.state.status).toBe('down');
+      expect(r.flip).toBeNull();
+      expect(r.state.lastPingAt).toEqual(now);
+    }
+  });
+
+  it.each(['new', 'up', 'late', 'down'] as const)('%s + log ping: nothing changes (not even last ping)', (from) => {
+    const s = stateFor(from);
+    const r = transition(s, ping('log'), now);
+    expect(r.state).toEqual(s);
+    expect(r.flip).toBeNull();
+  });
+
+  it.each(['new', 'up', 'late'] as const)('%s + start ping: status unchanged, deadline = start + grace', (from) => {
+    const r = transition(stateFor(from), ping('start', 'r1'), now);
+    expect(r.state.status).toBe(from);
+    expect(r.flip).toBeNull();
+    expect(r.state.lastStartAt).toEqual(now);
+    expect(r.state.lastStartRid).toBe('r1');
+    expect(r.state.nextDeadlineAt).toEqual(at(100 + GRACE));
+  });
+
+  it('down + start ping: unchanged status and no deadline (nothing to time out to)', () => {
+    const r = transition(stateFor('down'), ping('start'), now);
+    expect(r.state.status).toBe('down');
+    expect(r.state.nextDeadlineAt).toBeNull();
+    expect(r.flip).toBeNull();
+  });
+
+  it('a check that never pinged stays new without a deadline', () => {
+    expect(deadlineFor(stateFor('new'))).toBeNull();
+    expect(applyDueDeadlines(stateFor('new'), at(10 * PERIOD)).flips).toEqual([]);
+  });
+});
+
+describe('transition: runs (start, rid, duration)', () => {
+  it('success after start measures duration and closes the run', () => {
+    const s1 = transition(hb(), ping('start'), at(10)).state;
+    const r = transition(s1, ping('success'), at(70.5));
+    expect(r.durationMs).toBe(60_500);
+    expect(r.state.lastDurationMs).toBe(60_500);
+    expect(r.state.lastStartAt).toBeNull();
+    expect(r.state.nextDeadlineAt).toEqual(at(70.5 + PERIOD));
+  });
+
+  it('completion with the same rid closes that run; a different rid keeps it open', () => {
+    const s1 = transition(hb(), ping('start', 'a'), at(10)).state;
+    const other = transition(s1, ping('success', 'b'), at(20));
+    expect(other.durationMs).toBeNull();
+    expect(other.state.lastStartAt).toEqual(at(10));
+    expect(other.state.nextDeadlineAt).toEqual(at(10 + GRACE));
+    const same = transition(other.state, ping('success', 'a'), at(30));
+    expect(same.durationMs).toBe(20_000);
+    expect(same.state.lastStartAt).toBeNull();
+  });
+
+  it('completion without rid closes the latest start; fail after start measures too', () => {
+    const s1 = transition(hb(), ping('start', 'a'), at(10)).state;
+    const r = transition(s1, ping('fail'), at(15));
+    expect(r.durationMs).toBe(5000);
+    expect(r.state.status).toBe('down');
+    expect(r.flip?.reason).toBe('fail');
+    expect(r.state.lastDurationMs).toBe(5000);
+  });
+
+  it('success without a start has no duration and keeps the previous one', () => {
+    const r = transition(hb({ lastDurationMs: 42 }), ping('success'), at(10));
+    expect(r.durationMs).toBeNull();
+    expect(r.state.lastDurationMs).toBe(42);
+  });
+
+  it.each(['new', 'up', 'late'] as const)('%s: start then nothing for grace -> down (timeout) stamped start + grace', (from) => {
+    const s1 = transition(stateFor(from), ping('start'), at(10)).state;
+    const early = applyDueDeadlines(s1, at(10 + GRACE - 1));
+    expect(early.flips).toEqual([]);
+    const r = applyDueDeadlines(s1, at(10 + GRACE + 500));
+    expect(r.flips).toEqual([{ oldStatus: from, newStatus: 'down', reason: 'timeout', ts: at(10 + GRACE) }]);
+    expect(r.state.status).toBe('down');
+    expect(r.state.nextDeadlineAt).toBeNull();
+  });
+});
+
+describe('transition: timeouts (heartbeat)', () => {
+  it('up -> late at the expected time, late -> down at expected + grace, each stamped with its deadline', () => {
+    const s = hb();
+    expect(transition(s, { type: 'deadline' }, at(PERIOD - 1)).flip).toBeNull();
+    const late = transition(s, { type: 'deadline' }, at(PERIOD + 2));
+    expect(late.flip).toEqual({ oldStatus: 'up', newStatus: 'late', reason: 'timeout', ts: at(PERIOD) });
+    expect(late.state.nextDeadlineAt).toEqual(at(PERIOD + GRACE));
+    const down = transition(late.state, { type: 'deadline' }, at(PERIOD + GRACE + 3));
+    expect(down.flip).toEqual({ oldStatus: 'late', newStatus: 'down', reason: 'timeout', ts: at(PERIOD + GRACE) });
+    expect(down.state.nextDeadlineAt).toBeNull();
+  });
+
+  it('applyDueDeadlines catches up: up -> late -> down in one scan when behind', () => {
+    const r = applyDueDeadlines(hb(), at(PERIOD + GRACE + 3600));
+    expect(r.flips).toEqual([
+      { oldStatus: 'up', newStatus: 'late', reason: 'timeout', ts: at(PERIOD) },
+      { oldStatus: 'late', newStatus: 'down', reason: 'timeout', ts: at(PERIOD + GRACE) },
+    ]);
+    expect(r.state.status).toBe('down');
+  });
+
+  it('applyDueDeadlines at exactly the deadline applies it; before it, nothing', () => {
+    expect(applyDueDeadlines(hb(), at(PERIOD)).flips).toHaveLength(1);
+    expect(applyDueDeadlines(hb(), at(PERIOD - 0.001)).flips).toHaveLength(0);
+  });
+
+  it('a stale deadline on a status without one is cleared without a flip', () => {
+    const r = applyDueDeadlines(hb({ status: 'down', nextDeadlineAt: at(10) }), at(20));
+    expect(r.flips).toEqual([]);
+    expect(r.state.nextDeadlineAt).toBeNull();
+  });
+
+  it('cron schedule: expected time is the first occurrence strictly after the last ping, in tz', () => {
+    const s = hb({ schedule: { kind: 'cron', cron: '0 3 * * *', tz: 'Europe/Riga' }, lastPingAt: new Date('2026-03-28T01:00:05Z') });
+    // 2026-03-29 03:00 does not exist in Riga (spring forward): next is 2026-03-30 03:00 EEST.
+    expect(deadlineFor(s)).toEqual(new Date('2026-03-30T00:00:00Z'));
+    expect(deadlineFor({ ...s, status: 'late' })).toEqual(new Date('2026-03-30T00:05:00Z'));
+  });
+});
+
+describe('transition: paused, pause, resume, quota', () => {
+  const paused = hb({ status: 'paused', nextDeadlineAt: null });
+
+  it.each([ping('success'), ping('fail'), ping('start'), exit(0), exit(9)])('paused + %j: recorded only, status and deadline untouched', (ev) => {
+    const r = transition(paused, ev, at(10));
+    expect(r.state.status).toBe('paused');
+    expect(r.state.nextDeadlineAt).toBeNull();
+    expect(r.flip).toBeNull();
+    expect(r.state.lastPingAt).toEqual(at(10));
+  });
+
+  it('paused + probe: recorded only', () => {
+    const r = transition({ ...paused, kind: 'http' }, { type: 'probe', ok: false }, at(10));
+    expect(r.state.status).toBe('paused');
+    expect(r.flip).toBeNull();
+    expect(r.state.failureCount).toBe(0);
+  });
+
+  it.each(['new', 'up', 'late', 'down'] as const)('%s + pause -> paused (manual), deadline cleared', (from) => {
+    const r = transition(stateFor(from), { type: 'pause' }, at(5));
+    expect(r.state.status).toBe('paused');
+    expect(r.state.nextDeadlineAt).toBeNull();
+    expect(r.flip).toEqual({ oldStatus: from, newStatus: 'paused', reason: 'manual', ts: at(5) });
+  });
+
+  it('pausing a paused check: no flip', () => {
+    expect(transition(paused, { type: 'pause' }, at(5)).flip).toBeNull();
+    expect(transition(paused, { type: 'quota' }, at(5)).flip).toBeNull();
+  });
+
+  it.each(['new', 'up', 'late', 'down'] as const)('%s + quota -> paused (quota)', (from) => {
+    const r = transition(stateFor(from), { type: 'quota' }, at(5));
+    expect(r.flip).toEqual({ oldStatus: from, newStatus: 'paused', reason: 'quota', ts: at(5) });
+    expect(r.state.nextDeadlineAt).toBeNull();
+  });
+
+  it('resume, pinged before -> up, deadline counted from the resume', () => {
+    const r = transition(paused, { type: 'resume' }, at(7200));
+    expect(r.state.status).toBe('up');
+    expect(r.state.resumedAt).toEqual(at(7200));
+    expect(r.state.nextDeadlineAt).toEqual(at(7200 + PERIOD));
+    expect(r.flip).toEqual({ oldStatus: 'paused', newStatus: 'up', reason: 'resumed', ts: at(7200) });
+  });
+
+  it('resume, never pinged -> new without deadline; an open run is dropped', () => {
+    const r = transition(hb({ status: 'paused', lastPingAt: null, lastStartAt: at(1), nextDeadlineAt: null }), { type: 'resume' }, at(50));
+    expect(r.state.status).toBe('new');
+    expect(r.state.nextDeadlineAt).toBeNull();
+    expect(r.state.lastStartAt).toBeNull();
+    expect(r.flip?.reason).toBe('resumed');
+  });
+
+  it.each(['new', 'up', 'late', 'down'] as const)('resume of a %s check throws InvalidTransitionError', (from) => {
+    expect(() => transition(stateFor(from), { type: 'resume' }, at(1))).toThrow(InvalidTransitionError);
+  });
+});
+
+describe('transition: http checks', () => {
+  it('success probe -> up (ping), failure count reset; deadline = expected + grace', () => {
+    const r = transition(http({ status: 'down', failureCount: 3 }), { type: 'probe', ok: true }, at(10));
+    expect(r.state.status).toBe('up');
+    expect(r.state.failureCount).toBe(0);
+    expect(r.flip).toEqual({ oldStatus: 'down', newStatus: 'up', reason: 'ping', ts: at(10) });
+    expect(r.state.nextDeadlineAt).toEqual(at(10 + PERIOD + GRACE));
+  });
+
+  it('failures below confirmations -> late (fail); reaching confirmations -> down (fail)', () => {
+    const one = transition(http(), { type: 'probe', ok: false }, at(10));
+    expect(one.state.status).toBe('late');
+    expect(one.flip).toEqual({ oldStatus: 'up', newStatus: 'late', reason: 'fail', ts: at(10) });
+    expect(one.state.nextDeadlineAt).toEqual(at(10 + PERIOD + 2 * GRACE));
+    const two = transition(one.state, { type: 'probe', ok: false }, at(20));
+    expect(two.state.status).toBe('down');
+    expect(two.flip).toEqual({ oldStatus: 'late', newStatus: 'down', reason: 'fail', ts: at(20) });
+    expect(two.state.nextDeadlineAt).toBeNull();
+    const three = transition(two.state, { type: 'probe', ok: false }, at(30));
+    expect(three.flip).toBeNull();
+    expect(three.state.failureCount).toBe(3);
+  });
+
+  it('confirmations 1: the first failure is down', () => {
+    const r = transition(http({ status: 'new', lastPingAt: null, confirmations: 1 }), { type: 'probe', ok: false }, at(1));
+    expect(r.flip).toEqual({ oldStatus: 'new', newStatus: 'down', reason: 'fail', ts: at(1) });
+  });
+
+  it('certificate expiring soon -> late (fail) and resets the failure count', () => {
+    const r = transition(http({ failureCount: 1 }), { type: 'probe', ok: true, warning: true }, at(10));
+    expect(r.state.status).toBe('late');
+    expect(r.state.failureCount).toBe(0);
+    expect(r.flip?.reason).toBe('fail');
+  });
+
+  it('prober outage: up -> late at expected + grace, -> down at expected + 2 x grace (timeouts)', () => {
+    const r = applyDueDeadlines(http(), at(PERIOD + 3 * GRACE));
+    expect(r.flips).toEqual([
+      { oldStatus: 'up', newStatus: 'late', reason: 'timeout', ts: at(PERIOD + GRACE) },
+      { oldStatus: 'late', newStatus: 'down', reason: 'timeout', ts: at(PERIOD + 2 * GRACE) },
+    ]);
+  });
+
+  it('a new http check has no deadline', () => {
+    expect(deadlineFor(http({ status: 'new', lastPingAt: null }))).toBeNull();
+  });
+});
