@@ -5,7 +5,11 @@ import { GuardedHttpAgent, GuardedHttpsAgent } from './guarded-agents.js';
 export interface OutboundGuardOptions {
   /** OUTBOUND_ALLOW_CIDRS: CIDRs reachable although private/loopback. */
   allowCidrs?: readonly string[];
-  /** Reuse connections (notifier: yes; prober: no, every probe measures a fresh connection). */
+  /**
+   * Reuse connections (notifier: yes). false (the prober) = fresh connections: no keep-alive and
+   * no TLS session resumption, so every probe measures a full connect + handshake and sees the
+   * server's certificate.
+   */
   keepAlive?: boolean;
   /** Sockets per host (agent maxSockets); default unlimited. */
   maxSockets?: number;
@@ -32,7 +36,10 @@ export interface OutboundGuard {
 export function createOutboundGuard(options: OutboundGuardOptions = {}): OutboundGuard {
   const allowList = parseAllowList(options.allowCidrs ?? []);
   const agentOptions = { keepAlive: options.keepAlive ?? false, ...(options.maxSockets ? { maxSockets: options.maxSockets } : {}) };
-  const agents = { http: new GuardedHttpAgent(allowList, agentOptions), https: new GuardedHttpsAgent(allowList, agentOptions) };
+  const agents = {
+    http: new GuardedHttpAgent(allowList, agentOptions),
+    https: new GuardedHttpsAgent(allowList, { ...agentOptions, ...(agentOptions.keepAlive ? {} : { maxCachedSessions: 0 }) }),
+  };
   // http2 stays off: got's http2 path does not use these agents.
   const gotOptions: ExtendOptions = { agent: agents, http2: false, dnsCache: undefined };
   return {

@@ -1,27 +1,74 @@
 import type { ProberConfig } from '@upmon/config';
+import { createCipher } from '@upmon/crypto';
 import { createPrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
-import { closeServer, createRedis, postgresReady, redisReady, startHealthServer, type RunningService } from '@upmon/service-kit';
+import { createOutboundGuard } from '@upmon/outbound';
+import { Queues, createWorker } from '@upmon/queue';
+import {
+  closeServer,
+  createRedis,
+  postgresReady,
+  redisReady,
+  startHealthServer,
+  systemClock,
+  type Clock,
+  type RunningService,
+} from '@upmon/service-kit';
+import got from 'got';
+import { createProbeProcessor } from './probe-processor.js';
 
-export async function startProber(config: ProberConfig, logger: Logger): Promise<RunningService> {
+export interface ProberOverrides {
+  clock?: Clock;
+  /** Extra trusted CA certificates (tests; operators use NODE_EXTRA_CA_CERTS). */
+  certificateAuthority?: string | string[];
+}
+
+export async function startProber(config: ProberConfig, logger: Logger, overrides: ProberOverrides = {}): Promise<RunningService> {
   const prisma = createPrismaClient(config.databaseUrl, { poolSize: config.databasePoolSize });
-  const redis = createRedis(config.redisUrl, 'worker');
+  const workerRedis = createRedis(config.redisUrl, 'worker');
+  // Flips are published on a fail-fast connection: the relay covers Redis outages.
+  const producerRedis = createRedis(config.redisUrl, 'producer');
+  const queues = new Queues(producerRedis, config.redisPrefix);
+  // No keep-alive: every probe measures (and checks) a fresh connection.
+  const guard = createOutboundGuard({ allowCidrs: config.outboundAllowCidrs, keepAlive: false });
+  const processor = createProbeProcessor({
+    prisma,
+    queues,
+    cipher: createCipher(config.encryptionKey),
+    logger,
+    clock: overrides.clock ?? systemClock,
+    userAgent: config.userAgent,
+    http: { client: guard.extend(got), userAgent: config.userAgent, certificateAuthority: overrides.certificateAuthority },
+  });
+  const worker = createWorker('probes', processor, {
+    connection: workerRedis,
+    prefix: config.redisPrefix,
+    concurrency: config.concurrency,
+  });
+  worker.on('failed', (job, err) => logger.error({ jobId: job?.id, err: err.message }, 'probe job failed'));
+  worker.on('error', (err) => logger.error({ err: err.message }, 'probe worker error'));
+
   let shuttingDown = false;
   const health = await startHealthServer(
     {
       host: config.httpHost,
       port: config.port,
-      readiness: { postgres: postgresReady(prisma), redis: redisReady(redis) },
+      readiness: { postgres: postgresReady(prisma), redis: redisReady(workerRedis) },
       logger,
     },
     () => shuttingDown,
   );
-  logger.info({ port: config.port }, 'prober ready');
+  logger.info({ port: config.port, concurrency: config.concurrency }, 'prober ready');
   return {
     async stop() {
       shuttingDown = true;
       await closeServer(health);
-      redis.disconnect();
+      // Finishes the probes in flight (each records its result) before closing connections.
+      await worker.close();
+      await queues.close();
+      guard.destroy();
+      workerRedis.disconnect();
+      producerRedis.disconnect();
       await prisma.$disconnect();
     },
   };
