@@ -19,7 +19,8 @@ interface PingRow {
   method: string;
   body_size: number;
   duration_ms: number | null;
-  body: Uint8Array | null;
+  /** base64: the raw-query path of Prisma's JS engine cannot return bytea. */
+  body_b64: string | null;
   user_agent: string | null;
 }
 
@@ -37,7 +38,7 @@ export function pingsRouter(ctx: V1Context): Router {
     const q = parseListQuery(req.query);
     await assertOwnCheck(ctx, authOf(res).projectId, checkId);
     const rows = await ctx.prisma.$queryRaw<PingRow[]>`
-      SELECT ${isoMicrosSql('ts')} AS ts, type::text AS type, exit_status, source_ip, method, body_size, duration_ms, body, user_agent
+      SELECT ${isoMicrosSql('ts')} AS ts, type::text AS type, exit_status, source_ip, method, body_size, duration_ms, encode(body, 'base64') AS body_b64, user_agent
       FROM pings
       WHERE check_id = ${checkId}::uuid ${q.before ? Prisma.sql`AND ts < ${q.before}::timestamptz` : Prisma.empty}
       ORDER BY ts DESC, id DESC
@@ -51,7 +52,7 @@ export function pingsRouter(ctx: V1Context): Router {
         method: p.method,
         body_size: p.body_size,
         duration_ms: p.duration_ms,
-        body: decryptBody(ctx, p.body),
+        body: decryptBody(ctx, p.body_b64 === null ? null : Buffer.from(p.body_b64, 'base64')),
         user_agent: p.user_agent,
       })),
     });
