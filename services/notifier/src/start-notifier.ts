@@ -1,27 +1,122 @@
 import type { NotifierConfig } from '@upmon/config';
+import { createCipher } from '@upmon/crypto';
 import { createPrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
-import { closeServer, createRedis, postgresReady, redisReady, startHealthServer, type RunningService } from '@upmon/service-kit';
+import { DELIVERY_ATTEMPTS, Queues, createWorker } from '@upmon/queue';
+import {
+  closeServer,
+  createRedis,
+  postgresReady,
+  redisReady,
+  startHealthServer,
+  systemClock,
+  type Clock,
+  type RunningService,
+} from '@upmon/service-kit';
+import { createChannels } from './channels/registry.js';
+import { createDeliveryProcessor } from './delivery/delivery-processor.js';
+import { createDeliveryStore } from './delivery/delivery-store.js';
+import { deliveryBackoff } from './delivery/retry-backoff.js';
+import { createFanOutProcessor } from './fan-out/fan-out-processor.js';
+import { createFanOutStore } from './fan-out/fan-out-store.js';
+import { createHttpClient } from './http/http-client.js';
 
-export async function startNotifier(config: NotifierConfig, logger: Logger): Promise<RunningService> {
+/**
+ * Wires the two workers: `flips` (fan-out to matching integrations) and `deliveries` (one
+ * notification to one integration, retried with backoff, every attempt logged).
+ */
+export async function startNotifier(config: NotifierConfig, logger: Logger, clock: Clock = systemClock): Promise<RunningService> {
   const prisma = createPrismaClient(config.databaseUrl, { poolSize: config.databasePoolSize });
-  const redis = createRedis(config.redisUrl, 'worker');
+  // Workers wait for Redis to come back (no offline failure); the fan-out's enqueues use the
+  // same kind of connection, so a Redis outage pauses work instead of failing it.
+  const workerRedis = createRedis(config.redisUrl, 'worker');
+  const producerRedis = createRedis(config.redisUrl, 'worker');
+  const queues = new Queues(producerRedis, config.redisPrefix);
+  const cipher = createCipher(config.encryptionKey);
+  const http = createHttpClient({ allowCidrs: config.outboundAllowCidrs, timeoutMs: config.httpTimeoutMs });
+  const { channels, close: closeChannels } = createChannels({
+    http: http.send,
+    clock,
+    settings: {
+      email: { smtpUrl: config.smtpUrl, from: config.emailFrom, timeoutMs: config.httpTimeoutMs },
+      sms: {
+        apiBase: config.twilioApiBase,
+        accountSid: config.twilioAccountSid,
+        authToken: config.twilioAuthToken,
+        from: config.twilioFrom,
+      },
+      pagerdutyEventsUrl: config.pagerdutyEventsUrl,
+      telegramApiBase: config.telegramApiBase,
+      telegramBotToken: config.telegramBotToken,
+    },
+  });
+
+  const fanOut = createFanOutProcessor({ store: createFanOutStore(prisma), queues, clock, logger: logger.child({ worker: 'flips' }) });
+  const deliver = createDeliveryProcessor({
+    store: createDeliveryStore(prisma),
+    channels,
+    cipher,
+    clock,
+    logger: logger.child({ worker: 'deliveries' }),
+    appBaseUrl: config.appBaseUrl,
+  });
+
+  const workerOptions = {
+    connection: workerRedis,
+    prefix: config.redisPrefix,
+    concurrency: config.concurrency,
+    // A killed worker's jobs are taken over once its lock lapses; a crash loop on one job
+    // still gets a few tries before the job is failed (and logged) instead of retried forever.
+    lockDuration: config.stallTimeoutMs,
+    stalledInterval: config.stallTimeoutMs,
+    maxStalledCount: 3,
+  };
+  const flipsWorker = createWorker(
+    'flips',
+    async (payload) => {
+      await fanOut(payload);
+    },
+    workerOptions,
+  );
+  const deliveriesWorker = createWorker(
+    'deliveries',
+    async (payload, job) => {
+      await deliver(payload, { attemptsMade: job.attemptsMade, maxAttempts: job.opts.attempts ?? DELIVERY_ATTEMPTS });
+    },
+    { ...workerOptions, settings: { backoffStrategy: deliveryBackoff(config.retryBaseMs) } },
+  );
+  for (const [name, worker] of [
+    ['flips', flipsWorker],
+    ['deliveries', deliveriesWorker],
+  ] as const) {
+    worker.on('error', (err) => logger.warn({ worker: name, err: err.message }, 'worker error'));
+    worker.on('failed', (job, err) => {
+      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) logger.error({ worker: name, jobId: job.id, err: err.message }, 'job failed for good');
+    });
+  }
+
   let shuttingDown = false;
   const health = await startHealthServer(
     {
       host: config.httpHost,
       port: config.port,
-      readiness: { postgres: postgresReady(prisma), redis: redisReady(redis) },
+      readiness: { postgres: postgresReady(prisma), redis: redisReady(workerRedis) },
       logger,
     },
     () => shuttingDown,
   );
-  logger.info({ port: config.port }, 'notifier ready');
+  logger.info({ port: config.port, concurrency: config.concurrency }, 'notifier ready');
   return {
     async stop() {
       shuttingDown = true;
       await closeServer(health);
-      redis.disconnect();
+      // Finish the jobs in hand (each is bounded by the HTTP timeout), then close connections.
+      await Promise.all([flipsWorker.close(), deliveriesWorker.close()]);
+      await queues.close();
+      http.close();
+      closeChannels();
+      workerRedis.disconnect();
+      producerRedis.disconnect();
       await prisma.$disconnect();
     },
   };

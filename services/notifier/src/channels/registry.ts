@@ -1,0 +1,38 @@
+import type { Clock } from '@upmon/service-kit';
+import type { HttpSend } from '../http/http-client.js';
+import type { ChannelRegistry } from './channel.js';
+import { createDiscordChannel } from './discord.js';
+import { createEmailChannel, type EmailSettings } from './email.js';
+import { createMattermostChannel } from './mattermost.js';
+import { createPagerDutyChannel } from './pagerduty.js';
+import { createSlackChannel } from './slack.js';
+import { createSmsChannel, type SmsSettings } from './sms.js';
+import { createTelegramChannel } from './telegram.js';
+import { createWebhookChannel } from './webhook.js';
+
+export interface ChannelSettings {
+  email: EmailSettings;
+  sms: SmsSettings;
+  pagerdutyEventsUrl: string;
+  telegramApiBase: string;
+  telegramBotToken: string | undefined;
+}
+
+/** One channel per integration kind, all sending HTTP through `http`. */
+export function createChannels(deps: { http: HttpSend; clock: Clock; settings: ChannelSettings }): { channels: ChannelRegistry; close(): void } {
+  const { http, clock, settings } = deps;
+  const email = createEmailChannel(settings.email);
+  return {
+    channels: {
+      email,
+      webhook: createWebhookChannel({ http, clock }),
+      slack: createSlackChannel({ http, clock }),
+      mattermost: createMattermostChannel({ http, clock }),
+      discord: createDiscordChannel({ http, clock }),
+      pagerduty: createPagerDutyChannel({ http, clock, eventsUrl: settings.pagerdutyEventsUrl }),
+      sms: createSmsChannel({ http, clock, settings: settings.sms }),
+      telegram: createTelegramChannel({ http, clock, apiBase: settings.telegramApiBase, botToken: settings.telegramBotToken }),
+    },
+    close: () => email.close(),
+  };
+}

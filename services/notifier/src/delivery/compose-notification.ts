@@ -1,0 +1,67 @@
+import { buildNotification, type Notification } from '@upmon/core';
+import type { Cipher } from '@upmon/crypto';
+import type { DeliveryJob } from '@upmon/queue';
+import type { DeliveryFlip, DeliveryStore, DeliveryTarget } from './delivery-store.js';
+
+/** Probe explanations are short; a longer body is cut so a message stays readable. */
+const DETAIL_MAX = 300;
+
+export interface ComposeDeps {
+  store: DeliveryStore;
+  cipher: Cipher;
+  appBaseUrl: string;
+}
+
+/**
+ * The words of one delivery, from what the database holds now. For fail/exit flips the causing
+ * ping adds the exit status, and for http checks the probe's own explanation (e.g.
+ * "HTTP 503 (expected 2xx,3xx)"); heartbeat ping bodies are job output and are not forwarded.
+ * Null when what the job refers to no longer exists.
+ */
+export async function composeNotification(
+  deps: ComposeDeps,
+  job: DeliveryJob,
+  target: DeliveryTarget,
+  flip: DeliveryFlip | null,
+  now: Date,
+): Promise<Notification | null> {
+  const check = { id: target.checkId, name: target.checkName, kind: target.checkKind, tags: target.checkTags };
+  const common = { check, now, appBaseUrl: deps.appBaseUrl };
+  switch (job.event) {
+    case 'down':
+    case 'up':
+    case 'late': {
+      if (!flip) return null;
+      let exitStatus: number | null = null;
+      let detail: string | null = null;
+      if (flip.reason === 'fail' || flip.reason === 'exit') {
+        const cause = await deps.store.loadCause(target.checkId, flip.ts);
+        exitStatus = cause?.exitStatus ?? null;
+        if (target.checkKind === 'http' && cause?.body) detail = decryptDetail(deps.cipher, cause.body);
+      }
+      return buildNotification({ ...common, event: job.event, flip, previousSince: flip.previousSince, exitStatus, detail });
+    }
+    case 'reminder': {
+      if (!job.reminderId) return null;
+      const reminder = await deps.store.loadReminder(BigInt(job.reminderId));
+      if (!reminder) return null;
+      return buildNotification({ ...common, event: 'reminder', downSince: reminder.downSince, reason: reminder.reason });
+    }
+    case 'digest': {
+      const held = await deps.store.loadHeld((job.heldIds ?? []).map((id) => BigInt(id)));
+      if (held.length === 0) return null;
+      const since = await deps.store.loadStatusSince(target.checkId);
+      return buildNotification({ ...common, event: 'digest', status: target.checkStatus, since, held });
+    }
+  }
+}
+
+function decryptDetail(cipher: Cipher, body: Uint8Array): string | null {
+  try {
+    const text = cipher.decrypt(body).toString('utf8').replace(/\s+/g, ' ').trim();
+    if (!text) return null;
+    return text.length > DETAIL_MAX ? `${text.slice(0, DETAIL_MAX)}…` : text;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,135 @@
+import { isInQuietHours, parseQuietHours, quietHoursEnd } from '@upmon/core';
+import type { Cipher } from '@upmon/crypto';
+import type { Logger } from '@upmon/logger';
+import { UnrecoverableError, type DeliveryJob } from '@upmon/queue';
+import type { Clock } from '@upmon/service-kit';
+import type { ChannelRegistry } from '../channels/channel.js';
+import { DeliveryError, asDeliveryError, permanentError } from '../delivery-error.js';
+import { composeNotification } from './compose-notification.js';
+import type { DeliveryStore } from './delivery-store.js';
+
+export interface DeliveryDeps {
+  store: DeliveryStore;
+  channels: ChannelRegistry;
+  cipher: Cipher;
+  clock: Clock;
+  logger: Logger;
+  appBaseUrl: string;
+}
+
+/** What the processor needs of the BullMQ job. */
+export interface AttemptInfo {
+  /** Attempts already finished (0 on the first). */
+  attemptsMade: number;
+  /** Attempts allowed in all. */
+  maxAttempts: number;
+}
+
+export type DeliveryOutcome = 'sent' | 'held' | 'skipped';
+
+const ERROR_MAX = 500;
+
+/**
+ * `deliveries` worker: one notification to one integration. Holds it during quiet hours (first
+ * attempt only: a retry is the same notification, already due), sends it through the channel
+ * of the integration's kind, and logs every attempt. A transient failure is rethrown for the
+ * queue to retry with backoff; a permanent one, or the last attempt, is logged as `failed` and
+ * the job ends as failed (kept in the log and in the failed set, never dropped).
+ */
+export function createDeliveryProcessor(deps: DeliveryDeps) {
+  return async function deliver(job: DeliveryJob, info: AttemptInfo): Promise<DeliveryOutcome> {
+    const log = deps.logger.child({ integrationId: job.integrationId, checkId: job.checkId, event: job.event, flipId: job.flipId });
+    const target = await deps.store.loadTarget(job.integrationId, job.checkId);
+    if (!target) {
+      log.info('integration or check deleted; nothing to deliver');
+      return 'skipped';
+    }
+    if (!target.enabled) {
+      log.info('integration disabled; not delivered');
+      return 'skipped';
+    }
+    const flipId = job.flipId ? BigInt(job.flipId) : null;
+    const isFlipEvent = job.event === 'down' || job.event === 'up' || job.event === 'late';
+    if (isFlipEvent && flipId !== null && (await deps.store.alreadyDelivered(job.integrationId, flipId, job.event))) {
+      log.info('already delivered; not sent again');
+      return 'skipped';
+    }
+
+    const flip = isFlipEvent && flipId !== null ? await deps.store.loadFlip(flipId) : null;
+    if (isFlipEvent && !flip) {
+      log.info('flip gone; nothing to deliver');
+      return 'skipped';
+    }
+
+    const now = deps.clock.now();
+    const attempt = info.attemptsMade + 1;
+    const quiet = parseQuietHours(target.quietHours);
+    if (attempt === 1 && job.event !== 'digest' && flipId !== null && isInQuietHours(quiet, now)) {
+      const releaseAt = quietHoursEnd(quiet, now) as Date;
+      // The digest lists held flips at the time they happened, reminders when they fell due.
+      const ts = flip?.ts ?? now;
+      await deps.store.hold({ integrationId: job.integrationId, checkId: job.checkId, flipId, event: job.event, ts, releaseAt });
+      await deps.store.recordAttempt({
+        integrationId: job.integrationId,
+        checkId: job.checkId,
+        flipId,
+        event: job.event,
+        attempt,
+        status: 'held',
+        statusCode: null,
+        error: null,
+        latencyMs: null,
+      });
+      log.info({ releaseAt }, 'held for quiet hours');
+      return 'held';
+    }
+
+    const notification = await composeNotification({ store: deps.store, cipher: deps.cipher, appBaseUrl: deps.appBaseUrl }, job, target, flip, now);
+    if (!notification) {
+      log.info('flip, reminder or held notifications gone; nothing to deliver');
+      return 'skipped';
+    }
+
+    const started = performance.now();
+    let failure: DeliveryError | null = null;
+    let statusCode: number | null = null;
+    try {
+      let config: Record<string, unknown>;
+      try {
+        config = deps.cipher.decryptJson<Record<string, unknown>>(target.config);
+      } catch {
+        throw permanentError('integration config cannot be decrypted (wrong ENCRYPTION_KEY?)');
+      }
+      const outcome = await deps.channels[target.kind].send({
+        notification,
+        integration: { id: target.integrationId, name: target.name, telegramChatId: target.telegramChatId },
+        config: config ?? {},
+      });
+      statusCode = outcome.statusCode;
+    } catch (err) {
+      failure = asDeliveryError(err);
+      statusCode = failure.statusCode;
+    }
+    const latencyMs = Math.round(performance.now() - started);
+    const lastAttempt = attempt >= info.maxAttempts;
+    const status = !failure ? 'succeeded' : failure.kind === 'permanent' || lastAttempt ? 'failed' : 'failed_retrying';
+    await deps.store.recordAttempt({
+      integrationId: job.integrationId,
+      checkId: job.checkId,
+      flipId,
+      event: job.event,
+      attempt,
+      status,
+      statusCode,
+      error: failure ? failure.message.slice(0, ERROR_MAX) : null,
+      latencyMs,
+    });
+    if (!failure) {
+      log.debug({ kind: target.kind, latencyMs, attempt }, 'delivered');
+      return 'sent';
+    }
+    log[status === 'failed' ? 'error' : 'warn']({ kind: target.kind, attempt, status, statusCode, error: failure.message }, 'delivery failed');
+    if (failure.kind === 'permanent') throw new UnrecoverableError(failure.message);
+    throw failure;
+  };
+}

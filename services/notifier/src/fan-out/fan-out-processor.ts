@@ -1,0 +1,53 @@
+import { integrationMatches, notificationEventFor, parseReminderHours, reminderDueTimes } from '@upmon/core';
+import type { Logger } from '@upmon/logger';
+import type { FlipJob, Queues } from '@upmon/queue';
+import type { Clock } from '@upmon/service-kit';
+import type { FanOutStore } from './fan-out-store.js';
+
+export interface FanOutDeps {
+  store: FanOutStore;
+  queues: Queues;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * `flips` worker: one `deliveries` job per matching integration, with the catalog's deterministic
+ * job id, so a flip fanned out twice (relay + producer, or a retried job) is delivered once.
+ * Every step is idempotent, so a failure anywhere is simply retried.
+ */
+export function createFanOutProcessor(deps: FanOutDeps) {
+  return async function fanOut(job: FlipJob): Promise<number> {
+    const flip = await deps.store.loadFlip(job.flipId);
+    if (!flip) {
+      deps.logger.info({ flipId: job.flipId }, 'flip no longer exists (check deleted); nothing to notify');
+      return 0;
+    }
+    if (flip.newStatus !== 'down') await deps.store.cancelReminders(flip.checkId, flip.id, deps.clock.now());
+    const event = notificationEventFor(flip.oldStatus, flip.newStatus);
+    if (!event) return 0;
+
+    const matched = (await deps.store.loadIntegrations(flip.projectId)).filter((i) => integrationMatches(i, flip.checkTags, event));
+    if (matched.length === 0) return 0;
+
+    if (event === 'down') {
+      await deps.store.createReminders(
+        matched.flatMap((i) =>
+          reminderDueTimes(flip.ts, parseReminderHours(i.reminders)).map((r) => ({
+            integrationId: i.id,
+            checkId: flip.checkId,
+            flipId: flip.id,
+            hours: r.hours,
+            dueAt: r.dueAt,
+          })),
+        ),
+      );
+    }
+    await deps.queues.enqueueMany(
+      'deliveries',
+      matched.map((i) => ({ integrationId: i.id, checkId: flip.checkId, event, flipId: flip.id.toString() })),
+    );
+    deps.logger.debug({ flipId: job.flipId, checkId: flip.checkId, event, integrations: matched.length }, 'flip fanned out');
+    return matched.length;
+  };
+}
