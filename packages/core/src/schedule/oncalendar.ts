@@ -1,13 +1,80 @@
+import { type CalendarSpec, parseCalendarSpec } from './oncalendar-parse.js';
+import { nextElapse } from './oncalendar-next.js';
+import { isZoneName } from './oncalendar-parse.js';
 import { ScheduleError } from './types.js';
 
-// systemd.time(7) calendar events. Implemented in the pings/schedules work (issue 4).
+// systemd.time(7) calendar events ("OnCalendar="), matching systemd 252's systemd-analyze.
+// Grammar and decisions: docs/oncalendar.md. Parser: oncalendar-parse.ts; search: oncalendar-next.ts.
+
+/**
+ * A schedule may hold several expressions, like a .timer unit with several OnCalendar= lines:
+ * separated by newlines or ';' (neither occurs inside an expression). It elapses at the earliest.
+ */
+function splitExpressions(expr: string): string[] {
+  return expr
+    .split(/[;\n]/)
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+}
+
+const cache = new Map<string, CalendarSpec[]>();
+const CACHE_MAX = 10_000;
+
+function parseAll(expr: string): CalendarSpec[] {
+  const hit = cache.get(expr);
+  if (hit) return hit;
+  const parts = splitExpressions(expr);
+  if (parts.length === 0) throw new ScheduleError('must not be empty');
+  const specs = parts.map((part) => {
+    try {
+      return parseCalendarSpec(part);
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      throw new ScheduleError(parts.length > 1 ? `"${part}": ${why}` : why);
+    }
+  });
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(expr, specs);
+  return specs;
+}
 
 /** An error message when `expr` is not a valid OnCalendar expression, else null. */
 export function validateOnCalendar(expr: string): string | null {
-  return expr.trim() === '' ? 'must not be empty' : 'OnCalendar schedules are not supported yet';
+  try {
+    parseAll(expr);
+    return null;
+  } catch (err) {
+    if (err instanceof ScheduleError) return err.message;
+    throw err;
+  }
 }
 
-/** First elapse of `expr` strictly after `after`, evaluated in `tz` unless the expression names a zone. */
-export function nextOnCalendarAfter(expr: string, _tz: string, _after: Date): Date {
-  throw new ScheduleError(`OnCalendar schedules are not supported yet: ${expr}`);
+/**
+ * First elapse of `expr` strictly after `after`, evaluated in `tz` unless the expression names a zone.
+ * Throws ScheduleError for an invalid expression or zone, and "never elapses" when no expression
+ * elapses after `after` (e.g. a past year; systemd also stops at the year 2199).
+ * Elapses are microsecond-precise; a sub-millisecond part is rounded up so the result stays
+ * strictly after `after` and feeding it back in moves forward.
+ */
+export function nextOnCalendarAfter(expr: string, tz: string, after: Date): Date {
+  const specs = parseAll(expr);
+  const afterMs = after.getTime();
+  if (!Number.isFinite(afterMs)) throw new ScheduleError('invalid "after" time');
+  const needsTz = specs.some((s) => !s.utc && s.timezone === null);
+  if (needsTz && !isZoneName(tz)) throw new ScheduleError(`unknown time zone: ${tz}`);
+  // systemd cannot search from before 1970 (mktime < 0 is an error there): start at the epoch.
+  const afterUsec = Math.max(afterMs * 1000, -1);
+  let best: number | null = null;
+  let gaveUp = false;
+  for (const spec of specs) {
+    const r = nextElapse(spec, spec.timezone ?? tz, afterUsec);
+    if (r.kind === 'at') {
+      if (best === null || r.usec < best) best = r.usec;
+    } else if (r.kind === 'gave-up') {
+      gaveUp = true;
+    }
+  }
+  if (best !== null) return new Date(Math.ceil(best / 1000));
+  if (gaveUp) throw new ScheduleError('no next elapse found (systemd gives up after 1000 search steps)');
+  throw new ScheduleError('never elapses');
 }
