@@ -91,7 +91,8 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
   ] as const) {
     worker.on('error', (err) => logger.warn({ worker: name, err: err.message }, 'worker error'));
     worker.on('failed', (job, err) => {
-      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) logger.error({ worker: name, jobId: job.id, err: err.message }, 'job failed for good');
+      const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || err.name === 'UnrecoverableError';
+      logger[final ? 'error' : 'debug']({ worker: name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message }, final ? 'job failed for good' : 'job failed; will retry');
     });
   }
 

@@ -51,13 +51,15 @@ export function createDeliveryStore(prisma: PrismaClient) {
   return {
     /** The integration and the check (same project); null when either is gone. */
     async loadTarget(integrationId: number, checkId: string): Promise<DeliveryTarget | null> {
-      const rows = await prisma.$queryRaw<DeliveryTarget[]>`
-        SELECT i.id AS "integrationId", i.kind::text AS kind, i.name, i.enabled, i.config, i.quiet_hours AS "quietHours",
+      // bytea goes through raw queries as base64 text: the driver adapter cannot return it as Bytes.
+      const rows = await prisma.$queryRaw<(Omit<DeliveryTarget, 'config'> & { config: string })[]>`
+        SELECT i.id AS "integrationId", i.kind::text AS kind, i.name, i.enabled, encode(i.config, 'base64') AS config, i.quiet_hours AS "quietHours",
                i.telegram_chat_id AS "telegramChatId", c.id AS "checkId", c.name AS "checkName", c.kind::text AS "checkKind",
                c.tags AS "checkTags", c.status::text AS "checkStatus"
         FROM integrations i JOIN checks c ON c.project_id = i.project_id AND c.id = ${checkId}::uuid
         WHERE i.id = ${integrationId}`;
-      return rows[0] ?? null;
+      const row = rows[0];
+      return row ? { ...row, config: Buffer.from(row.config, 'base64') } : null;
     },
 
     async loadFlip(flipId: bigint): Promise<DeliveryFlip | null> {
@@ -74,11 +76,12 @@ export function createDeliveryStore(prisma: PrismaClient) {
      * time (the ping's ts comes from the database clock, the flip's from the service's).
      */
     async loadCause(checkId: string, flipTs: Date): Promise<FlipCause | null> {
-      const rows = await prisma.$queryRaw<FlipCause[]>`
-        SELECT exit_status AS "exitStatus", body FROM pings
+      const rows = await prisma.$queryRaw<{ exitStatus: number | null; body: string | null }[]>`
+        SELECT exit_status AS "exitStatus", encode(body, 'base64') AS body FROM pings
         WHERE check_id = ${checkId}::uuid AND ts <= ${new Date(flipTs.getTime() + 2000)} AND type IN ('fail', 'exit', 'success')
         ORDER BY ts DESC LIMIT 1`;
-      return rows[0] ?? null;
+      const row = rows[0];
+      return row ? { exitStatus: row.exitStatus, body: row.body === null ? null : Buffer.from(row.body, 'base64') } : null;
     },
 
     async loadReminder(reminderId: bigint): Promise<{ flipId: bigint; downSince: Date; reason: FlipReason } | null> {

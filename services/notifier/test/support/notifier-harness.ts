@@ -1,0 +1,73 @@
+import { loadNotifierConfig } from '@upmon/config';
+import { createPrismaClient, type PrismaClient } from '@upmon/db';
+import { createLogger } from '@upmon/logger';
+import { Queues } from '@upmon/queue';
+import { createRedis, systemClock, type Clock, type RunningService } from '@upmon/service-kit';
+import { createTestDatabase, dropRedisPrefix, freePort, testRedisPrefix, testRedisUrl, TEST_ENCRYPTION_KEY, type TestDatabase } from '@upmon/testing';
+import { startNotifier } from '../../src/start-notifier.js';
+
+export interface Harness {
+  db: TestDatabase;
+  prefix: string;
+  prisma: PrismaClient;
+  queues: Queues;
+  /** The notifier's environment (for spawning it as a process). */
+  env: Record<string, string>;
+  /** Starts the notifier in this process with `env` (plus overrides) and `clock`. */
+  start(overrides?: Record<string, string>, clock?: Clock): Promise<RunningService>;
+  close(): Promise<void>;
+}
+
+/** A database, a Redis prefix, a producer and a notifier factory for one test file. */
+export async function createHarness(envOverrides: Record<string, string> = {}): Promise<Harness> {
+  const db = await createTestDatabase();
+  const prefix = testRedisPrefix();
+  const prisma = createPrismaClient(db.url, { poolSize: 4 });
+  const redis = createRedis(testRedisUrl(), 'producer');
+  const queues = new Queues(redis, prefix);
+  const env: Record<string, string> = {
+    DATABASE_URL: db.url,
+    REDIS_URL: testRedisUrl(),
+    REDIS_PREFIX: prefix,
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    HTTP_HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
+    NOTIFIER_RETRY_BASE_MS: '100',
+    NOTIFIER_HTTP_TIMEOUT_MS: '2000',
+    NOTIFIER_STALL_TIMEOUT_MS: '2000',
+    NOTIFIER_CONCURRENCY: '20',
+    DATABASE_POOL_SIZE: '5',
+    APP_BASE_URL: 'https://upmon.test',
+    ...envOverrides,
+  };
+  const running: RunningService[] = [];
+  return {
+    db,
+    prefix,
+    prisma,
+    queues,
+    env,
+    async start(overrides = {}, clock = systemClock) {
+      const config = loadNotifierConfig({ ...env, NOTIFIER_PORT: String(await freePort()), ...overrides });
+      const svc = await startNotifier(config, createLogger({ service: 'notifier-test', level: config.logLevel }), clock);
+      const wrapped: RunningService = {
+        stop: async () => {
+          const i = running.indexOf(wrapped);
+          if (i >= 0) running.splice(i, 1);
+          await svc.stop();
+        },
+      };
+      running.push(wrapped);
+      return wrapped;
+    },
+    async close() {
+      for (const s of [...running]) await s.stop();
+      await queues.close();
+      redis.disconnect();
+      await prisma.$disconnect();
+      await db.drop();
+      await dropRedisPrefix(prefix);
+    },
+  };
+}
