@@ -1,0 +1,147 @@
+import { publishFlips } from '@upmon/check-store';
+import type { RunningService } from '@upmon/service-kit';
+import { makeCheck, makeProject } from '@upmon/testing';
+import { makeFlip, makeIntegration } from './support/fixtures.js';
+import { createHarness, type Harness } from './support/notifier-harness.js';
+import { eventually, startRecordingServer, type RecordingServer } from './support/recording-server.js';
+
+describe('fan-out of flips to integrations', () => {
+  let h: Harness;
+  let receiver: RecordingServer;
+  let notifier: RunningService;
+
+  beforeAll(async () => {
+    receiver = await startRecordingServer();
+    h = await createHarness();
+    notifier = await h.start();
+  });
+  afterAll(async () => {
+    await notifier?.stop();
+    await h?.close();
+    await receiver?.close();
+  });
+
+  const hooksFor = (name: string) => receiver.requests.filter((r) => r.path === `/${name}`);
+  const settle = async () => {
+    // Wait until both queues are idle, so "nothing was sent" is a real observation.
+    await eventually(async () => {
+      const [f, d] = await Promise.all([h.queues.queue('flips').getJobCounts(), h.queues.queue('deliveries').getJobCounts()]);
+      return f.waiting + f.active + f.delayed + d.waiting + d.active + d.delayed === 0;
+    });
+  };
+
+  it('sends to integrations of the same project that are enabled, subscribed and share a tag', async () => {
+    const project = await makeProject(h.prisma);
+    const otherProject = await makeProject(h.prisma);
+    const check = await makeCheck(h.prisma, project.id, { tags: ['prod', 'db'], status: 'up' });
+    const hook = (name: string) => ({ url: `${receiver.url}/${name}` });
+    await makeIntegration(h.prisma, project.id, 'webhook', hook('all'));
+    await makeIntegration(h.prisma, project.id, 'webhook', hook('down-only'), { events: ['down'] });
+    await makeIntegration(h.prisma, project.id, 'webhook', hook('up-only'), { events: ['up'] });
+    await makeIntegration(h.prisma, project.id, 'webhook', hook('db-tag'), { tags: ['db', 'x'] });
+    await makeIntegration(h.prisma, project.id, 'webhook', hook('web-tag'), { tags: ['web'] });
+    await makeIntegration(h.prisma, project.id, 'webhook', hook('empty-tags'), { tags: [] });
+    await makeIntegration(h.prisma, project.id, 'webhook', hook('disabled'), { enabled: false });
+    await makeIntegration(h.prisma, otherProject.id, 'webhook', hook('other-project'));
+
+    const late = await makeFlip(h.prisma, check, 'up', 'late');
+    const down = await makeFlip(h.prisma, check, 'late', 'down');
+    const up = await makeFlip(h.prisma, check, 'down', 'up');
+    await publishFlips(h.prisma, h.queues, [late, down, up]);
+    await settle();
+
+    const events = (name: string) => hooksFor(name).map((r) => JSON.parse(r.body).event).sort();
+    expect(events('all')).toEqual(['down', 'late', 'up']);
+    expect(events('down-only')).toEqual(['down']);
+    expect(events('up-only')).toEqual(['up']);
+    expect(events('db-tag')).toEqual(['down', 'late', 'up']);
+    expect(events('web-tag')).toEqual([]);
+    expect(events('empty-tags')).toEqual([]);
+    expect(events('disabled')).toEqual([]);
+    expect(events('other-project')).toEqual([]);
+  });
+
+  it('delivers a flip enqueued twice once (deterministic job ids)', async () => {
+    const project = await makeProject(h.prisma);
+    const check = await makeCheck(h.prisma, project.id, { status: 'up' });
+    await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/dedupe` });
+    const flip = await makeFlip(h.prisma, check, 'up', 'down');
+    // The producer and the relay both enqueue it, and one more time for good measure.
+    await publishFlips(h.prisma, h.queues, [flip]);
+    await h.queues.enqueue('flips', { flipId: flip.id.toString(), checkId: check.id });
+    await settle();
+    await h.queues.enqueue('flips', { flipId: flip.id.toString(), checkId: check.id });
+    await settle();
+    expect(hooksFor('dedupe')).toHaveLength(1);
+  });
+
+  it('does not send a delivery again when its job runs again after success (e.g. Redis lost the completion)', async () => {
+    const project = await makeProject(h.prisma);
+    const check = await makeCheck(h.prisma, project.id, { status: 'up' });
+    const integration = await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/rerun` });
+    const flip = await makeFlip(h.prisma, check, 'up', 'down');
+    await publishFlips(h.prisma, h.queues, [flip]);
+    await settle();
+    // Same payload under a fresh job id: only the delivery log can stop the second send.
+    await h.queues.enqueue('deliveries', { integrationId: integration.id, checkId: check.id, event: 'down', flipId: flip.id.toString() }, { jobId: 'rerun-copy' });
+    await settle();
+    expect(hooksFor('rerun')).toHaveLength(1);
+  });
+
+  it('notifies nothing for pauses, resumes, quota pauses and new → up', async () => {
+    const project = await makeProject(h.prisma);
+    const check = await makeCheck(h.prisma, project.id);
+    await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/quiet` });
+    const flips = [
+      await makeFlip(h.prisma, check, 'new', 'up', { reason: 'ping' }),
+      await makeFlip(h.prisma, check, 'up', 'paused', { reason: 'manual' }),
+      await makeFlip(h.prisma, check, 'paused', 'up', { reason: 'resumed' }),
+      await makeFlip(h.prisma, check, 'up', 'paused', { reason: 'quota' }),
+      await makeFlip(h.prisma, check, 'paused', 'new', { reason: 'resumed' }),
+    ];
+    await publishFlips(h.prisma, h.queues, flips);
+    await settle();
+    expect(hooksFor('quiet')).toHaveLength(0);
+    expect(await h.prisma.notificationDelivery.count({ where: { checkId: check.id } })).toBe(0);
+  });
+
+  it('skips flips whose check was deleted', async () => {
+    const project = await makeProject(h.prisma);
+    const check = await makeCheck(h.prisma, project.id, { status: 'up' });
+    await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/deleted` });
+    const flip = await makeFlip(h.prisma, check, 'up', 'down');
+    await h.prisma.check.delete({ where: { id: check.id } });
+    await h.queues.enqueue('flips', { flipId: flip.id.toString(), checkId: check.id });
+    await settle();
+    expect(hooksFor('deleted')).toHaveLength(0);
+    const failed = await h.queues.queue('flips').getFailedCount();
+    expect(failed).toBe(0);
+  });
+
+  it('schedules reminders for a down flip and cancels them when the check recovers', async () => {
+    const project = await makeProject(h.prisma);
+    const check = await makeCheck(h.prisma, project.id, { status: 'up' });
+    const withReminders = await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/rem` }, { reminders: [24, 1, 3] });
+    await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/rem-up-only` }, { events: ['up'], reminders: [1] });
+    const downAt = new Date('2026-11-22T01:00:00Z');
+    const down = await makeFlip(h.prisma, check, 'up', 'down', { ts: downAt });
+    await publishFlips(h.prisma, h.queues, [down]);
+    await settle();
+    const reminders = await h.prisma.reminder.findMany({ where: { checkId: check.id }, orderBy: { hours: 'asc' } });
+    expect(reminders.map((r) => [r.integrationId, r.hours, r.dueAt.toISOString()])).toEqual([
+      [withReminders.id, 1, '2026-11-22T02:00:00.000Z'],
+      [withReminders.id, 3, '2026-11-22T04:00:00.000Z'],
+      [withReminders.id, 24, '2026-11-23T01:00:00.000Z'],
+    ]);
+    // Fanned out again (relay): no duplicate reminders.
+    await h.queues.enqueue('flips', { flipId: down.id.toString(), checkId: check.id }, { jobId: 'again' });
+    await settle();
+    expect(await h.prisma.reminder.count({ where: { checkId: check.id } })).toBe(3);
+
+    const up = await makeFlip(h.prisma, check, 'down', 'up');
+    await publishFlips(h.prisma, h.queues, [up]);
+    await settle();
+    const after = await h.prisma.reminder.findMany({ where: { checkId: check.id } });
+    expect(after.every((r) => r.cancelledAt !== null && r.sentAt === null)).toBe(true);
+  });
+});
