@@ -1,0 +1,48 @@
+import type { DeliveryJob } from '@upmon/queue';
+import type { SchedulerDeps, SchedulerTask } from '../task.js';
+
+interface DueHeldRow {
+  id: bigint;
+  integration_id: number;
+  check_id: string;
+}
+
+/**
+ * Releases notifications held during quiet hours once their window has ended: the due rows of
+ * each (integration, check) become one `digest` delivery (latest status + the held events), so
+ * a noisy night is one message per check in the morning (docs/notifications.md).
+ *
+ * One transaction per batch: lock due rows (FOR UPDATE SKIP LOCKED, so several schedulers share
+ * the work), enqueue the digests, mark the rows released, commit. The enqueue comes before the
+ * commit: a crash in between leaves the rows due, and the next round enqueues the same digests
+ * under the same job ids (derived from the held ids), which BullMQ collapses. If Redis is down
+ * the enqueue throws, the transaction rolls back and the rows wait for the next round.
+ */
+export function createHeldReleaseTask(deps: SchedulerDeps): SchedulerTask {
+  const { prisma, queues, logger, config } = deps;
+  return {
+    name: 'held-release',
+    async runOnce(now: Date): Promise<number> {
+      return prisma.$transaction(async (tx) => {
+        const rows = await tx.$queryRaw<DueHeldRow[]>`
+          SELECT id, integration_id, check_id FROM held_notifications
+          WHERE released_at IS NULL AND release_at <= ${now}
+          ORDER BY release_at, id
+          LIMIT ${config.batchSize}
+          FOR UPDATE SKIP LOCKED`;
+        if (rows.length === 0) return 0;
+        const groups = new Map<string, DeliveryJob>();
+        for (const r of rows) {
+          const key = `${r.integration_id}/${r.check_id}`;
+          const job = groups.get(key) ?? { integrationId: r.integration_id, checkId: r.check_id, event: 'digest', heldIds: [] };
+          job.heldIds?.push(r.id.toString());
+          groups.set(key, job);
+        }
+        await queues.enqueueMany('deliveries', [...groups.values()]);
+        await tx.$executeRaw`UPDATE held_notifications SET released_at = ${now} WHERE id = ANY(${rows.map((r) => r.id)}::bigint[])`;
+        logger.debug({ held: rows.length, digests: groups.size }, 'held notifications released');
+        return rows.length;
+      });
+    },
+  };
+}
