@@ -16,8 +16,8 @@ export type NextResult =
   | { kind: 'at'; usec: number }
   /** The expression has no elapse after this point (e.g. a past year, or beyond 2199). */
   | { kind: 'never' }
-  /** systemd's safety valve: no answer within 1000 search steps. */
-  | { kind: 'gave-up' };
+  /** systemd's safety valve: no answer within 1000 search steps; `stuckUsec` is where it looped. */
+  | { kind: 'gave-up'; stuckUsec: number };
 
 const MAX_ITERATIONS = 1000;
 
@@ -220,5 +220,5 @@ export function nextElapse(spec: CalendarSpec, zone: string | null, afterUsec: n
     if (t < 0) return { kind: 'never' };
     return { kind: 'at', usec: t * USEC_PER_SEC + tmUsec };
   }
-  return { kind: 'gave-up' };
+  return { kind: 'gave-up', stuckUsec: clock.mktime({ ...c }).t * USEC_PER_SEC };
 }

@@ -1,5 +1,5 @@
 import { type CalendarSpec, parseCalendarSpec } from './oncalendar-parse.js';
-import { nextElapse } from './oncalendar-next.js';
+import { type NextResult, nextElapse } from './oncalendar-next.js';
 import { isZoneName } from './oncalendar-parse.js';
 import { ScheduleError } from './types.js';
 
@@ -67,7 +67,7 @@ export function nextOnCalendarAfter(expr: string, tz: string, after: Date): Date
   let best: number | null = null;
   let gaveUp = false;
   for (const spec of specs) {
-    const r = nextElapse(spec, spec.timezone ?? tz, afterUsec);
+    const r = nextElapseOrSkipStuck(spec, spec.timezone ?? tz, afterUsec);
     if (r.kind === 'at') {
       if (best === null || r.usec < best) best = r.usec;
     } else if (r.kind === 'gave-up') {
@@ -75,6 +75,27 @@ export function nextOnCalendarAfter(expr: string, tz: string, after: Date): Date
     }
   }
   if (best !== null) return new Date(Math.ceil(best / 1000));
-  if (gaveUp) throw new ScheduleError('no next elapse found (systemd gives up after 1000 search steps)');
+  if (gaveUp) throw new ScheduleError('no next elapse found (the search gave up)');
   throw new ScheduleError('never elapses');
+}
+
+const QUARTER_HOUR_USEC = 15 * 60 * 1_000_000;
+const STUCK_RETRIES = 8;
+
+/**
+ * systemd's search can get stuck on a wall time inside a spring-forward gap (glibc moves it
+ * backwards, the search steps forward into the gap again, ...) and gives up after 1000 steps: e.g.
+ * `*-*-* 02:51` on Pacific/Chatham's DST day. systemd then has no next elapse at all; a monitor
+ * must have one, so we search again from the next quarter hour after the point where it looped,
+ * until past the gap (DST gaps are at most an hour). Nothing is skipped that systemd would have
+ * found: it found nothing.
+ */
+function nextElapseOrSkipStuck(spec: CalendarSpec, zone: string, afterUsec: number): NextResult {
+  let r = nextElapse(spec, zone, afterUsec);
+  let from = afterUsec;
+  for (let i = 0; i < STUCK_RETRIES && r.kind === 'gave-up'; i++) {
+    from = (Math.floor(Math.max(from, r.stuckUsec) / QUARTER_HOUR_USEC) + 1) * QUARTER_HOUR_USEC;
+    r = nextElapse(spec, zone, from);
+  }
+  return r;
 }
