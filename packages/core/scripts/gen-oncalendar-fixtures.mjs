@@ -14,15 +14,21 @@ import { fileURLToPath } from 'node:url';
 import { DateTime, IANAZone } from 'luxon';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const OUT = join(here, '../src/schedule/__fixtures__/oncalendar-oracle.json');
 
 const args = process.argv.slice(2);
 const argOf = (name, dflt) => {
   const i = args.indexOf(name);
   return i >= 0 ? Number(args[i + 1]) : dflt;
 };
+const strArg = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : dflt;
+};
 const SEED = argOf('--seed', 20261122);
 const CASES = argOf('--cases', 700);
+// --out and --zones let you probe other zones without touching the committed fixture.
+const OUT = strArg('--out', join(here, '../src/schedule/__fixtures__/oncalendar-oracle.json'));
+const ZONE_ARG = strArg('--zones', '');
 const ITERATIONS = 6;
 
 // mulberry32
@@ -41,7 +47,7 @@ const pad = (n) => String(n).padStart(2, '0');
 
 // Zones with 1 h DST (north and south), a 30 min DST (Lord Howe), 45 min offsets (Chatham),
 // DST changes at midnight (Santiago, Havana), half-hour offsets without DST (Kolkata), and UTC.
-const ZONES = [
+const ZONES = ZONE_ARG ? ZONE_ARG.split(',') : [
   'Europe/Riga',
   'America/New_York',
   'Australia/Lord_Howe',
@@ -171,7 +177,7 @@ const fmtUtc = (ms) => DateTime.fromMillis(ms, { zone: 'UTC' }).toFormat('yyyy-M
 function baseTime(zone) {
   const r = rand();
   if (r < 0.45) {
-    const tr = transitions(zone, [2024, 2025, 2026]);
+    const tr = transitions(zone, [2017, 2018, 2024, 2025, 2026]);
     if (tr.length) return pick(tr) + int(-26 * 60, 2 * 60) * 60_000 + pick([0, 0, 1000, 59_000]);
   }
   if (r < 0.7) {

@@ -78,7 +78,7 @@ const OUT_OF_RANGE = -1;
  * Is `c` an existing wall time? OK if so; NORMALIZED after replacing `c` by the later time mktime
  * moved it to (lower fields reset); OUT_OF_RANGE beyond 2199 or if normalization went backwards.
  */
-function withinBounds(clock: ZoneClock, c: Tm): number {
+function withinBounds(clock: ZoneClock, c: Tm, repairIsdst: boolean): number {
   if (c.year > MAX_YEAR) return OUT_OF_RANGE;
   const { t, tm: n } = clock.mktime({ ...c });
   if (t < 0) return OUT_OF_RANGE;
@@ -92,6 +92,9 @@ function withinBounds(clock: ZoneClock, c: Tm): number {
   if (cmp < 0) return OUT_OF_RANGE; // systemd refuses to go backward (EDEADLK)
   if (cmp > 0) {
     Object.assign(c, n);
+    // systemd keeps the normalized time's isdst although fields were just reset; when the reset
+    // crosses a DST change, the next mktime shifts the time by an hour (see nextElapse).
+    if (repairIsdst) c.isdst = -1;
     return NORMALIZED;
   }
   return OK;
@@ -106,8 +109,22 @@ function matchesWeekday(clock: ZoneClock, bits: number, c: Tm): boolean {
   return (bits & (1 << k)) !== 0;
 }
 
-/** First elapse strictly after `afterUsec` (microseconds since the epoch, >= -1). */
-export function nextElapse(spec: CalendarSpec, zone: string | null, afterUsec: number): NextResult {
+/**
+ * First elapse strictly after `afterUsec` (microseconds since the epoch, >= -1).
+ *
+ * `repairIsdst` false is systemd exactly. systemd 252 can loop forever (and give up) when a field
+ * overflows into a later month across a DST change: `*-*-1/12` in America/New_York from
+ * 2026-02-26 overflows to Mar 37 = Mar 9 (daylight time), resets to Mar 1 but keeps isdst=1,
+ * and glibc turns "Mar 1 00:00 daylight time" into Feb 28 23:00: back where it started.
+ * With `repairIsdst` the reset time gets isdst=-1, as every other candidate does; callers use it
+ * only where systemd gives up, so answers systemd does give are never changed.
+ */
+export function nextElapse(
+  spec: CalendarSpec,
+  zone: string | null,
+  afterUsec: number,
+  repairIsdst = false,
+): NextResult {
   const clock = new ZoneClock(spec.utc ? null : zone);
   const usec = afterUsec + 1;
   const c = clock.localtime(Math.floor(usec / USEC_PER_SEC));
@@ -146,7 +163,7 @@ export function nextElapse(spec: CalendarSpec, zone: string | null, afterUsec: n
       c.year = r as number;
       resetFromMonth();
     }
-    if (withinBounds(clock, c) !== OK) return { kind: 'never' };
+    if (withinBounds(clock, c, repairIsdst) !== OK) return { kind: 'never' };
 
     r = findMatching(clock, spec.month, c.mon + 1, null);
     let b = 0;
@@ -154,7 +171,7 @@ export function nextElapse(spec: CalendarSpec, zone: string | null, afterUsec: n
       c.mon = (r as number) - 1;
       resetFromDay();
     }
-    if (r === NOENT || (b = withinBounds(clock, c)) < 0) {
+    if (r === NOENT || (b = withinBounds(clock, c, repairIsdst)) < 0) {
       c.year++;
       resetFromMonth();
       continue;
@@ -166,7 +183,7 @@ export function nextElapse(spec: CalendarSpec, zone: string | null, afterUsec: n
       c.mday = r as number;
       resetFromHour();
     }
-    if (r === NOENT || (b = withinBounds(clock, c)) < 0) {
+    if (r === NOENT || (b = withinBounds(clock, c, repairIsdst)) < 0) {
       c.mon++;
       resetFromDay();
       continue;
@@ -184,7 +201,7 @@ export function nextElapse(spec: CalendarSpec, zone: string | null, afterUsec: n
       c.hour = r as number;
       resetFromMinute();
     }
-    if (r === NOENT || (b = withinBounds(clock, c)) < 0) {
+    if (r === NOENT || (b = withinBounds(clock, c, repairIsdst)) < 0) {
       c.mday++;
       resetFromHour();
       continue;
@@ -197,7 +214,7 @@ export function nextElapse(spec: CalendarSpec, zone: string | null, afterUsec: n
       c.min = r as number;
       resetFromSecond();
     }
-    if (r === NOENT || (b = withinBounds(clock, c)) < 0) {
+    if (r === NOENT || (b = withinBounds(clock, c, repairIsdst)) < 0) {
       c.hour++;
       resetFromMinute();
       continue;
@@ -209,7 +226,7 @@ export function nextElapse(spec: CalendarSpec, zone: string | null, afterUsec: n
       tmUsec = (r as number) % USEC_PER_SEC;
       c.sec = Math.floor((r as number) / USEC_PER_SEC);
     }
-    if (r === NOENT || (b = withinBounds(clock, c)) < 0) {
+    if (r === NOENT || (b = withinBounds(clock, c, repairIsdst)) < 0) {
       c.min++;
       resetFromSecond();
       continue;

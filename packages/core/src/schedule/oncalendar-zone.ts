@@ -62,7 +62,12 @@ export function weekdayOfNaive(naive: number): number {
   return (((days + 4) % 7) + 7) % 7;
 }
 
-/** UTC offsets of a zone, memoized per quarter hour (zone transitions are months apart). */
+/**
+ * Offsets are memoized per UTC day: asking Intl costs tens of microseconds, and a next-elapse search
+ * asks dozens of times. A day whose start and end offsets agree is taken to have no transition
+ * (no zone has changed offset twice within a day); otherwise the change is binary-searched to the second.
+ */
+const BUCKET = 86_400;
 class OffsetTable {
   private readonly buckets = new Map<number, number | { at: number; before: number; after: number }>();
   private readonly standard = new Map<number, number>();
@@ -74,18 +79,18 @@ class OffsetTable {
 
   /** Seconds east of UTC at instant `t` (seconds since the epoch). */
   offset(t: number): number {
-    const b = Math.floor(t / 900);
+    const b = Math.floor(t / BUCKET);
     let e = this.buckets.get(b);
     if (e === undefined) {
-      const lo = b * 900;
+      const lo = b * BUCKET;
       const before = this.raw(lo);
-      const after = this.raw(lo + 899);
+      const after = this.raw(lo + BUCKET - 1);
       if (before === after) {
         e = before;
       } else {
         // Binary search the first second with the new offset.
         let l = lo;
-        let h = lo + 899;
+        let h = lo + BUCKET - 1;
         while (l + 1 < h) {
           const mid = Math.floor((l + h) / 2);
           if (this.raw(mid) === before) l = mid;
@@ -93,7 +98,7 @@ class OffsetTable {
         }
         e = { at: h, before, after };
       }
-      if (this.buckets.size > 200_000) this.buckets.clear();
+      if (this.buckets.size > 100_000) this.buckets.clear();
       this.buckets.set(b, e);
     }
     return typeof e === 'number' ? e : t < e.at ? e.before : e.after;

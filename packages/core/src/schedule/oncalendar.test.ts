@@ -221,6 +221,18 @@ describe('time zones', () => {
     ]);
   });
 
+  it('goes on where systemd loops on a month overflow across a DST change', () => {
+    // systemd-analyze: "Resource deadlock avoided" for both (see docs/oncalendar.md).
+    expect(elapses('*-*-1/12', 'America/New_York', '2026-02-26T00:00:00Z', 2)).toEqual([
+      '2026-03-01T05:00:00.000Z', // Mar 1 00:00 EST
+      '2026-03-13T04:00:00.000Z', // Mar 13 00:00 EDT
+    ]);
+    expect(elapses('*-1/5-01', 'Europe/Riga', '2025-12-05T00:00:00Z', 2)).toEqual([
+      '2025-12-31T22:00:00.000Z', // Jan 1 00:00 EET
+      '2026-05-31T21:00:00.000Z', // Jun 1 00:00 EEST
+    ]);
+  });
+
   it('half-hour DST (Lord Howe) skips the repeated half hour', () => {
     expect(elapses('*:0/30', 'Australia/Lord_Howe', '2025-04-05T14:00:00Z', 4)).toEqual([
       '2025-04-05T14:30:00.000Z',

@@ -83,19 +83,26 @@ const QUARTER_HOUR_USEC = 15 * 60 * 1_000_000;
 const STUCK_RETRIES = 8;
 
 /**
- * systemd's search can get stuck on a wall time inside a spring-forward gap (glibc moves it
- * backwards, the search steps forward into the gap again, ...) and gives up after 1000 steps: e.g.
- * `*-*-* 02:51` on Pacific/Chatham's DST day. systemd then has no next elapse at all; a monitor
- * must have one, so we search again from the next quarter hour after the point where it looped,
- * until past the gap (DST gaps are at most an hour). Nothing is skipped that systemd would have
- * found: it found nothing.
+ * systemd's search gives up after 1000 steps when it loops, and systemd 252 does loop in two
+ * kinds of DST situations (see docs/oncalendar.md, "Where systemd gives up"). systemd then has no
+ * next elapse at all; a monitor must have one. So, only where systemd gives up:
+ *  1. search again with the isdst repair (oncalendar-next.ts), which removes the month/day
+ *     overflow loop;
+ *  2. if still stuck (a wall time inside a gap that glibc moves backwards, e.g. `*-*-* 02:51` on
+ *     Pacific/Chatham's DST day), search again from the next quarter hour after the point where
+ *     it looped, until past the gap (gaps are at most an hour).
+ * Answers systemd does give are never changed.
  */
 function nextElapseOrSkipStuck(spec: CalendarSpec, zone: string, afterUsec: number): NextResult {
   let r = nextElapse(spec, zone, afterUsec);
+  if (r.kind !== 'gave-up') return r;
+  r = nextElapse(spec, zone, afterUsec, true);
   let from = afterUsec;
   for (let i = 0; i < STUCK_RETRIES && r.kind === 'gave-up'; i++) {
-    from = (Math.floor(Math.max(from, r.stuckUsec) / QUARTER_HOUR_USEC) + 1) * QUARTER_HOUR_USEC;
-    r = nextElapse(spec, zone, from);
+    // From just before the next quarter hour, so an elapse at that very instant counts.
+    const base = Math.max(from + 1, r.stuckUsec);
+    from = (Math.floor(base / QUARTER_HOUR_USEC) + 1) * QUARTER_HOUR_USEC - 1;
+    r = nextElapse(spec, zone, from, true);
   }
   return r;
 }
