@@ -1,4 +1,16 @@
 export { checkRowToState, stateToCheckColumns, scheduleOf, confirmationsOf } from './check-state-mapper.js';
 export { applyCheckEvent, applyCheckEventInTx, type AppliedEvent } from './apply-check-event.js';
-export { publishFlips, type CommittedFlip } from './publish-flips.js';
+export { publishFlips, publishFlipsWith, markFlipsEnqueuedSql, type CommittedFlip } from './publish-flips.js';
 export { recordPingInTx, type PingInput } from './record-ping.js';
+export {
+  CHECK_STATE_COLUMNS,
+  sqlRowToState,
+  saveStatesAndFlips,
+  checkUpdateSql,
+  flipInsertSql,
+  TimestampTexts,
+  type CheckSqlRow,
+  type CheckStateWrite,
+  type FlipWrite,
+  type SqlClient,
+} from './check-sql.js';

@@ -18,23 +18,59 @@ export async function publishFlips(
   flips: CommittedFlip[],
   logger?: Logger,
 ): Promise<boolean> {
+  return publishFlipsWith(
+    async (ids) => {
+      await prisma.flip.updateMany({ where: { id: { in: ids }, enqueuedAt: null }, data: { enqueuedAt: new Date() } });
+    },
+    queues,
+    flips,
+    logger,
+  );
+}
+
+/** Marks flips enqueued over raw SQL (services that hold a pg pool rather than Prisma). */
+export function markFlipsEnqueuedSql(client: { query(text: string, values?: unknown[]): Promise<unknown> }) {
+  return async (ids: bigint[]): Promise<void> => {
+    await client.query('UPDATE flips SET enqueued_at = now() WHERE id = ANY($1::bigint[]) AND enqueued_at IS NULL', [ids.map(String)]);
+  };
+}
+
+/** `publishFlips` with the "mark enqueued" step supplied by the caller. Never throws. */
+export async function publishFlipsWith(
+  markEnqueued: (ids: bigint[]) => Promise<void>,
+  queues: Queues,
+  flips: CommittedFlip[],
+  logger?: Logger,
+  opts: { timeoutMs?: number } = {},
+): Promise<boolean> {
   if (flips.length === 0) return true;
   try {
-    await queues.enqueueMany(
-      'flips',
-      flips.map((f) => ({ flipId: f.id.toString(), checkId: f.checkId })),
+    // BullMQ waits for a connection that is not ready instead of failing: bound the wait. A late
+    // success after the timeout only means the relay re-sends it later (same job id, deduplicated).
+    await withTimeout(
+      queues.enqueueMany(
+        'flips',
+        flips.map((f) => ({ flipId: f.id.toString(), checkId: f.checkId })),
+      ),
+      opts.timeoutMs ?? 3000,
     );
   } catch (err) {
     logger?.warn({ err: (err as Error).message, flips: flips.length }, 'flips not enqueued; the relay will retry');
     return false;
   }
   try {
-    await prisma.flip.updateMany({
-      where: { id: { in: flips.map((f) => f.id) }, enqueuedAt: null },
-      data: { enqueuedAt: new Date() },
-    });
+    await markEnqueued(flips.map((f) => f.id));
   } catch (err) {
     logger?.warn({ err: (err as Error).message }, 'flips enqueued but not marked; the relay will re-send (deduplicated)');
   }
   return true;
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`enqueue timed out after ${ms} ms`)), ms);
+  });
+  p.catch(() => undefined);
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }

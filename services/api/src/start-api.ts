@@ -1,39 +1,83 @@
-import type { Server } from 'node:http';
+import http from 'node:http';
 import type { ApiConfig } from '@upmon/config';
-import { createPrismaClient } from '@upmon/db';
+import { createCipher } from '@upmon/crypto';
+import { createPgPool, createPrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import { Queues } from '@upmon/queue';
-import { closeServer, createRedis, postgresReady, redisReady, systemClock, type RunningService } from '@upmon/service-kit';
+import { closeServer, createRedis, healthRequestHandler, postgresReady, redisReady, systemClock, type RunningService } from '@upmon/service-kit';
+import type pg from 'pg';
 import { createApp } from './app.js';
+import { createPingReceiver } from './ping/index.js';
 
-export async function startApi(config: ApiConfig, logger: Logger): Promise<RunningService> {
-  const prisma = createPrismaClient(config.databaseUrl, { poolSize: config.databasePoolSize });
+/** Readiness of a raw pg pool. */
+const poolReady = (pool: pg.Pool) => async () => {
+  await pool.query('SELECT 1');
+};
+
+function listen(server: http.Server, config: ApiConfig): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.httpHost, () => resolve());
+  });
+}
+
+/**
+ * The api process: one node:http server. Pings go to the raw ping receiver first (the hot path:
+ * micro-batched SQL on a pg pool); everything else (REST API, Telegram webhook, health) to Express.
+ * With `pingOnly` (entry point ping-main.ts) it serves the ping domain alone: pings and health.
+ */
+export async function startApi(config: ApiConfig, logger: Logger, opts: { pingOnly?: boolean } = {}): Promise<RunningService> {
+  const pool = createPgPool(config.databaseUrl, config.databasePoolSize);
+  const prisma = opts.pingOnly ? null : createPrismaClient(config.databaseUrl, { poolSize: config.databasePoolSize });
   const redis = createRedis(config.redisUrl, 'producer');
   const queues = new Queues(redis, config.redisPrefix);
   let shuttingDown = false;
+  const isShuttingDown = () => shuttingDown;
+  const readiness = { postgres: prisma ? postgresReady(prisma) : poolReady(pool), redis: redisReady(redis) };
 
-  const app = createApp({
-    config,
-    logger,
-    prisma,
-    redis,
+  const pings = createPingReceiver({
+    pool,
+    cipher: createCipher(config.encryptionKey),
     queues,
+    logger,
     clock: systemClock,
-    readiness: { postgres: postgresReady(prisma), redis: redisReady(redis) },
-    isShuttingDown: () => shuttingDown,
+    bodyLimitBytes: config.pingBodyLimitBytes,
+    trustedProxies: config.trustedProxies,
   });
-  const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(config.port, config.httpHost, (err?: Error) => (err ? reject(err) : resolve(s)));
+
+  let rest: http.RequestListener;
+  if (prisma) {
+    rest = createApp({ config, logger, prisma, redis, queues, clock: systemClock, readiness, isShuttingDown });
+  } else {
+    const health = healthRequestHandler(readiness, isShuttingDown);
+    rest = (req, res) => {
+      health(req, res).then(
+        (handled) => {
+          if (!handled) res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+        },
+        () => res.writeHead(500).end(),
+      );
+    };
+  }
+  const server = http.createServer((req, res) => {
+    if (!pings.handle(req, res)) rest(req, res);
   });
-  logger.info({ port: config.port }, 'api ready');
+  server.keepAliveTimeout = 65_000;
+  await listen(server, config);
+  logger.info({ port: config.port, pingOnly: !!opts.pingOnly }, 'api ready');
 
   return {
     async stop() {
       shuttingDown = true;
+      // Stop accepting, let requests in hand finish (each ping answers after its commit), then
+      // publish the flips they produced before closing Redis.
       await closeServer(server);
-      await queues.close();
+      await pings.drain();
+      // BullMQ's close waits for a Redis that may be down: do not let it hold the shutdown.
+      await Promise.race([queues.close().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
       redis.disconnect();
-      await prisma.$disconnect();
+      await prisma?.$disconnect();
+      await pool.end();
     },
   };
 }

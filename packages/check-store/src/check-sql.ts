@@ -1,0 +1,160 @@
+import type { CheckState, FlipRecord, PingKind } from '@upmon/core';
+import { scheduleOf } from './check-state-mapper.js';
+
+/**
+ * Raw-SQL access to check state for the hot paths (ping ingest, deadline scans), where Prisma
+ * model calls are too slow: one statement per batch instead of several per check. The semantics
+ * are the same as applyCheckEventInTx: the caller locks the rows (FOR UPDATE), runs the pure
+ * state machine on them, and writes the result and its flips in the same transaction.
+ */
+
+/** Minimal pg client surface (pg.PoolClient satisfies it). */
+export interface SqlClient {
+  query<R = any>(text: string, values?: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
+}
+
+/** Columns to select (from `checks c`) to build a CheckState with `sqlRowToState`. */
+export const CHECK_STATE_COLUMNS = `c.id, c.project_id, c.kind, c.status, c.schedule_kind, c.period_sec, c.cron, c.oncalendar, c.tz,
+  c.grace_sec, c.last_ping_at, c.last_ping_at::text AS last_ping_at_text, c.last_start_at, c.last_start_at::text AS last_start_at_text,
+  c.last_start_rid, c.last_duration_ms, c.resumed_at, c.resumed_at::text AS resumed_at_text, c.next_deadline_at,
+  c.next_deadline_at::text AS next_deadline_at_text, c.failure_count, c.http_config->'confirmations' AS confirmations`;
+
+export interface CheckSqlRow {
+  id: string;
+  project_id: string;
+  kind: 'heartbeat' | 'http';
+  status: CheckState['status'];
+  schedule_kind: 'period' | 'cron' | 'oncalendar';
+  period_sec: number | null;
+  cron: string | null;
+  oncalendar: string | null;
+  tz: string;
+  grace_sec: number;
+  last_ping_at: Date | null;
+  last_ping_at_text: string | null;
+  last_start_at: Date | null;
+  last_start_at_text: string | null;
+  last_start_rid: string | null;
+  last_duration_ms: number | null;
+  resumed_at: Date | null;
+  resumed_at_text: string | null;
+  next_deadline_at: Date | null;
+  next_deadline_at_text: string | null;
+  failure_count: number;
+  confirmations: unknown;
+}
+
+export function sqlRowToState(row: CheckSqlRow): CheckState {
+  const c = row.confirmations;
+  return {
+    kind: row.kind,
+    status: row.status,
+    schedule: scheduleOf({ scheduleKind: row.schedule_kind, periodSec: row.period_sec, cron: row.cron, oncalendar: row.oncalendar, tz: row.tz }),
+    graceSec: row.grace_sec,
+    lastPingAt: row.last_ping_at,
+    lastStartAt: row.last_start_at,
+    lastStartRid: row.last_start_rid,
+    lastDurationMs: row.last_duration_ms,
+    resumedAt: row.resumed_at,
+    nextDeadlineAt: row.next_deadline_at,
+    failureCount: row.failure_count,
+    confirmations: row.kind !== 'http' ? 1 : typeof c === 'number' && c >= 1 ? c : 2,
+  };
+}
+
+/**
+ * JavaScript dates have milliseconds; Postgres keeps microseconds. A timestamp the transition
+ * did not change is written back from its original text so no microseconds are lost; `extra`
+ * maps further known instants (e.g. the ping's own microsecond ts) to their text.
+ */
+export class TimestampTexts {
+  private readonly known = new Map<number, string>();
+  add(d: Date | null, text: string | null): this {
+    if (d && text) this.known.set(d.getTime(), text);
+    return this;
+  }
+  static ofRow(row: CheckSqlRow): TimestampTexts {
+    return new TimestampTexts()
+      .add(row.last_ping_at, row.last_ping_at_text)
+      .add(row.last_start_at, row.last_start_at_text)
+      .add(row.resumed_at, row.resumed_at_text)
+      .add(row.next_deadline_at, row.next_deadline_at_text);
+  }
+  text(d: Date | null): string | null {
+    if (!d) return null;
+    return this.known.get(d.getTime()) ?? d.toISOString();
+  }
+}
+
+export interface CheckStateWrite {
+  id: string;
+  state: CheckState;
+  texts: TimestampTexts;
+  /** Set when a ping (other than log) was recorded: checks.last_ping_type. */
+  lastPingType?: PingKind | null;
+}
+
+export interface FlipWrite {
+  checkId: string;
+  projectId: string;
+  flip: FlipRecord;
+}
+
+/** Parameters and SQL of the batched state update, to embed in a larger statement. */
+export function checkUpdateSql(writes: CheckStateWrite[], firstParam: number): { sql: string; values: unknown[] } {
+  const p = (i: number) => `$${firstParam + i}`;
+  const sql = `UPDATE checks AS c SET status = v.status::"CheckStatus", last_ping_at = v.last_ping_at,
+      last_ping_type = COALESCE(v.last_ping_type::"PingType", c.last_ping_type), last_start_at = v.last_start_at,
+      last_start_rid = v.last_start_rid, last_duration_ms = v.last_duration_ms, resumed_at = v.resumed_at,
+      next_deadline_at = v.next_deadline_at, failure_count = v.failure_count
+    FROM unnest(${p(0)}::uuid[], ${p(1)}::text[], ${p(2)}::timestamptz[], ${p(3)}::text[], ${p(4)}::timestamptz[], ${p(5)}::uuid[],
+                ${p(6)}::int[], ${p(7)}::timestamptz[], ${p(8)}::timestamptz[], ${p(9)}::int[])
+      AS v(id, status, last_ping_at, last_ping_type, last_start_at, last_start_rid, last_duration_ms, resumed_at, next_deadline_at, failure_count)
+    WHERE c.id = v.id`;
+  const values = [
+    writes.map((w) => w.id),
+    writes.map((w) => w.state.status),
+    writes.map((w) => w.texts.text(w.state.lastPingAt)),
+    writes.map((w) => w.lastPingType ?? null),
+    writes.map((w) => w.texts.text(w.state.lastStartAt)),
+    writes.map((w) => w.state.lastStartRid),
+    writes.map((w) => w.state.lastDurationMs),
+    writes.map((w) => w.texts.text(w.state.resumedAt)),
+    writes.map((w) => w.texts.text(w.state.nextDeadlineAt)),
+    writes.map((w) => w.state.failureCount),
+  ];
+  return { sql, values };
+}
+
+/** Parameters and SQL of the batched flip insert (outbox: enqueued_at null), RETURNING id, check_id. */
+export function flipInsertSql(flips: FlipWrite[], firstParam: number): { sql: string; values: unknown[] } {
+  const p = (i: number) => `$${firstParam + i}`;
+  const sql = `INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason)
+    SELECT * FROM unnest(${p(0)}::uuid[], ${p(1)}::uuid[], ${p(2)}::timestamptz[], ${p(3)}::"CheckStatus"[], ${p(4)}::"CheckStatus"[], ${p(5)}::"FlipReason"[])
+    RETURNING id, check_id`;
+  const values = [
+    flips.map((f) => f.checkId),
+    flips.map((f) => f.projectId),
+    flips.map((f) => f.flip.ts.toISOString()),
+    flips.map((f) => f.flip.oldStatus),
+    flips.map((f) => f.flip.newStatus),
+    flips.map((f) => f.flip.reason),
+  ];
+  return { sql, values };
+}
+
+/** Writes new check states and their flips in one statement; returns the inserted flips. */
+export async function saveStatesAndFlips(
+  client: SqlClient,
+  writes: CheckStateWrite[],
+  flips: FlipWrite[],
+): Promise<{ id: bigint; checkId: string }[]> {
+  if (writes.length === 0 && flips.length === 0) return [];
+  const u = checkUpdateSql(writes, 1);
+  const f = flipInsertSql(flips, 1 + u.values.length);
+  const { rows } = await client.query<{ id: string; check_id: string }>(
+    `WITH u AS (${u.sql} RETURNING 1), f AS (${f.sql}) SELECT id, check_id FROM f`,
+    [...u.values, ...f.values],
+  );
+  return rows.map((r) => ({ id: BigInt(r.id), checkId: r.check_id }));
+}

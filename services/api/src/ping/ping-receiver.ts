@@ -1,0 +1,168 @@
+import type http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { markFlipsEnqueuedSql, publishFlipsWith, type CommittedFlip } from '@upmon/check-store';
+import type { Cipher } from '@upmon/crypto';
+import type { Logger } from '@upmon/logger';
+import type { Queues } from '@upmon/queue';
+import type { Clock } from '@upmon/service-kit';
+import type pg from 'pg';
+import { createCheckBySlug } from './create-check-by-slug.js';
+import { MicroBatcher } from './micro-batcher.js';
+import { writePingBatch, type PingToStore, type StoredPing } from './ping-batch-writer.js';
+import { parsePingUrl, type ParsedPing } from './ping-url.js';
+import { createSourceIpResolver } from './source-ip.js';
+
+export interface PingReceiverDeps {
+  pool: pg.Pool;
+  cipher: Cipher;
+  queues: Queues;
+  logger: Logger;
+  clock: Clock;
+  bodyLimitBytes: number;
+  trustedProxies: string[];
+  /** Most pings per transaction. */
+  maxBatch?: number;
+  /** Most ping transactions at once (keep below the pool size). */
+  maxInFlight?: number;
+}
+
+export interface PingReceiver {
+  /** Answers the request if it is a ping URL (true); otherwise leaves it alone (false). */
+  handle(req: http.IncomingMessage, res: http.ServerResponse): boolean;
+  /** Waits for flips still being published. */
+  drain(): Promise<void>;
+}
+
+const USER_AGENT_MAX = 200;
+const METHODS = new Set(['GET', 'HEAD', 'POST']);
+
+/**
+ * Microsecond receive time: milliseconds from the clock plus the sub-millisecond part of the
+ * monotonic timer (JavaScript dates stop at milliseconds; ping ts keeps microseconds).
+ */
+function receiveTime(clock: Clock): { tsMs: number; tsText: string } {
+  const ms = clock.now().getTime();
+  const micros = Math.floor((performance.now() % 1) * 1000);
+  const iso = new Date(ms).toISOString();
+  return { tsMs: ms, tsText: `${iso.slice(0, -1)}${String(micros).padStart(3, '0')}Z` };
+}
+
+/**
+ * The ping receiver (DESIGN.md "Ping receiver") as a raw node:http handler: it sits in front of
+ * Express because the Express stack costs more than the whole ping (see docs/pings.md).
+ */
+export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
+  const sourceIp = createSourceIpResolver(deps.trustedProxies);
+  const publishing = new Set<Promise<unknown>>();
+  const markEnqueued = markFlipsEnqueuedSql(deps.pool);
+
+  const publish = (flips: CommittedFlip[]) => {
+    if (flips.length === 0) return;
+    const p = publishFlipsWith(markEnqueued, deps.queues, flips, deps.logger).finally(() => publishing.delete(p));
+    publishing.add(p);
+  };
+
+  const flush = async (items: PingToStore[]): Promise<StoredPing[]> => {
+    try {
+      const out = await writePingBatch(deps.pool, deps.cipher, items);
+      publish(out.flips);
+      return out.results;
+    } catch (err) {
+      if (items.length === 1) throw err;
+      // One bad ping must not fail the others: retry each alone.
+      deps.logger.warn({ err: (err as Error).message, pings: items.length }, 'ping batch failed; retrying one by one');
+      const results: StoredPing[] = [];
+      for (const item of items) {
+        try {
+          const out = await writePingBatch(deps.pool, deps.cipher, [item]);
+          publish(out.flips);
+          results.push(out.results[0] as StoredPing);
+        } catch (e) {
+          deps.logger.error({ err: (e as Error).message }, 'ping not stored');
+          results.push({ found: false, error: true });
+        }
+      }
+      return results;
+    }
+  };
+  const poolMax = (deps.pool.options.max as number | undefined) ?? 10;
+  const batcher = new MicroBatcher(flush, {
+    maxBatch: deps.maxBatch ?? 256,
+    maxInFlight: deps.maxInFlight ?? Math.max(1, poolMax - 1),
+  });
+
+  const reply = (res: http.ServerResponse, status: number, text: string) => {
+    res.writeHead(status, {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+      'ping-body-limit': String(deps.bodyLimitBytes),
+      'access-control-allow-origin': '*',
+    });
+    res.end(text);
+  };
+
+  const store = async (ping: ParsedPing, req: http.IncomingMessage, body: Buffer, bodySize: number): Promise<{ status: number; text: string }> => {
+    const ua = req.headers['user-agent'];
+    const item: PingToStore = {
+      target: ping.target,
+      kind: ping.kind,
+      exitStatus: ping.exitStatus,
+      rid: ping.rid,
+      method: req.method ?? 'GET',
+      sourceIp: sourceIp(req.socket.remoteAddress, req.headers['x-forwarded-for']),
+      userAgent: ua ? ua.slice(0, USER_AGENT_MAX) : null,
+      bodySize,
+      body: body.length > 0 ? body : null,
+      ...receiveTime(deps.clock),
+    };
+    const first = await batcher.submit(item);
+    if (!first.found && first.error) return { status: 500, text: 'internal error' };
+    if (first.found) return { status: 200, text: 'OK' };
+    if (!ping.create || ping.target.by !== 'slug') return { status: 404, text: 'not found' };
+    const created = await createCheckBySlug(deps.pool, ping.target.pingKey, ping.target.slug);
+    if (created === 'no_project') return { status: 404, text: 'not found' };
+    if (created === 'over_quota') return { status: 403, text: 'check quota reached' };
+    const second = await batcher.submit({ ...item, ...receiveTime(deps.clock) });
+    if (!second.found) return { status: 404, text: 'not found' };
+    return created === 'created' ? { status: 201, text: 'Created' } : { status: 200, text: 'OK' };
+  };
+
+  return {
+    handle(req, res) {
+      if (!METHODS.has(req.method ?? '')) return false;
+      const parsed = parsePingUrl(req.url ?? '/');
+      if (!parsed) return false;
+      if (!parsed.ok) {
+        req.resume();
+        reply(res, parsed.status, parsed.message);
+        return true;
+      }
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (kept < deps.bodyLimitBytes) {
+          const part = chunk.subarray(0, deps.bodyLimitBytes - kept);
+          chunks.push(part);
+          kept += part.length;
+        }
+      });
+      req.on('error', () => res.destroy());
+      req.on('end', () => {
+        store(parsed.ping, req, Buffer.concat(chunks), size).then(
+          ({ status, text }) => reply(res, status, text),
+          (err) => {
+            deps.logger.error({ err: (err as Error).message }, 'ping failed');
+            if (!res.headersSent) reply(res, 500, 'internal error');
+          },
+        );
+      });
+      return true;
+    },
+    async drain() {
+      while (batcher.pending > 0) await new Promise((r) => setTimeout(r, 10));
+      await Promise.all([...publishing]);
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import type { PingKind } from '@upmon/core';
+
+/** How a ping URL names its check. */
+export type PingTarget = { by: 'uuid'; uuid: string } | { by: 'slug'; pingKey: string; slug: string };
+
+export interface ParsedPing {
+  target: PingTarget;
+  kind: PingKind;
+  exitStatus: number | null;
+  rid: string | null;
+  create: boolean;
+}
+
+export type PingUrlResult = { ok: true; ping: ParsedPing } | { ok: false; status: 400 | 404; message: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PING_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+const SLUG = /^[a-z0-9][a-z0-9_-]{0,99}$/;
+const EXIT = /^\d{1,3}$/;
+
+/**
+ * First path segments that belong to the REST API, health endpoints and webhooks. A path under
+ * them is never a ping, so the fast ping path hands it to Express.
+ */
+const RESERVED_FIRST_SEGMENTS = new Set(['api', 'healthz', 'readyz', 'telegram', 'webhooks', 'bot', 'static', 'docs']);
+
+function suffixOf(s: string | undefined): { kind: PingKind; exitStatus: number | null } | { error: string } {
+  if (s === undefined || s === '') return { kind: 'success', exitStatus: null };
+  if (s === 'start' || s === 'fail' || s === 'log') return { kind: s, exitStatus: null };
+  if (EXIT.test(s)) {
+    const n = Number(s);
+    if (n <= 255) return { kind: 'exit', exitStatus: n };
+  }
+  return { error: s.length > 0 && /^\d+$/.test(s) ? 'invalid exit status' : 'invalid ping URL' };
+}
+
+/**
+ * Recognises DESIGN.md's ping URLs: /<uuid>[/<suffix>] and /<ping_key>/<slug>[/<suffix>] where
+ * suffix is start, fail, log or an exit status 0..255. Returns null when the path is not shaped
+ * like a ping URL at all (someone else's route or a plain 404).
+ */
+export function parsePingUrl(rawUrl: string): PingUrlResult | null {
+  const q = rawUrl.indexOf('?');
+  const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
+  const segs = path.split('/');
+  if (segs[0] !== '') return null;
+  segs.shift();
+  if (segs.length > 1 && segs[segs.length - 1] === '') segs.pop(); // one trailing slash
+  const first: string = segs[0] ?? '';
+  const firstLower = first.toLowerCase();
+  if (first === '' || RESERVED_FIRST_SEGMENTS.has(first) || segs.length > 3) return null;
+
+  let target: PingTarget;
+  let suffix: string | undefined;
+  if (UUID.test(first)) {
+    if (segs.length > 2) return { ok: false, status: 400, message: 'invalid ping URL' };
+    target = { by: 'uuid', uuid: firstLower };
+    suffix = segs[1];
+  } else {
+    if (!PING_KEY.test(first) || segs.length < 2) return null;
+    const slug = decodeURIComponentSafe(segs[1] as string);
+    if (slug === null || !SLUG.test(slug)) return { ok: false, status: 404, message: 'not found' };
+    target = { by: 'slug', pingKey: first, slug };
+    suffix = segs[2];
+  }
+  const s = suffixOf(suffix);
+  if ('error' in s) return { ok: false, status: 400, message: s.error };
+
+  const params = new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1));
+  const ridRaw = params.get('rid');
+  let rid: string | null = null;
+  if (ridRaw !== null && ridRaw !== '') {
+    if (!UUID.test(ridRaw)) return { ok: false, status: 400, message: 'invalid rid: must be a UUID' };
+    rid = ridRaw.toLowerCase();
+  }
+  const create = params.get('create') === '1';
+  return { ok: true, ping: { target, kind: s.kind, exitStatus: s.exitStatus, rid, create } };
+}
+
+function decodeURIComponentSafe(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,268 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { createCipher } from '@upmon/crypto';
+import { createPrismaClient, createPgPool, type PrismaClient } from '@upmon/db';
+import { createLogger } from '@upmon/logger';
+import { Queues } from '@upmon/queue';
+import { createRedis, systemClock } from '@upmon/service-kit';
+import {
+  createTestDatabase,
+  dropRedisPrefix,
+  makeCheck,
+  makeProject,
+  testRedisPrefix,
+  testRedisUrl,
+  TEST_ENCRYPTION_KEY,
+  type TestDatabase,
+} from '@upmon/testing';
+import { createPingReceiver, parsePingUrl } from '../src/ping/index.js';
+
+const BODY_LIMIT = 10;
+const cipher = createCipher(TEST_ENCRYPTION_KEY);
+const logger = createLogger({ service: 'ping-test', level: 'silent' });
+
+interface Receiver {
+  url: string;
+  close(): Promise<void>;
+}
+
+let db: TestDatabase;
+let prisma: PrismaClient;
+let pool: pg.Pool;
+let prefix: string;
+const cleanups: (() => Promise<void>)[] = [];
+
+async function startReceiver(opts: { trustedProxies?: string[]; redisUrl?: string } = {}): Promise<Receiver> {
+  const redis = createRedis(opts.redisUrl ?? testRedisUrl(), 'producer');
+  redis.on('error', () => undefined);
+  const queues = new Queues(redis, prefix);
+  const receiver = createPingReceiver({
+    pool,
+    cipher,
+    queues,
+    logger,
+    clock: systemClock,
+    bodyLimitBytes: BODY_LIMIT,
+    trustedProxies: opts.trustedProxies ?? [],
+  });
+  const server = http.createServer((req, res) => {
+    if (!receiver.handle(req, res)) res.writeHead(418).end('not a ping');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const close = async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+    await receiver.drain();
+    await Promise.race([queues.close().catch(() => undefined), new Promise((r) => setTimeout(r, 500))]);
+    redis.disconnect();
+  };
+  cleanups.push(close);
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close };
+}
+
+let rx: Receiver;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  prisma = createPrismaClient(db.url);
+  pool = createPgPool(db.url, 8);
+  prefix = testRedisPrefix();
+  rx = await startReceiver({ trustedProxies: ['127.0.0.1/32'] });
+});
+
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c().catch(() => undefined);
+  await pool.end();
+  await prisma.$disconnect();
+  await db.drop();
+  await dropRedisPrefix(prefix);
+});
+
+const hit = (path: string, init: RequestInit = {}) => fetch(`${rx.url}${path}`, init);
+const pingsOf = async (checkId: string) =>
+  (
+    await pool.query(
+      `SELECT type, exit_status, rid, source_ip, method, user_agent, body_size, body, duration_ms,
+              to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS ts_us
+         FROM pings WHERE check_id = $1 ORDER BY id`,
+      [checkId],
+    )
+  ).rows;
+const flipsOf = (checkId: string) => prisma.flip.findMany({ where: { checkId }, orderBy: { id: 'asc' } });
+
+describe('parsePingUrl', () => {
+  const u = '0b6e9a34-3c55-4c0b-9d3f-2f2b1b6a8e11';
+  it('recognises every ping URL shape', () => {
+    expect(parsePingUrl(`/${u}`)).toMatchObject({ ok: true, ping: { target: { by: 'uuid', uuid: u }, kind: 'success' } });
+    expect(parsePingUrl(`/${u.toUpperCase()}/start?rid=${u}`)).toMatchObject({ ok: true, ping: { kind: 'start', rid: u } });
+    expect(parsePingUrl(`/${u}/fail`)).toMatchObject({ ok: true, ping: { kind: 'fail' } });
+    expect(parsePingUrl(`/${u}/log`)).toMatchObject({ ok: true, ping: { kind: 'log' } });
+    expect(parsePingUrl(`/${u}/0`)).toMatchObject({ ok: true, ping: { kind: 'exit', exitStatus: 0 } });
+    expect(parsePingUrl(`/${u}/255`)).toMatchObject({ ok: true, ping: { kind: 'exit', exitStatus: 255 } });
+    expect(parsePingUrl('/AbCdEfGh12345678_-xyz/my-job/fail?create=1')).toMatchObject({
+      ok: true,
+      ping: { target: { by: 'slug', pingKey: 'AbCdEfGh12345678_-xyz', slug: 'my-job' }, kind: 'fail', create: true },
+    });
+  });
+  it('rejects malformed ping URLs with 400 and leaves other paths alone', () => {
+    expect(parsePingUrl(`/${u}/256`)).toEqual({ ok: false, status: 400, message: 'invalid exit status' });
+    expect(parsePingUrl(`/${u}/-1`)).toEqual({ ok: false, status: 400, message: 'invalid ping URL' });
+    expect(parsePingUrl(`/${u}/bogus`)).toEqual({ ok: false, status: 400, message: 'invalid ping URL' });
+    expect(parsePingUrl(`/${u}?rid=nope`)).toEqual({ ok: false, status: 400, message: 'invalid rid: must be a UUID' });
+    expect(parsePingUrl('/AbCdEfGh12345678/Not_A_Slug')).toEqual({ ok: false, status: 404, message: 'not found' });
+    expect(parsePingUrl('/api/v1/checks')).toBeNull();
+    expect(parsePingUrl('/healthz')).toBeNull();
+    expect(parsePingUrl('/')).toBeNull();
+    expect(parsePingUrl('/short/slug')).toBeNull();
+  });
+});
+
+describe('ping receiver', () => {
+  it('success by uuid: 200 OK after commit, microsecond ts, check up, flip committed and enqueued', async () => {
+    const project = await makeProject(prisma);
+    const check = await makeCheck(prisma, project.id);
+    const res = await hit(`/${check.id}`, { headers: { 'user-agent': 'x'.repeat(300) } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('OK');
+    expect(res.headers.get('ping-body-limit')).toBe(String(BODY_LIMIT));
+    const [p] = await pingsOf(check.id);
+    expect(p).toMatchObject({ type: 'success', method: 'GET', source_ip: '127.0.0.1', body_size: 0, body: null });
+    expect(p.user_agent).toHaveLength(200);
+    expect(p.ts_us).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}$/);
+    const row = (await pool.query(`SELECT status, last_ping_type, to_char(last_ping_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS lp, next_deadline_at FROM checks WHERE id = $1`, [check.id])).rows[0];
+    expect(row.status).toBe('up');
+    expect(row.last_ping_type).toBe('success');
+    expect(row.lp).toBe(p.ts_us);
+    expect(row.next_deadline_at.getTime()).toBe(Date.parse(`${p.ts_us.slice(0, 23)}Z`) + 60_000);
+    const flips = await flipsOf(check.id);
+    expect(flips.map((f) => [f.oldStatus, f.newStatus, f.reason])).toEqual([['new', 'up', 'ping']]);
+    const queues = new Queues(createRedis(testRedisUrl(), 'producer'), prefix);
+    try {
+      for (let i = 0; i < 50 && !(await prisma.flip.findFirst({ where: { checkId: check.id, enqueuedAt: { not: null } } })); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect((await flipsOf(check.id))[0]?.enqueuedAt).not.toBeNull();
+      expect(await queues.queue('flips').getJob(`flip-${flips[0]?.id}`)).toBeTruthy();
+    } finally {
+      await queues.close();
+    }
+    // A second success: up stays up, no new flip.
+    expect((await hit(`/${check.id}`, { method: 'HEAD' })).status).toBe(200);
+    expect(await flipsOf(check.id)).toHaveLength(1);
+    expect((await pingsOf(check.id)).map((x) => x.method)).toEqual(['GET', 'HEAD']);
+  });
+
+  it('POST body: stored encrypted, cut to the limit, body_size is what was sent', async () => {
+    const project = await makeProject(prisma);
+    const check = await makeCheck(prisma, project.id);
+    const res = await hit(`/${check.id}/log`, { method: 'POST', body: 'hello world, this is long' });
+    expect(res.status).toBe(200);
+    const [p] = await pingsOf(check.id);
+    expect(p.type).toBe('log');
+    expect(p.body_size).toBe(25);
+    expect(Buffer.from(p.body).includes(Buffer.from('hello'))).toBe(false);
+    expect(cipher.decrypt(p.body).toString()).toBe('hello worl');
+    // log: nothing changes
+    const c = await prisma.check.findUniqueOrThrow({ where: { id: check.id } });
+    expect(c.status).toBe('new');
+    expect(c.lastPingAt).toBeNull();
+  });
+
+  it('start/rid/duration, exit statuses, fail, 400s and 404', async () => {
+    const project = await makeProject(prisma);
+    const check = await makeCheck(prisma, project.id);
+    const rid = '11111111-2222-4333-8444-555555555555';
+    expect((await hit(`/${check.id}/start?rid=${rid}`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 30));
+    expect((await hit(`/${check.id}/0?rid=${rid}`)).status).toBe(200);
+    const ps = await pingsOf(check.id);
+    expect(ps.map((p) => [p.type, p.exit_status, p.rid])).toEqual([
+      ['start', null, rid],
+      ['exit', 0, rid],
+    ]);
+    expect(ps[1].duration_ms).toBeGreaterThanOrEqual(25);
+    expect((await hit(`/${check.id}/3`)).status).toBe(200);
+    expect((await hit(`/${check.id}/fail`)).status).toBe(200);
+    expect((await flipsOf(check.id)).map((f) => `${f.oldStatus}>${f.newStatus}:${f.reason}`)).toEqual(['new>up:ping', 'up>down:exit']);
+    const bad = await hit(`/${check.id}/256`);
+    expect([bad.status, await bad.text()]).toEqual([400, 'invalid exit status']);
+    expect((await hit(`/${check.id}?rid=xyz`)).status).toBe(400);
+    const nf = await hit('/0b6e9a34-3c55-4c0b-9d3f-2f2b1b6a8e11');
+    expect([nf.status, await nf.text()]).toEqual([404, 'not found']);
+    expect((await pingsOf(check.id)).length).toBe(4);
+    expect((await hit('/api/v1/checks')).status).toBe(418);
+  });
+
+  it('slug URLs, ?create=1 within the plan quota', async () => {
+    const project = await makeProject(prisma, { plan: 'free' });
+    const check = await makeCheck(prisma, project.id, { slug: 'nightly-backup' });
+    expect((await hit(`/${project.pingKey}/nightly-backup`)).status).toBe(200);
+    expect((await hit(`/${project.pingKey}/nightly-backup/fail`, { method: 'POST' })).status).toBe(200);
+    expect((await flipsOf(check.id)).map((f) => f.reason)).toEqual(['ping', 'fail']);
+    expect((await hit(`/${project.pingKey}/missing`)).status).toBe(404);
+    expect((await hit(`/nonexistentkey123/nightly-backup`)).status).toBe(404);
+    const created = await hit(`/${project.pingKey}/new-job?create=1`);
+    expect([created.status, await created.text()]).toEqual([201, 'Created']);
+    const again = await hit(`/${project.pingKey}/new-job?create=1`);
+    expect(again.status).toBe(200);
+    const auto = await prisma.check.findFirstOrThrow({ where: { projectId: project.id, slug: 'new-job' } });
+    expect(auto).toMatchObject({ name: 'new-job', status: 'up', periodSec: 86400, graceSec: 3600 });
+    expect(await pingsOf(auto.id)).toHaveLength(2);
+    // free plan: 20 checks; this account has 2, add 18 more, then creation is refused.
+    for (let i = 0; i < 18; i++) await makeCheck(prisma, project.id);
+    const over = await hit(`/${project.pingKey}/one-too-many?create=1`);
+    expect([over.status, await over.text()]).toEqual([403, 'check quota reached']);
+    expect(await prisma.check.count({ where: { projectId: project.id } })).toBe(20);
+  });
+
+  it('paused checks record pings without changing status or deadline', async () => {
+    const project = await makeProject(prisma);
+    const check = await makeCheck(prisma, project.id, { status: 'paused' });
+    expect((await hit(`/${check.id}/fail`)).status).toBe(200);
+    const c = await prisma.check.findUniqueOrThrow({ where: { id: check.id } });
+    expect([c.status, c.nextDeadlineAt]).toEqual(['paused', null]);
+    expect(c.lastPingAt).not.toBeNull();
+    expect(await flipsOf(check.id)).toHaveLength(0);
+  });
+
+  it('source IP: first X-Forwarded-For hop only from a trusted proxy', async () => {
+    const project = await makeProject(prisma);
+    const check = await makeCheck(prisma, project.id);
+    await hit(`/${check.id}`, { headers: { 'x-forwarded-for': '203.0.113.9, 10.0.0.1' } });
+    const untrusted = await startReceiver({ trustedProxies: ['10.0.0.0/8'] });
+    await fetch(`${untrusted.url}/${check.id}`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect((await pingsOf(check.id)).map((p) => p.source_ip)).toEqual(['203.0.113.9', '127.0.0.1']);
+  });
+
+  it('concurrent pings are all stored, in order per check, with consistent state', async () => {
+    const project = await makeProject(prisma);
+    const checks = await Promise.all([0, 1, 2, 3].map(() => makeCheck(prisma, project.id)));
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => hit(`/${checks[i % 4]!.id}${i % 50 === 49 ? '/fail' : ''}`).then((r) => r.status)),
+    );
+    expect(responses.every((s) => s === 200)).toBe(true);
+    for (const c of checks) expect(await pingsOf(c.id)).toHaveLength(50);
+    // Each check got a fail as its 50th ping (i = 49, 99, 149, 199 -> checks 1, 3, 1, 3).
+    const statuses = await prisma.check.findMany({ where: { id: { in: checks.map((c) => c.id) } } });
+    expect(statuses.every((s) => s.status === 'up' || s.status === 'down')).toBe(true);
+    for (const c of checks) {
+      const flips = await flipsOf(c.id);
+      expect(flips[0]).toMatchObject({ oldStatus: 'new', newStatus: 'up' });
+      for (let i = 1; i < flips.length; i++) expect(flips[i]!.oldStatus).toBe(flips[i - 1]!.newStatus);
+    }
+  });
+
+  it('Redis unreachable: the ping still succeeds and the flip stays in the outbox', async () => {
+    const dead = await startReceiver({ redisUrl: 'redis://127.0.0.1:1' });
+    const project = await makeProject(prisma);
+    const check = await makeCheck(prisma, project.id);
+    const t0 = Date.now();
+    const res = await fetch(`${dead.url}/${check.id}/fail`);
+    expect(res.status).toBe(200);
+    expect(Date.now() - t0).toBeLessThan(2000);
+    await dead.close();
+    const [flip] = await flipsOf(check.id);
+    expect(flip).toMatchObject({ newStatus: 'down', reason: 'fail', enqueuedAt: null });
+  });
+});
