@@ -1,17 +1,27 @@
 import type { SchedulerConfig } from '@upmon/config';
-import { createPrismaClient } from '@upmon/db';
+import { createPgPool, createPrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import { Queues } from '@upmon/queue';
 import { closeServer, createRedis, postgresReady, redisReady, startHealthServer, systemClock, type RunningService } from '@upmon/service-kit';
+import { startTaskLoop } from './task-loop.js';
 import { createTasks } from './tasks/index.js';
 
+/**
+ * The scheduler process: every task of tasks/index.ts in a loop of its own (task-loop.ts).
+ * SIGTERM: each loop finishes the round in hand (a batch is one transaction, so nothing is left
+ * half done), background publishing is awaited, then connections close.
+ */
 export async function startScheduler(config: SchedulerConfig, logger: Logger): Promise<RunningService> {
   const prisma = createPrismaClient(config.databaseUrl, { poolSize: config.databasePoolSize });
+  const pool = createPgPool(config.databaseUrl, config.databasePoolSize);
   const redis = createRedis(config.redisUrl, 'producer');
+  redis.on('error', (err) => logger.debug({ err: err.message }, 'redis connection error'));
   const queues = new Queues(redis, config.redisPrefix);
   let shuttingDown = false;
-  // The loop that runs these tasks comes with the deadline scheduler (issue 4).
-  createTasks({ config, logger, prisma, queues, clock: systemClock });
+  const tasks = createTasks({ config, logger, prisma, queues, clock: systemClock, pool });
+  const loops = tasks.map((task) =>
+    startTaskLoop(task, { clock: systemClock, logger, idleIntervalMs: config.idleIntervalMs, batchSize: config.batchSize }),
+  );
   const health = await startHealthServer(
     {
       host: config.httpHost,
@@ -21,14 +31,18 @@ export async function startScheduler(config: SchedulerConfig, logger: Logger): P
     },
     () => shuttingDown,
   );
-  logger.info({ port: config.port }, 'scheduler ready');
+  logger.info({ port: config.port, tasks: tasks.map((t) => t.name) }, 'scheduler ready');
   return {
     async stop() {
       shuttingDown = true;
+      await Promise.all(loops.map((l) => l.stop()));
+      await Promise.all(tasks.map((t) => t.drain?.()));
       await closeServer(health);
-      await queues.close();
+      // BullMQ's close waits for a Redis that may be down: do not let it hold the shutdown.
+      await Promise.race([queues.close().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
       redis.disconnect();
       await prisma.$disconnect();
+      await pool.end();
     },
   };
 }

@@ -3,6 +3,7 @@ import type { PrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import type { Queues } from '@upmon/queue';
 import type { Clock } from '@upmon/service-kit';
+import type pg from 'pg';
 
 /** What every scheduler task receives. */
 export interface SchedulerDeps {
@@ -11,14 +12,25 @@ export interface SchedulerDeps {
   prisma: PrismaClient;
   queues: Queues;
   clock: Clock;
+  /** Raw pg pool for hot paths where Prisma model calls are too slow (deadline scans, relay). */
+  pool: pg.Pool;
 }
 
 /**
  * One kind of periodic work (deadlines, flip relay, probe scheduling, reminders, pruning).
- * Safe to run in several scheduler processes at once.
+ * Safe to run in several scheduler processes at once. Each task runs in a loop of its own
+ * (task-loop.ts): again at once after a full batch, else after at most SCHEDULER_IDLE_INTERVAL_MS.
  */
 export interface SchedulerTask {
   name: string;
   /** Does one round of work due at `now`; returns how many items it handled (0 = nothing due). */
   runOnce(now: Date): Promise<number>;
+  /** Items per round; a round that handled this many runs again at once. Default SCHEDULER_BATCH_SIZE. */
+  batchSize?: number;
+  /** Pause between rounds when idle, if different from SCHEDULER_IDLE_INTERVAL_MS (e.g. pruning). */
+  idleIntervalMs?: number;
+  /** When the next item falls due, so the loop can wake sooner than the idle interval. */
+  nextDueAt?(): Promise<Date | null>;
+  /** Waits for background work started by rounds (e.g. flips being published) before shutdown. */
+  drain?(): Promise<void>;
 }

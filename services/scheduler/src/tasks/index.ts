@@ -1,10 +1,16 @@
 import type { SchedulerDeps, SchedulerTask } from '../task.js';
+import { createDeadlineScannerTask } from './deadline-scanner.js';
+import { createFlipRelayTask } from './flip-relay.js';
+import { createRetentionPrunerTask } from './retention-pruner.js';
 import { createHeldReleaseTask } from './held-release.js';
 import { createRemindersTask } from './reminders.js';
 
 /** Every task the scheduler runs. Each task lives in its own module under tasks/. */
 export function createTasks(deps: SchedulerDeps): SchedulerTask[] {
   return [
+    createDeadlineScannerTask(deps),
+    createFlipRelayTask(deps),
+    createRetentionPrunerTask(deps),
     createRemindersTask(deps),
     createHeldReleaseTask(deps),
   ];
