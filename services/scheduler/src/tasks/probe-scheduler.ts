@@ -1,0 +1,92 @@
+import { nextProbeAt, type Schedule } from '@upmon/core';
+import type { ProbeJob } from '@upmon/queue';
+import type { SchedulerDeps, SchedulerTask } from '../task.js';
+
+interface DueProbeRow {
+  id: string;
+  schedule_kind: 'period' | 'cron' | 'oncalendar';
+  period_sec: number | null;
+  cron: string | null;
+  oncalendar: string | null;
+  tz: string;
+  grace_sec: number;
+  next_probe_at: Date | null;
+}
+
+/**
+ * Longest wait for Redis to take a batch. BullMQ waits for a connection that never came up instead
+ * of failing; the row locks and the transaction must not be held that long.
+ */
+const ENQUEUE_TIMEOUT_MS = 5_000;
+
+/** When a check's schedule cannot be evaluated, probe it this often rather than never. */
+const FALLBACK_INTERVAL_MS = 5 * 60_000;
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+function scheduleOf(r: DueProbeRow): Schedule {
+  if (r.schedule_kind === 'cron') return { kind: 'cron', cron: r.cron ?? '', tz: r.tz };
+  if (r.schedule_kind === 'oncalendar') return { kind: 'oncalendar', oncalendar: r.oncalendar ?? '', tz: r.tz };
+  return { kind: 'period', periodSec: r.period_sec ?? 60, tz: r.tz };
+}
+
+/**
+ * Claims due http probes and puts them on the `probes` queue (docs/http-checks.md).
+ *
+ * One transaction per batch: lock due rows with FOR UPDATE SKIP LOCKED (several schedulers
+ * share the work without waiting on each other), enqueue, advance next_probe_at, commit. The
+ * enqueue happens before the commit, so a crash in between leaves the rows due and the next round
+ * enqueues the same probes again under the same job ids (`probe-<check>-<scheduledAtMs>`), which
+ * BullMQ collapses: every due probe is enqueued at least once and performed once.
+ * SQL rather than Prisma model calls: this is a hot path (one round trip per batch).
+ */
+export function createProbeSchedulerTask(deps: SchedulerDeps): SchedulerTask {
+  const { prisma, queues, logger, config } = deps;
+  return {
+    name: 'probe-scheduler',
+    async runOnce(now: Date): Promise<number> {
+      return prisma.$transaction(async (tx) => {
+        const rows = await tx.$queryRaw<DueProbeRow[]>`
+          SELECT id, schedule_kind, period_sec, cron, oncalendar, tz, grace_sec, next_probe_at
+          FROM checks
+          WHERE kind = 'http' AND status <> 'paused' AND (next_probe_at IS NULL OR next_probe_at <= ${now})
+          ORDER BY next_probe_at ASC NULLS FIRST
+          LIMIT ${config.batchSize}
+          FOR UPDATE SKIP LOCKED`;
+        if (rows.length === 0) return 0;
+
+        const jobs: ProbeJob[] = [];
+        const ids: string[] = [];
+        const nexts: string[] = [];
+        for (const r of rows) {
+          // A new check (next_probe_at null) is probed at once: its first status should not wait a period.
+          const scheduledAt = r.next_probe_at ?? now;
+          let next: Date;
+          try {
+            next = nextProbeAt(scheduleOf(r), r.id, r.grace_sec, now);
+          } catch (err) {
+            logger.error({ checkId: r.id, err: (err as Error).message }, 'probe schedule cannot be evaluated; probing on the fallback interval');
+            next = new Date(now.getTime() + FALLBACK_INTERVAL_MS);
+          }
+          jobs.push({ checkId: r.id, scheduledAt: scheduledAt.toISOString() });
+          ids.push(r.id);
+          nexts.push(next.toISOString());
+        }
+        // Before the commit: if Redis refuses, the transaction rolls back and the probes stay due.
+        await withTimeout(queues.enqueueMany('probes', jobs), ENQUEUE_TIMEOUT_MS, 'enqueueing probes');
+        await tx.$executeRaw`
+          UPDATE checks AS c SET next_probe_at = v.next_probe_at
+          FROM unnest(${ids}::uuid[], ${nexts}::timestamptz[]) AS v(id, next_probe_at)
+          WHERE c.id = v.id`;
+        logger.debug({ probes: rows.length }, 'probes enqueued');
+        return rows.length;
+      });
+    },
+  };
+}

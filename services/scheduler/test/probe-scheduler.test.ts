@@ -1,0 +1,178 @@
+import { loadSchedulerConfig } from '@upmon/config';
+import { nextProbeAt, probeSpreadMs } from '@upmon/core';
+import { createPrismaClient, type PrismaClient } from '@upmon/db';
+import { createLogger } from '@upmon/logger';
+import { Queues } from '@upmon/queue';
+import { createRedis, systemClock } from '@upmon/service-kit';
+import { createTestDatabase, dropRedisPrefix, makeCheck, makeProject, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
+import type { Redis } from 'ioredis';
+import { createProbeSchedulerTask } from '../src/tasks/probe-scheduler.js';
+import type { SchedulerTask } from '../src/task.js';
+
+let db: TestDatabase;
+let prisma: PrismaClient;
+let redis: Redis;
+let prefix: string;
+let queues: Queues;
+let projectId: string;
+const logger = createLogger({ service: 'scheduler', level: 'silent' });
+
+function makeTask(opts: { prisma?: PrismaClient; queues?: Queues; batchSize?: number } = {}): SchedulerTask {
+  const config = loadSchedulerConfig({ DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, SCHEDULER_BATCH_SIZE: String(opts.batchSize ?? 1000) });
+  return createProbeSchedulerTask({ config, logger, prisma: opts.prisma ?? prisma, queues: opts.queues ?? queues, clock: systemClock });
+}
+
+const http = (extra: Record<string, unknown> = {}) =>
+  makeCheck(prisma, projectId, { kind: 'http', httpConfig: { url: 'http://example.com/' }, periodSec: 60, graceSec: 60, ...extra });
+
+async function probeJobIds(): Promise<string[]> {
+  const jobs = await queues.queue('probes').getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+  return jobs.map((j) => j.id as string).sort();
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  prisma = createPrismaClient(db.url, { poolSize: 4 });
+  redis = createRedis(testRedisUrl(), 'producer');
+  prefix = testRedisPrefix();
+  queues = new Queues(redis, prefix);
+  projectId = (await makeProject(prisma)).id;
+});
+
+afterAll(async () => {
+  await queues.close();
+  redis.disconnect();
+  await prisma.$disconnect();
+  await db.drop();
+  await dropRedisPrefix(prefix);
+});
+
+beforeEach(async () => {
+  await prisma.check.deleteMany({});
+  await queues.queue('probes').obliterate({ force: true });
+});
+
+describe('probe scheduler', () => {
+  it('enqueues due http probes only, with deterministic job ids, and advances next_probe_at', async () => {
+    const now = new Date('2026-11-22T12:00:00.000Z');
+    const fresh = await http();
+    const due = await http({ nextProbeAt: new Date('2026-11-22T11:59:30.000Z') });
+    const exactlyNow = await http({ nextProbeAt: now });
+    const future = await http({ nextProbeAt: new Date('2026-11-22T12:00:00.001Z') });
+    const paused = await http({ status: 'paused', nextProbeAt: null });
+    const heartbeat = await makeCheck(prisma, projectId, { kind: 'heartbeat' });
+    const cron = await http({ scheduleKind: 'cron', cron: '*/5 * * * *', periodSec: null, nextProbeAt: new Date('2026-11-22T11:55:10.000Z') });
+
+    const task = makeTask();
+    expect(await task.runOnce(now)).toBe(4);
+    expect(await probeJobIds()).toEqual(
+      [
+        `probe-${fresh.id}-${now.getTime()}`,
+        `probe-${due.id}-${Date.parse('2026-11-22T11:59:30.000Z')}`,
+        `probe-${exactlyNow.id}-${now.getTime()}`,
+        `probe-${cron.id}-${Date.parse('2026-11-22T11:55:10.000Z')}`,
+      ].sort(),
+    );
+    const job = await queues.queue('probes').getJob(`probe-${due.id}-${Date.parse('2026-11-22T11:59:30.000Z')}`);
+    expect(job?.data).toEqual({ checkId: due.id, scheduledAt: '2026-11-22T11:59:30.000Z' });
+
+    const rows = new Map((await prisma.check.findMany()).map((c) => [c.id, c]));
+    for (const c of [fresh, due, exactlyNow]) {
+      expect(rows.get(c.id)?.nextProbeAt?.getTime()).toBe(nextProbeAt({ kind: 'period', periodSec: 60, tz: 'UTC' }, c.id, 60, now).getTime());
+      expect(rows.get(c.id)?.nextProbeAt?.getTime()).toBeGreaterThan(now.getTime());
+    }
+    // The 12:00 slot shifted by the check's spread is still ahead of now.
+    expect(rows.get(cron.id)?.nextProbeAt?.getTime()).toBe(Date.parse('2026-11-22T12:00:00Z') + probeSpreadMs(cron.id, 15_000));
+    expect(rows.get(future.id)?.nextProbeAt?.toISOString()).toBe('2026-11-22T12:00:00.001Z');
+    expect(rows.get(paused.id)?.nextProbeAt).toBeNull();
+    expect(rows.get(heartbeat.id)?.nextProbeAt).toBeNull();
+
+    // Nothing is due any more at the same instant.
+    expect(await task.runOnce(now)).toBe(0);
+    expect(await probeJobIds()).toHaveLength(4);
+  });
+
+  it('spreads checks with the same period over the period', async () => {
+    await prisma.check.createMany({
+      data: Array.from({ length: 600 }, (_, i) => ({
+        projectId,
+        name: `c${i}`,
+        kind: 'http' as const,
+        scheduleKind: 'period' as const,
+        periodSec: 60,
+        graceSec: 60,
+        httpConfig: { url: 'http://example.com/' },
+      })),
+    });
+    const now = new Date('2026-11-22T12:00:00.000Z');
+    expect(await makeTask().runOnce(now)).toBe(600);
+    const nexts = (await prisma.check.findMany({ select: { nextProbeAt: true } })).map((c) => c.nextProbeAt?.getTime() ?? 0);
+    const seconds = new Set(nexts.map((t) => Math.floor(t / 1000)));
+    expect(seconds.size).toBeGreaterThan(55);
+    const perSecond = new Map<number, number>();
+    for (const t of nexts) perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1);
+    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(30);
+    expect(Math.min(...nexts)).toBeGreaterThan(now.getTime());
+    expect(Math.max(...nexts)).toBeLessThanOrEqual(now.getTime() + 60_000);
+  });
+
+  it('several schedulers share the due probes without enqueuing any twice', async () => {
+    await prisma.check.createMany({
+      data: Array.from({ length: 500 }, (_, i) => ({
+        projectId,
+        name: `c${i}`,
+        kind: 'http' as const,
+        scheduleKind: 'period' as const,
+        periodSec: 60,
+        graceSec: 60,
+        httpConfig: { url: 'http://example.com/' },
+      })),
+    });
+    const otherPrisma = createPrismaClient(db.url, { poolSize: 2 });
+    const otherRedis = createRedis(testRedisUrl(), 'producer');
+    const otherQueues = new Queues(otherRedis, prefix);
+    try {
+      const now = new Date('2026-11-22T12:00:00.000Z');
+      const tasks = [makeTask({ batchSize: 50 }), makeTask({ batchSize: 50, prisma: otherPrisma, queues: otherQueues }), makeTask({ batchSize: 70 })];
+      const drain = async (t: SchedulerTask) => {
+        let n = 0;
+        for (let got = await t.runOnce(now); got > 0; got = await t.runOnce(now)) n += got;
+        return n;
+      };
+      const counts = await Promise.all(tasks.map(drain));
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(500);
+      expect(counts.filter((c) => c > 0).length).toBeGreaterThan(1);
+      const ids = await probeJobIds();
+      expect(ids).toHaveLength(500);
+      expect(new Set(ids.map((id) => id.slice('probe-'.length, 'probe-'.length + 36))).size).toBe(500);
+    } finally {
+      await otherQueues.close();
+      otherRedis.disconnect();
+      await otherPrisma.$disconnect();
+    }
+  });
+
+  it('when Redis refuses the jobs nothing is claimed: the probes stay due', async () => {
+    const check = await http({ nextProbeAt: new Date('2026-11-22T11:59:00.000Z') });
+    // A producer connection that was up and then lost Redis (fails fast: no offline queue).
+    const lostRedis = createRedis(testRedisUrl(), 'producer');
+    lostRedis.on('error', () => undefined);
+    const lostQueues = new Queues(lostRedis, prefix);
+    await lostQueues.queue('probes').getJobCounts();
+    lostRedis.disconnect();
+    await expect(makeTask({ queues: lostQueues }).runOnce(new Date('2026-11-22T12:00:00.000Z'))).rejects.toThrow();
+    expect((await prisma.check.findUniqueOrThrow({ where: { id: check.id } })).nextProbeAt?.toISOString()).toBe('2026-11-22T11:59:00.000Z');
+    expect(await makeTask().runOnce(new Date('2026-11-22T12:00:00.000Z'))).toBe(1);
+  });
+
+  it('a claim repeated after a crash between enqueue and commit enqueues the same job once', async () => {
+    const dueAt = new Date('2026-11-22T11:59:00.000Z');
+    const check = await http({ nextProbeAt: dueAt });
+    const now = new Date('2026-11-22T12:00:00.000Z');
+    expect(await makeTask().runOnce(now)).toBe(1);
+    // As if the transaction had rolled back after the jobs were added.
+    await prisma.check.update({ where: { id: check.id }, data: { nextProbeAt: dueAt } });
+    expect(await makeTask().runOnce(now)).toBe(1);
+    expect(await probeJobIds()).toEqual([`probe-${check.id}-${dueAt.getTime()}`]);
+  });
+});
