@@ -4,6 +4,7 @@ import { createFlipRelayTask } from './flip-relay.js';
 import { createRetentionPrunerTask } from './retention-pruner.js';
 import { createHeldReleaseTask } from './held-release.js';
 import { createRemindersTask } from './reminders.js';
+import { createProbeSchedulerTask } from './probe-scheduler.js';
 
 /** Every task the scheduler runs. Each task lives in its own module under tasks/. */
 export function createTasks(deps: SchedulerDeps): SchedulerTask[] {
@@ -13,5 +14,6 @@ export function createTasks(deps: SchedulerDeps): SchedulerTask[] {
     createRetentionPrunerTask(deps),
     createRemindersTask(deps),
     createHeldReleaseTask(deps),
+    createProbeSchedulerTask(deps),
   ];
 }
