@@ -12,8 +12,17 @@ export interface SchedulerDeps {
   prisma: PrismaClient;
   queues: Queues;
   clock: Clock;
-  /** Raw pg pool for hot paths where Prisma model calls are too slow (deadline scans, relay). */
-  pool: pg.Pool;
+  /**
+   * Raw pg pool for hot paths where Prisma model calls are too slow (deadline scans, relay).
+   * Optional only so that tasks which do not need it can be built without one in tests.
+   */
+  pool?: pg.Pool;
+}
+
+/** The pg pool, for tasks that need it. */
+export function requirePool(deps: SchedulerDeps): pg.Pool {
+  if (!deps.pool) throw new Error('this scheduler task needs SchedulerDeps.pool');
+  return deps.pool;
 }
 
 /**

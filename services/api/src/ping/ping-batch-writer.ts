@@ -87,7 +87,15 @@ export async function writePingBatch(pool: pg.Pool, cipher: Cipher, items: PingT
       // HTTP checks are watched by the prober: a ping URL hit is recorded but cannot mark them up.
       if (c.row.kind === 'heartbeat') {
         const now = new Date(item.tsMs);
-        const r = transition(c.state, { type: 'ping', kind: item.kind, exitStatus: item.exitStatus, rid: item.rid }, now);
+        let r: ReturnType<typeof transition>;
+        try {
+          r = transition(c.state, { type: 'ping', kind: item.kind, exitStatus: item.exitStatus, rid: item.rid }, now);
+        } catch {
+          // A schedule that cannot be evaluated (ScheduleError) must not lose the ping: record it only.
+          pingRows.push({ item, checkId: id, durationMs: null });
+          results.push({ found: true, checkId: id });
+          continue;
+        }
         c.texts.add(now, item.tsText);
         c.state = r.state;
         c.changed = true;

@@ -8,7 +8,7 @@ import {
   type CheckStateWrite,
   type FlipWrite,
 } from '@upmon/check-store';
-import type { SchedulerDeps, SchedulerTask } from '../task.js';
+import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
 import { BackgroundFlipPublisher } from './flip-publisher.js';
 
 /** A check whose schedule cannot be evaluated is looked at again this much later (never dropped). */
@@ -26,7 +26,8 @@ const RETRY_BROKEN_SCHEDULE_MS = 5 * 60_000;
  * where Prisma model calls (several round trips per check) are far too slow.
  */
 export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
-  const { pool, logger, config } = deps;
+  const { logger, config } = deps;
+  const pool = requirePool(deps);
   const publisher = new BackgroundFlipPublisher(pool, deps.queues, logger);
 
   return {

@@ -1,5 +1,5 @@
 import { markFlipsEnqueuedSql, publishFlipsWith } from '@upmon/check-store';
-import type { SchedulerDeps, SchedulerTask } from '../task.js';
+import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
 
 /** Flips younger than this are left to the process that committed them (it publishes after commit). */
 const GRACE_SECONDS = 5;
@@ -10,7 +10,8 @@ const GRACE_SECONDS = 5;
  * so a flip sent by both paths, or by two schedulers, is one job.
  */
 export function createFlipRelayTask(deps: SchedulerDeps): SchedulerTask {
-  const { pool, queues, logger, config } = deps;
+  const { queues, logger, config } = deps;
+  const pool = requirePool(deps);
   const mark = markFlipsEnqueuedSql(pool);
   return {
     name: 'flip-relay',

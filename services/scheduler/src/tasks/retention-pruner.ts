@@ -1,4 +1,4 @@
-import type { SchedulerDeps, SchedulerTask } from '../task.js';
+import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
 
 /** Checks examined per round, and the pause between rounds: a steady, gentle sweep. */
 const CHECKS_PER_ROUND = 1000;
@@ -12,7 +12,8 @@ const FLIPS_PER_ROUND = 5000;
  * have gained pings). Deletes are idempotent, so two schedulers sweeping at once are harmless.
  */
 export function createRetentionPrunerTask(deps: SchedulerDeps): SchedulerTask {
-  const { pool, config, logger } = deps;
+  const { config, logger } = deps;
+  const pool = requirePool(deps);
   let cursor = '00000000-0000-0000-0000-000000000000';
   let passStartedAt: Date | null = null;
   let pingedSince: Date | null = null;

@@ -1,0 +1,131 @@
+import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
+import { createTestDatabase, dropRedisPrefix, freePort, makeCheck, makeProject, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
+import type pg from 'pg';
+import { createDeadlineScannerTask } from '../src/tasks/deadline-scanner.js';
+import { createFlipRelayTask } from '../src/tasks/flip-relay.js';
+import { insertDueChecks, producerQueues, schedulerDeps, TcpProxy } from './scheduler-support.js';
+
+let db: TestDatabase;
+let prisma: PrismaClient;
+let pool: pg.Pool;
+let prefix: string;
+let redisQ: ReturnType<typeof producerQueues>;
+let projectId: string;
+
+const T = new Date('2026-05-01T10:00:00.000Z');
+const at = (sec: number) => new Date(T.getTime() + sec * 1000);
+const clockAt = (d: Date) => ({ now: () => d });
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  prisma = createPrismaClient(db.url, { poolSize: 2 });
+  pool = createPgPool(db.url, 6);
+  prefix = testRedisPrefix();
+  redisQ = producerQueues(testRedisUrl(), prefix);
+  projectId = (await makeProject(prisma)).id;
+});
+
+afterAll(async () => {
+  await redisQ.close();
+  await pool.end();
+  await prisma.$disconnect();
+  await db.drop();
+  await dropRedisPrefix(prefix);
+});
+
+const scanner = (opts: { batchSize?: number; pool?: pg.Pool; queues?: ReturnType<typeof producerQueues>['queues'] } = {}) =>
+  createDeadlineScannerTask(
+    schedulerDeps({ dbUrl: db.url, prisma, pool: opts.pool ?? pool, queues: opts.queues ?? redisQ.queues, prefix, clock: clockAt(T), batchSize: opts.batchSize }),
+  );
+const flipsOf = (checkId: string) => prisma.flip.findMany({ where: { checkId }, orderBy: { id: 'asc' } });
+
+describe('deadline scanner', () => {
+  it('applies passed deadlines, stamps flips with their deadlines, leaves the rest alone', async () => {
+    const up = await makeCheck(prisma, projectId, { status: 'up', lastPingAt: at(-70), nextDeadlineAt: at(-10) });
+    const behind = await makeCheck(prisma, projectId, { status: 'up', lastPingAt: at(-500), nextDeadlineAt: at(-440) });
+    const late = await makeCheck(prisma, projectId, { status: 'late', lastPingAt: at(-130), nextDeadlineAt: at(-10) });
+    const running = await makeCheck(prisma, projectId, { status: 'new', lastStartAt: at(-61), nextDeadlineAt: at(-1) });
+    const notYet = await makeCheck(prisma, projectId, { status: 'up', lastPingAt: at(-30), nextDeadlineAt: at(30) });
+    const fresh = await makeCheck(prisma, projectId);
+
+    const task = scanner();
+    expect(await task.runOnce(T)).toBe(4);
+    expect((await flipsOf(up.id)).map((f) => [f.oldStatus, f.newStatus, f.reason, f.ts.toISOString()])).toEqual([['up', 'late', 'timeout', at(-10).toISOString()]]);
+    expect((await prisma.check.findUniqueOrThrow({ where: { id: up.id } })).nextDeadlineAt).toEqual(at(50));
+    expect((await flipsOf(behind.id)).map((f) => [f.newStatus, f.ts.toISOString()])).toEqual([
+      ['late', at(-440).toISOString()],
+      ['down', at(-380).toISOString()],
+    ]);
+    expect((await flipsOf(late.id)).map((f) => [f.oldStatus, f.newStatus])).toEqual([['late', 'down']]);
+    expect((await flipsOf(running.id)).map((f) => [f.oldStatus, f.newStatus, f.ts.toISOString()])).toEqual([['new', 'down', at(-1).toISOString()]]);
+    expect(await flipsOf(notYet.id)).toEqual([]);
+    expect(await flipsOf(fresh.id)).toEqual([]);
+    expect(await task.runOnce(T)).toBe(0);
+    expect((await task.nextDueAt!())?.toISOString()).toBe(at(30).toISOString());
+    await task.drain!();
+    const enqueued = await prisma.flip.count({ where: { enqueuedAt: { not: null } } });
+    expect(enqueued).toBe(5);
+    const jobs = await redisQ.queues.queue('flips').getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+    expect(jobs).toHaveLength(5);
+    await prisma.check.deleteMany({});
+  });
+
+  it('two schedulers at once: exactly one flip per deadline', async () => {
+    await insertDueChecks(pool, projectId, 3000, at(-65));
+    const poolB = createPgPool(db.url, 3);
+    try {
+      const a = scanner({ batchSize: 100 });
+      const b = scanner({ batchSize: 100, pool: poolB });
+      const drive = async (t: ReturnType<typeof scanner>) => {
+        let total = 0;
+        for (let n = await t.runOnce(T); n > 0; n = await t.runOnce(T)) total += n;
+        return total;
+      };
+      const [na, nb] = await Promise.all([drive(a), drive(b)]);
+      expect(na + nb).toBe(3000);
+      expect(na).toBeGreaterThan(0);
+      expect(nb).toBeGreaterThan(0);
+      const { rows } = await pool.query(
+        `SELECT count(*)::int AS flips, count(DISTINCT check_id)::int AS checks, min(ts) = max(ts) AS same_ts FROM flips`,
+      );
+      expect(rows[0]).toEqual({ flips: 3000, checks: 3000, same_ts: true });
+      await Promise.all([a.drain!(), b.drain!()]);
+    } finally {
+      await poolB.end();
+      await pool.query('DELETE FROM checks');
+    }
+  });
+
+  it('a flip committed while Redis is unreachable is enqueued by the relay once Redis is back', async () => {
+    const proxy = new TcpProxy(await freePort(), { host: '127.0.0.1', port: Number(new URL(testRedisUrl()).port || 6379) });
+    const viaProxy = producerQueues(proxy.url, prefix);
+    try {
+      const check = await makeCheck(prisma, projectId, { status: 'up', lastPingAt: at(-70), nextDeadlineAt: at(-10) });
+      const task = scanner({ queues: viaProxy.queues });
+      expect(await task.runOnce(T)).toBe(1);
+      await task.drain!();
+      const [flip] = await flipsOf(check.id);
+      expect(flip).toMatchObject({ newStatus: 'late', enqueuedAt: null });
+      // The relay leaves flips younger than a few seconds to their publisher: age this one.
+      await pool.query(`UPDATE flips SET created_at = now() - interval '1 minute'`);
+      const relay = createFlipRelayTask(schedulerDeps({ dbUrl: db.url, prisma, pool, queues: viaProxy.queues, prefix, clock: clockAt(T) }));
+      expect(await relay.runOnce(T)).toBe(0);
+      expect((await flipsOf(check.id))[0]?.enqueuedAt).toBeNull();
+
+      await proxy.start();
+      let sent = 0;
+      for (let i = 0; i < 100 && sent === 0; i++) {
+        sent = await relay.runOnce(T);
+        if (sent === 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(sent).toBe(1);
+      expect((await flipsOf(check.id))[0]?.enqueuedAt).not.toBeNull();
+      const job = await redisQ.queues.queue('flips').getJob(`flip-${flip!.id}`);
+      expect(job?.data).toEqual({ flipId: String(flip!.id), checkId: check.id });
+      expect(await relay.runOnce(T)).toBe(0);
+    } finally {
+      await viaProxy.close();
+      await proxy.stop();
+    }
+  }, 30_000);
+});

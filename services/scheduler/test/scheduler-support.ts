@@ -1,0 +1,90 @@
+import net from 'node:net';
+import { loadSchedulerConfig } from '@upmon/config';
+import type { PrismaClient } from '@upmon/db';
+import { createLogger } from '@upmon/logger';
+import { Queues } from '@upmon/queue';
+import { createRedis, type Clock } from '@upmon/service-kit';
+import type pg from 'pg';
+import type { SchedulerDeps } from '../src/task.js';
+
+export const silentLogger = createLogger({ service: 'scheduler-test', level: 'silent' });
+
+export function schedulerDeps(opts: {
+  dbUrl: string;
+  prisma: PrismaClient;
+  pool: pg.Pool;
+  queues: Queues;
+  prefix: string;
+  clock: Clock;
+  batchSize?: number;
+  env?: Record<string, string>;
+}): SchedulerDeps {
+  const config = loadSchedulerConfig({
+    DATABASE_URL: opts.dbUrl,
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: opts.prefix,
+    SCHEDULER_BATCH_SIZE: String(opts.batchSize ?? 1000),
+    ...opts.env,
+  });
+  return { config, logger: silentLogger, prisma: opts.prisma, queues: opts.queues, clock: opts.clock, pool: opts.pool };
+}
+
+export function producerQueues(redisUrl: string, prefix: string) {
+  const redis = createRedis(redisUrl, 'producer');
+  redis.on('error', () => undefined);
+  const queues = new Queues(redis, prefix);
+  return {
+    queues,
+    async close() {
+      await Promise.race([queues.close().catch(() => undefined), new Promise((r) => setTimeout(r, 500))]);
+      redis.disconnect();
+    },
+  };
+}
+
+/**
+ * A TCP proxy in front of the shared Redis that the test can stop and start, to simulate Redis
+ * being unreachable without touching the machine's Redis server.
+ */
+export class TcpProxy {
+  private server: net.Server | null = null;
+  private sockets = new Set<net.Socket>();
+  constructor(
+    readonly port: number,
+    private readonly target: { host: string; port: number },
+  ) {}
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.server = net.createServer((client) => {
+      const upstream = net.connect(this.target.port, this.target.host);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => s.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((r) => this.server!.listen(this.port, '127.0.0.1', () => r()));
+  }
+
+  async stop(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise((r) => (this.server ? this.server.close(r) : r(undefined)));
+    this.server = null;
+  }
+}
+
+/** Inserts `n` heartbeat checks (period 60 s, grace 60 s) due at `deadline` with SQL. */
+export async function insertDueChecks(pool: pg.Pool, projectId: string, n: number, lastPingAt: Date, status = 'up'): Promise<void> {
+  await pool.query(
+    `INSERT INTO checks (id, project_id, name, schedule_kind, period_sec, grace_sec, status, last_ping_at, next_deadline_at, updated_at)
+     SELECT gen_random_uuid(), $1, 'c' || g, 'period', 60, 60, $4::"CheckStatus", $2::timestamptz,
+            $2::timestamptz + interval '60 seconds' + (CASE WHEN $4 = 'late' THEN interval '60 seconds' ELSE interval '0' END), now()
+       FROM generate_series(1, $3) g`,
+    [projectId, lastPingAt.toISOString(), n, status],
+  );
+}
