@@ -64,6 +64,7 @@ describe('probe scheduler', () => {
     const cron = await http({ scheduleKind: 'cron', cron: '*/5 * * * *', periodSec: null, nextProbeAt: new Date('2026-11-22T11:55:10.000Z') });
 
     const task = makeTask();
+    expect(await task.nextDueAt?.()).toEqual(new Date(0));
     expect(await task.runOnce(now)).toBe(4);
     expect(await probeJobIds()).toEqual(
       [
@@ -87,6 +88,8 @@ describe('probe scheduler', () => {
     expect(rows.get(paused.id)?.nextProbeAt).toBeNull();
     expect(rows.get(heartbeat.id)?.nextProbeAt).toBeNull();
 
+    // The loop is told when to wake: the earliest next_probe_at of the unpaused http checks.
+    expect(await task.nextDueAt?.()).toEqual(new Date('2026-11-22T12:00:00.001Z'));
     // Nothing is due any more at the same instant.
     expect(await task.runOnce(now)).toBe(0);
     expect(await probeJobIds()).toHaveLength(4);

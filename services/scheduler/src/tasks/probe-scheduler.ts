@@ -50,6 +50,16 @@ export function createProbeSchedulerTask(deps: SchedulerDeps): SchedulerTask {
   const { prisma, queues, logger, config } = deps;
   return {
     name: 'probe-scheduler',
+    batchSize: config.batchSize,
+    // Lets the loop wake when the next probe is due instead of after the idle interval, which
+    // keeps the scheduling lag in milliseconds. A never-probed check (null) is due now.
+    async nextDueAt(): Promise<Date | null> {
+      const [row] = await prisma.$queryRaw<{ pending: boolean; next: Date | null }[]>`
+        SELECT bool_or(next_probe_at IS NULL) AS pending, min(next_probe_at) AS next
+        FROM checks WHERE kind = 'http' AND status <> 'paused'`;
+      if (!row) return null;
+      return row.pending ? new Date(0) : row.next;
+    },
     async runOnce(now: Date): Promise<number> {
       return prisma.$transaction(async (tx) => {
         const rows = await tx.$queryRaw<DueProbeRow[]>`
