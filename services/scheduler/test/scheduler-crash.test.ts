@@ -1,0 +1,72 @@
+// Needs `pnpm build` first: the scheduler runs as a real process so it can be SIGKILLed mid-batch.
+import { Redis } from 'ioredis';
+import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
+import { Queues } from '@upmon/queue';
+import { createTestDatabase, dropRedisPrefix, makeProject, startService, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
+import type pg from 'pg';
+import { insertDueChecks } from './scheduler-support.js';
+
+let db: TestDatabase;
+let prisma: PrismaClient;
+let pool: pg.Pool;
+let prefix: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  prisma = createPrismaClient(db.url, { poolSize: 2 });
+  pool = createPgPool(db.url, 3);
+  prefix = testRedisPrefix();
+});
+
+afterAll(async () => {
+  await pool.end();
+  await prisma.$disconnect();
+  await db.drop();
+  await dropRedisPrefix(prefix);
+});
+
+const count = async (sql: string) => (await pool.query<{ n: number }>(sql)).rows[0]!.n;
+async function waitFor(what: string, ok: () => Promise<boolean>, timeoutMs: number) {
+  const end = Date.now() + timeoutMs;
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+it('a scheduler killed mid-batch loses and duplicates nothing', async () => {
+  const N = 20_000;
+  const project = await makeProject(prisma);
+  // Deadlines 5 s ago: every check is due up -> late now; the down deadlines are a minute away.
+  await insertDueChecks(pool, project.id, N, new Date(Date.now() - 65_000));
+  const env = { DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, SCHEDULER_BATCH_SIZE: '100', LOG_LEVEL: 'warn' };
+
+  const first = await startService('scheduler', env);
+  await waitFor('some flips', async () => (await count('SELECT count(*)::int AS n FROM flips')) >= 1000, 20_000);
+  expect(await first.stop('SIGKILL')).toBeNull();
+
+  // Whatever the killed process committed is consistent: one late flip per late check.
+  const flipsAtKill = await count('SELECT count(*)::int AS n FROM flips');
+  expect(flipsAtKill).toBeLessThan(N);
+  expect(await count(`SELECT count(*)::int AS n FROM checks WHERE status = 'late'`)).toBe(flipsAtKill);
+
+  const second = await startService('scheduler', env);
+  try {
+    await waitFor('every deadline applied', async () => (await count(`SELECT count(*)::int AS n FROM checks WHERE status = 'late'`)) === N, 30_000);
+    const { rows } = await pool.query(`SELECT count(*)::int AS flips, count(DISTINCT check_id)::int AS checks FROM flips`);
+    expect(rows[0]).toEqual({ flips: N, checks: N });
+    // Flips the killed process committed but never published are relayed (after the relay's grace).
+    await waitFor('all flips enqueued', async () => (await count('SELECT count(*)::int AS n FROM flips WHERE enqueued_at IS NULL')) === 0, 30_000);
+    const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 1 });
+    const queues = new Queues(redis, prefix);
+    try {
+      const counts = await queues.queue('flips').getJobCounts('waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized');
+      expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(N);
+    } finally {
+      await queues.close();
+      redis.disconnect();
+    }
+  } finally {
+    expect(await second.stop('SIGTERM')).toBe(0);
+  }
+}, 90_000);
