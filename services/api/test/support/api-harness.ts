@@ -87,6 +87,8 @@ async function startApiServer(
   });
   const logger = createLogger({ service: 'api', level: 'info', destination: sink });
   const redis = createRedis(config.redisUrl, 'producer');
+  // Producer connections refuse commands until connected; tests start once Redis is usable.
+  if (redis.status !== 'ready') await new Promise((r) => redis.once('ready', r));
   const queues = new Queues(redis, prefix);
   const app = createApp({ config, logger, prisma, redis, queues, clock, readiness: {}, isShuttingDown: () => false });
   const server: Server = await new Promise((resolve) => {

@@ -1,0 +1,80 @@
+import { createLogger } from '@upmon/logger';
+import { createRedis } from '@upmon/service-kit';
+import { dropRedisPrefix, testRedisPrefix, testRedisUrl } from '@upmon/testing';
+import { RateLimiter } from '../src/v1/rate-limiter.js';
+
+const prefix = testRedisPrefix();
+const redisA = createRedis(testRedisUrl(), 'producer');
+const redisB = createRedis(testRedisUrl(), 'producer');
+const logger = createLogger({ service: 'test', level: 'silent' });
+const a = new RateLimiter(redisA, logger);
+const b = new RateLimiter(redisB, logger);
+
+const ready = (r: typeof redisA) => (r.status === 'ready' ? Promise.resolve() : new Promise((res) => r.once('ready', res)));
+// Producer connections fail commands until connected (no offline queue): wait, or the first hits fail open.
+beforeAll(async () => {
+  await Promise.all([ready(redisA), ready(redisB)]);
+});
+
+afterAll(async () => {
+  redisA.disconnect();
+  redisB.disconnect();
+  await dropRedisPrefix(prefix);
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+test('a rolling window: full budget refused until the oldest event leaves it; refusals cost nothing', async () => {
+  const budget = [{ key: `${prefix}:w1`, limit: 3, windowMs: 1000 }];
+  const t0 = Date.now();
+  expect(await a.hit(budget)).toEqual({ allowed: true });
+  await sleep(500);
+  expect(await b.hit(budget)).toEqual({ allowed: true });
+  expect(await a.hit(budget)).toEqual({ allowed: true });
+  for (let i = 0; i < 5; i++) expect(await b.hit(budget)).toEqual({ allowed: false, retryAfterSec: 1 });
+  // The first event (t0) has left the window; the other two (t0 + 500) have not, with 400 ms to spare.
+  await sleep(t0 + 1100 - Date.now());
+  expect(await a.hit(budget)).toEqual({ allowed: true });
+  expect((await b.hit(budget)).allowed).toBe(false);
+});
+
+test('concurrent hits from two connections never exceed the limit', async () => {
+  const budget = [{ key: `${prefix}:w2`, limit: 25, windowMs: 60_000 }];
+  const results = await Promise.all(Array.from({ length: 80 }, (_, i) => (i % 2 ? a : b).hit(budget)));
+  expect(results.filter((r) => r.allowed)).toHaveLength(25);
+});
+
+test('several budgets: an event is recorded in all or none; Retry-After is the longest wait', async () => {
+  const minute = { key: `${prefix}:m`, limit: 2, windowMs: 300 };
+  const hour = { key: `${prefix}:h`, limit: 3, windowMs: 5_000 };
+  expect((await a.hit([minute, hour])).allowed).toBe(true);
+  expect((await a.hit([minute, hour])).allowed).toBe(true);
+  expect(await a.hit([minute, hour])).toEqual({ allowed: false, retryAfterSec: 1 });
+  expect(await redisA.zcard(minute.key)).toBe(2);
+  expect(await redisA.zcard(hour.key)).toBe(2);
+  await sleep(320);
+  expect((await a.hit([minute, hour])).allowed).toBe(true);
+  expect(await redisA.zcard(hour.key)).toBe(3);
+  // The short window has room again but the long one is full: wait ≈ 5 s.
+  await sleep(320);
+  const refused = await a.hit([minute, hour]);
+  expect(refused.allowed).toBe(false);
+  expect(refused.allowed === false && refused.retryAfterSec).toBeGreaterThanOrEqual(4);
+  expect(refused.allowed === false && refused.retryAfterSec).toBeLessThanOrEqual(5);
+  expect(await redisA.zcard(hour.key)).toBe(3);
+});
+
+test('keys expire with their window', async () => {
+  const budget = [{ key: `${prefix}:exp`, limit: 5, windowMs: 10_000 }];
+  await a.hit(budget);
+  const ttl = await redisA.pttl(budget[0]!.key);
+  expect(ttl).toBeGreaterThan(9_000);
+  expect(ttl).toBeLessThanOrEqual(10_000);
+});
+
+test('with Redis unreachable the request is allowed (fail open)', async () => {
+  const dead = createRedis('redis://127.0.0.1:1', 'producer');
+  const limiter = new RateLimiter(dead, logger);
+  expect(await limiter.hit([{ key: `${prefix}:dead`, limit: 1, windowMs: 1000 }])).toEqual({ allowed: true });
+  dead.disconnect();
+});
