@@ -1,0 +1,140 @@
+import { loadSchedulerConfig } from '@upmon/config';
+import { createCipher } from '@upmon/crypto';
+import { createPrismaClient, type PrismaClient } from '@upmon/db';
+import { createLogger } from '@upmon/logger';
+import { Queues } from '@upmon/queue';
+import { createRedis, systemClock } from '@upmon/service-kit';
+import {
+  createTestDatabase,
+  dropRedisPrefix,
+  makeCheck,
+  makeProject,
+  testRedisPrefix,
+  testRedisUrl,
+  TEST_ENCRYPTION_KEY,
+  type TestDatabase,
+} from '@upmon/testing';
+import type { Redis } from 'ioredis';
+import { createHeldReleaseTask } from '../src/tasks/held-release.js';
+
+let db: TestDatabase;
+let prisma: PrismaClient;
+let redis: Redis;
+let prefix: string;
+let queues: Queues;
+const logger = createLogger({ service: 'scheduler', level: 'silent' });
+const cipher = createCipher(TEST_ENCRYPTION_KEY);
+
+function makeTask(q: Queues = queues, batchSize = 1000) {
+  const config = loadSchedulerConfig({ DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, SCHEDULER_BATCH_SIZE: String(batchSize) });
+  return createHeldReleaseTask({ config, logger, prisma, queues: q, clock: systemClock });
+}
+
+async function integration(projectId: string) {
+  return prisma.integration.create({
+    data: { projectId, kind: 'webhook', name: 'hook', events: ['down', 'up'], config: new Uint8Array(cipher.encryptJson({ url: 'http://x' })) },
+  });
+}
+
+async function held(integrationId: number, checkId: string, releaseAt: Date, event = 'down') {
+  return prisma.heldNotification.create({ data: { integrationId, checkId, event, ts: new Date(releaseAt.getTime() - 3_600_000), releaseAt } });
+}
+
+async function digestJobs() {
+  const jobs = await queues.queue('deliveries').getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+  return jobs.map((j) => ({ id: j.id, data: j.data })).sort((a, b) => String(a.id).localeCompare(String(b.id)));
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  prisma = createPrismaClient(db.url, { poolSize: 4 });
+  redis = createRedis(testRedisUrl(), 'producer');
+  prefix = testRedisPrefix();
+  queues = new Queues(redis, prefix);
+});
+afterAll(async () => {
+  await queues.close();
+  redis.disconnect();
+  await prisma.$disconnect();
+  await db.drop();
+  await dropRedisPrefix(prefix);
+});
+beforeEach(async () => {
+  await prisma.heldNotification.deleteMany({});
+  await queues.queue('deliveries').obliterate({ force: true });
+});
+
+describe('held-release task', () => {
+  const now = new Date('2026-11-22T07:00:00Z');
+
+  it('collapses due held notifications per (integration, check) into one digest each', async () => {
+    const project = await makeProject(prisma);
+    const c1 = await makeCheck(prisma, project.id);
+    const c2 = await makeCheck(prisma, project.id);
+    const a = await integration(project.id);
+    const b = await integration(project.id);
+    const a1 = [await held(a.id, c1.id, now, 'down'), await held(a.id, c1.id, new Date(now.getTime() - 1000), 'up')];
+    const a2 = await held(a.id, c2.id, now);
+    const b1 = await held(b.id, c1.id, now);
+    const later = await held(a.id, c1.id, new Date(now.getTime() + 1));
+
+    expect(await makeTask().runOnce(now)).toBe(4);
+    const jobs = await digestJobs();
+    const byKey = Object.fromEntries(jobs.map((j) => [`${j.data.integrationId}/${j.data.checkId}`, j.data]));
+    expect(Object.keys(byKey).sort()).toEqual([`${a.id}/${c1.id}`, `${a.id}/${c2.id}`, `${b.id}/${c1.id}`].sort());
+    expect(byKey[`${a.id}/${c1.id}`]).toEqual({
+      integrationId: a.id,
+      checkId: c1.id,
+      event: 'digest',
+      // In release order: the `up` row was due a second earlier.
+      heldIds: [a1[1]?.id.toString(), a1[0]?.id.toString()],
+    });
+    expect(byKey[`${a.id}/${c2.id}`]?.heldIds).toEqual([a2.id.toString()]);
+    expect(byKey[`${b.id}/${c1.id}`]?.heldIds).toEqual([b1.id.toString()]);
+    expect(jobs.every((j) => String(j.id).startsWith('delivery-digest-'))).toBe(true);
+
+    const rows = await prisma.heldNotification.findMany({ orderBy: { id: 'asc' } });
+    expect(rows.filter((r) => r.releasedAt !== null).map((r) => r.id)).toEqual([...a1.map((r) => r.id), a2.id, b1.id].sort((x, y) => Number(x - y)));
+    expect(rows.find((r) => r.id === later.id)?.releasedAt).toBeNull();
+
+    // Nothing is released twice.
+    expect(await makeTask().runOnce(now)).toBe(0);
+    expect(await digestJobs()).toHaveLength(3);
+  });
+
+  it('lets two schedulers run at once without releasing a row twice', async () => {
+    const project = await makeProject(prisma);
+    const a = await integration(project.id);
+    for (let i = 0; i < 30; i++) {
+      const c = await makeCheck(prisma, project.id);
+      await held(a.id, c.id, now);
+    }
+    const [x, y] = await Promise.all([makeTask(queues, 20).runOnce(now), makeTask(queues, 20).runOnce(now)]);
+    expect((x as number) + (y as number)).toBeLessThanOrEqual(30);
+    let rest = 0;
+    for (let n = await makeTask().runOnce(now); n > 0; n = await makeTask().runOnce(now)) rest += n;
+    expect((x as number) + (y as number) + rest).toBe(30);
+    expect(await digestJobs()).toHaveLength(30);
+  });
+
+  it('keeps the rows held when Redis is unreachable, and releases them later', async () => {
+    // (10 s: a hang here would mean the task waits on Redis while holding row locks.)
+    const project = await makeProject(prisma);
+    const c = await makeCheck(prisma, project.id);
+    const a = await integration(project.id);
+    const row = await held(a.id, c.id, now);
+    // A producer connection that worked and then lost Redis: commands fail at once.
+    const lostRedis = createRedis(testRedisUrl(), 'producer');
+    const lostQueues = new Queues(lostRedis, prefix);
+    await lostQueues.queue('deliveries').waitUntilReady();
+    lostRedis.disconnect();
+    try {
+      await expect(makeTask(lostQueues).runOnce(now)).rejects.toThrow();
+    } finally {
+      await lostQueues.close().catch(() => {});
+    }
+    expect((await prisma.heldNotification.findUniqueOrThrow({ where: { id: row.id } })).releasedAt).toBeNull();
+    expect(await makeTask().runOnce(now)).toBe(1);
+    expect(await digestJobs()).toHaveLength(1);
+  }, 10_000);
+});
