@@ -1,6 +1,8 @@
 // `pnpm bench` runs every benchmark in turn; `pnpm bench <name> …` runs the named ones.
 // Each benchmark is a module under src/ exporting `run(): Promise<void>`, listed here.
-const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {};
+const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
+  'api-reads': () => import('./api-reads.js'),
+};
 
 const wanted = process.argv.slice(2);
 const names = wanted.length ? wanted : Object.keys(BENCHES);

@@ -1,0 +1,135 @@
+// API reads: GET /checks (a project of 100 checks) and GET /checks/{uuid} against the real, built
+// api process. Requests/s and latency at a fixed concurrency, then p50/p99 at a fixed offered rate
+// of 500 requests/s (goal: p99 ≤ 15 ms). Requests rotate over many API keys so the per-key limit
+// of 600/min is exercised (every request still runs the Redis rate limiter) but never reached.
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { generateApiKey } from '@upmon/crypto';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createEmptyDatabase, dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
+import { printTable } from './report.js';
+
+const CHECKS = 100;
+const KEYS = 400;
+const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const RATE = 500;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A database of its own with every migration applied (dropped at the end). */
+async function createDatabase(): Promise<TestDatabase> {
+  const db = await createEmptyDatabase();
+  const res = spawnSync(process.execPath, [path.join(root, 'packages/db/scripts/prisma.mjs'), 'migrate', 'deploy'], {
+    env: { ...process.env, DATABASE_URL: db.url },
+    encoding: 'utf8',
+  });
+  if (res.status !== 0) {
+    await db.drop();
+    throw new Error(`migrations failed:\n${res.stdout}\n${res.stderr}`);
+  }
+  return db;
+}
+
+async function seed(pool: pg.Pool): Promise<{ keys: string[]; checkIds: string[] }> {
+  const account = await pool.query<{ id: string }>(`INSERT INTO accounts (id, name, plan, updated_at) VALUES (gen_random_uuid(), 'bench', 'pro', now()) RETURNING id`);
+  const project = await pool.query<{ id: string }>(
+    `INSERT INTO projects (id, account_id, name, ping_key) VALUES (gen_random_uuid(), $1, 'bench', md5(random()::text)) RETURNING id`,
+    [account.rows[0]?.id],
+  );
+  const projectId = project.rows[0]?.id as string;
+  const keys = Array.from({ length: KEYS }, (_, i) => generateApiKey(i % 2 ? 'ro' : 'rw'));
+  await pool.query(
+    `INSERT INTO api_keys (id, project_id, kind, prefix, hash)
+     SELECT gen_random_uuid(), $1, k.kind::"ApiKeyKind", k.prefix, k.hash FROM unnest($2::text[], $3::text[], $4::text[]) AS k(kind, prefix, hash)`,
+    [projectId, keys.map((_, i) => (i % 2 ? 'ro' : 'rw')), keys.map((k) => k.prefix), keys.map((k) => k.hash)],
+  );
+  // Realistic rows: a mix of schedules, tags, pinged and never pinged.
+  const checks = await pool.query<{ id: string }>(
+    `INSERT INTO checks (id, project_id, name, slug, description, tags, tz, schedule_kind, period_sec, cron, grace_sec, status, last_ping_at, next_deadline_at, updated_at)
+     SELECT gen_random_uuid(), $1, 'check ' || i, 'check-' || i, 'benchmark check ' || i, ARRAY['bench', 'team-' || (i % 5)],
+            CASE WHEN i % 3 = 0 THEN 'Europe/Riga' ELSE 'UTC' END,
+            CASE WHEN i % 2 = 0 THEN 'period'::"ScheduleKind" ELSE 'cron'::"ScheduleKind" END,
+            CASE WHEN i % 2 = 0 THEN 3600 END, CASE WHEN i % 2 = 1 THEN '*/15 * * * *' END, 300,
+            CASE WHEN i % 4 = 0 THEN 'new'::"CheckStatus" ELSE 'up'::"CheckStatus" END,
+            CASE WHEN i % 4 = 0 THEN NULL ELSE now() END, CASE WHEN i % 4 = 0 THEN NULL ELSE now() + interval '1 hour' END, now()
+     FROM generate_series(1, $2::int) AS i RETURNING id`,
+    [projectId, CHECKS],
+  );
+  return { keys: keys.map((k) => k.key), checkIds: checks.rows.map((r) => r.id) };
+}
+
+interface Scenario {
+  name: string;
+  path: (i: number) => string;
+}
+
+async function measure(url: string, keys: string[], s: Scenario, mode: { connections: number; overallRate?: number }) {
+  let i = 0;
+  const result = await autocannon({
+    url,
+    connections: mode.connections,
+    duration: DURATION_SEC,
+    ...(mode.overallRate ? { overallRate: mode.overallRate } : {}),
+    requests: [
+      {
+        setupRequest: (req: any) => {
+          const n = i++;
+          req.path = s.path(n);
+          req.headers = { ...(req.headers ?? {}), authorization: `Bearer ${keys[n % keys.length]}` };
+          return req;
+        },
+      },
+    ],
+  });
+  return {
+    endpoint: s.name,
+    load: mode.overallRate ? `${mode.overallRate} req/s offered` : `${mode.connections} concurrent`,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p90 ms': result.latency.p90,
+    'p99 ms': result.latency.p99,
+    'max ms': result.latency.max,
+    ok_2xx: result['2xx'],
+    'non-2xx/errors': result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+export async function run(): Promise<void> {
+  const db = await createDatabase();
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  const prefix = testRedisPrefix();
+  try {
+    const { keys, checkIds } = await seed(pool);
+    const api = await startService('api', {
+      DATABASE_URL: db.url,
+      REDIS_URL: testRedisUrl(),
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+    });
+    const rows: Record<string, string | number>[] = [];
+    try {
+      const scenarios: Scenario[] = [
+        { name: `GET /checks (${CHECKS})`, path: () => '/api/v1/checks' },
+        { name: 'GET /checks/{uuid}', path: (n) => `/api/v1/checks/${checkIds[n % checkIds.length]}` },
+      ];
+      // Warm-up: JIT, connection pools, Prisma's query compilation.
+      for (const s of scenarios) await autocannon({ url: api.url, connections: 4, amount: 300, requests: [{ setupRequest: (req: any) => ({ ...req, path: s.path(0), headers: { authorization: `Bearer ${keys[0]}` } }) }] });
+      await dropRedisPrefix(`${prefix}:ratelimit:`);
+      for (const s of scenarios) {
+        rows.push(await measure(api.url, keys, s, { connections: CONCURRENCY }));
+        rows.push(await measure(api.url, keys, s, { connections: 32, overallRate: RATE }));
+        await dropRedisPrefix(`${prefix}:ratelimit:`);
+      }
+    } finally {
+      await api.stop();
+    }
+    printTable(`api-reads: one api process, ${DURATION_SEC} s per run, goal p99 ≤ 15 ms at ${RATE} req/s (approximate: shared 2-core machine)`, rows);
+  } finally {
+    await pool.end();
+    await db.drop();
+    await dropRedisPrefix(prefix);
+  }
+}
