@@ -40,6 +40,8 @@ export interface BatchOutcome {
   flips: CommittedFlip[];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const targetKey = (t: PingTarget) => (t.by === 'uuid' ? t.uuid : `${t.pingKey}/${t.slug}`);
 
 /**
@@ -53,7 +55,6 @@ export async function writePingBatch(pool: pg.Pool, cipher: Cipher, items: PingT
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
-    await client.query('BEGIN');
     const idByKey = new Map<string, string>();
     const slugTargets = items.flatMap((i) => (i.target.by === 'slug' ? [i.target] : []));
     if (slugTargets.length > 0) {
@@ -65,11 +66,13 @@ export async function writePingBatch(pool: pg.Pool, cipher: Cipher, items: PingT
       for (const r of rows) idByKey.set(`${r.ping_key}/${r.slug}`, r.id);
     }
     for (const i of items) if (i.target.by === 'uuid') idByKey.set(i.target.uuid, i.target.uuid);
-    const ids = [...new Set(idByKey.values())];
-    const { rows: locked } = await client.query<CheckSqlRow>(
-      `SELECT ${CHECK_STATE_COLUMNS} FROM checks c WHERE c.id = ANY($1::uuid[]) ORDER BY c.id FOR UPDATE`,
-      [ids],
-    );
+    const ids = [...new Set(idByKey.values())].filter((id) => UUID.test(id));
+    // BEGIN and the locking SELECT in one round trip (simple query protocol, so no parameters: the
+    // ids are UUIDs, validated by the URL parser or read from the database, safe to inline).
+    const lockResults = (await client.query(
+      `BEGIN; SELECT ${CHECK_STATE_COLUMNS} FROM checks c WHERE c.id = ANY('{${ids.join(',')}}'::uuid[]) ORDER BY c.id FOR UPDATE`,
+    )) as unknown as { rows: CheckSqlRow[] }[];
+    const locked = lockResults[1]?.rows ?? [];
     const checks = new Map<string, { row: CheckSqlRow; state: CheckState; texts: TimestampTexts; changed: boolean; lastPingType: PingKind | null }>();
     for (const row of locked) checks.set(row.id, { row, state: sqlRowToState(row), texts: TimestampTexts.ofRow(row), changed: false, lastPingType: null });
 

@@ -88,7 +88,7 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
   const poolMax = (deps.pool.options.max as number | undefined) ?? 10;
   const batcher = new MicroBatcher(flush, {
     maxBatch: deps.maxBatch ?? 256,
-    maxInFlight: deps.maxInFlight ?? Math.max(1, poolMax - 1),
+    maxInFlight: deps.maxInFlight ?? Math.max(1, Math.min(4, poolMax - 2)),
   });
 
   const reply = (res: http.ServerResponse, status: number, text: string) => {

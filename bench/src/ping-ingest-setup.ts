@@ -1,0 +1,53 @@
+// Database setup shared by the ping-ingest and deadline-lag benchmarks: a fresh database with
+// every migration applied, one project, and N heartbeat checks inserted with generate_series.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createEmptyDatabase, type TestDatabase } from '@upmon/testing';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function createBenchDatabase(): Promise<TestDatabase> {
+  const db = await createEmptyDatabase();
+  const res = spawnSync(process.execPath, [path.join(root, 'packages/db/scripts/prisma.mjs'), 'migrate', 'deploy'], {
+    env: { ...process.env, DATABASE_URL: db.url },
+    encoding: 'utf8',
+  });
+  if (res.status !== 0) {
+    await db.drop();
+    throw new Error(`migrations failed:\n${res.stdout}\n${res.stderr}`);
+  }
+  return db;
+}
+
+/** One business account and project; returns the project id. */
+export async function createBenchProject(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ id: string }>(
+    `WITH a AS (INSERT INTO accounts (id, name, plan, updated_at) VALUES (gen_random_uuid(), 'bench', 'business', now()) RETURNING id)
+     INSERT INTO projects (id, account_id, name, ping_key) SELECT gen_random_uuid(), a.id, 'bench', md5(random()::text) FROM a RETURNING id`,
+  );
+  return rows[0]!.id;
+}
+
+/**
+ * Inserts `n` up heartbeat checks, last pinged at `lastPingAt`, period `periodSec`, whose
+ * next deadline is `deadline(i)` as SQL over the series index g (e.g. `$3::timestamptz + g * interval '1 ms'`).
+ */
+export async function insertChecks(
+  pool: pg.Pool,
+  projectId: string,
+  n: number,
+  opts: { periodSec: number; graceSec: number; lastPingAt: Date; deadlineSql: string; params?: unknown[] },
+): Promise<void> {
+  const chunk = 100_000;
+  for (let from = 1; from <= n; from += chunk) {
+    await pool.query(
+      `INSERT INTO checks (id, project_id, name, schedule_kind, period_sec, grace_sec, status, last_ping_at, next_deadline_at, updated_at)
+       SELECT gen_random_uuid(), $1, 'c' || g, 'period', $4, $5, 'up', $6::timestamptz, ${opts.deadlineSql}, now()
+         FROM generate_series($2::int, $3::int) g`,
+      [projectId, from, Math.min(n, from + chunk - 1), opts.periodSec, opts.graceSec, opts.lastPingAt.toISOString(), ...(opts.params ?? [])],
+    );
+  }
+  await pool.query('ANALYZE checks');
+}
