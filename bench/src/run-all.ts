@@ -2,6 +2,8 @@
 // Each benchmark is a module under src/ exporting `run(): Promise<void>`, listed here.
 const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'api-reads': () => import('./api-reads.js'),
+  'ping-ingest': () => import('./ping-ingest.js'),
+  'probe-throughput': () => import('./probe-throughput.js'),
 };
 
 const wanted = process.argv.slice(2);
