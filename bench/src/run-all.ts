@@ -3,7 +3,6 @@
 const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'api-reads': () => import('./api-reads.js'),
   'ping-ingest': () => import('./ping-ingest.js'),
-  'probe-throughput': () => import('./probe-throughput.js'),
 };
 
 const wanted = process.argv.slice(2);
