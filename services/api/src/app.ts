@@ -4,6 +4,7 @@ import type { ApiConfig } from '@upmon/config';
 import type { PrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import type { Queues } from '@upmon/queue';
+import type pg from 'pg';
 import { healthRequestHandler, type Clock, type ReadinessCheck } from '@upmon/service-kit';
 import { errorMiddleware } from './http/error-middleware.js';
 import { mountPingRoutes } from './ping/index.js';
@@ -14,6 +15,8 @@ export interface AppDeps {
   config: ApiConfig;
   logger: Logger;
   prisma: PrismaClient;
+  /** Raw pg pool for the REST API's read hot paths; the owner closes it. Optional until start-api passes it. */
+  pool?: pg.Pool;
   redis: Redis;
   queues: Queues;
   clock: Clock;

@@ -4,6 +4,7 @@ import type { Cipher } from '@upmon/crypto';
 import type { PrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import type { Queues } from '@upmon/queue';
+import type pg from 'pg';
 import type { Clock } from '@upmon/service-kit';
 import type { RateLimiter } from './rate-limiter.js';
 
@@ -12,6 +13,8 @@ export interface V1Context {
   config: ApiConfig;
   logger: Logger;
   prisma: PrismaClient;
+  /** Raw pg for the read hot paths (auth, check reads, history). */
+  pool: pg.Pool;
   redis: Redis;
   queues: Queues;
   clock: Clock;

@@ -1,5 +1,6 @@
 import express, { Router, type Express } from 'express';
 import { createCipher } from '@upmon/crypto';
+import { createPgPool } from '@upmon/db';
 import type { AppDeps } from '../app.js';
 import { ApiError } from '../http/api-error.js';
 import { errorMiddleware } from '../http/error-middleware.js';
@@ -27,6 +28,8 @@ export function mountApiV1(app: Express, deps: AppDeps): void {
     config: deps.config,
     logger: deps.logger,
     prisma: deps.prisma,
+    // Until the process shell passes its pool, the API keeps a small one of its own.
+    pool: deps.pool ?? createPgPool(deps.config.databaseUrl, deps.config.databasePoolSize),
     redis: deps.redis,
     queues: deps.queues,
     clock: deps.clock,
@@ -37,7 +40,7 @@ export function mountApiV1(app: Express, deps: AppDeps): void {
   router.use(pingDomainsRouter(deps.config.pingDomains), openApiRouter());
   router.use(
     AUTHENTICATED_PREFIXES,
-    authenticate(deps.prisma, deps.logger),
+    authenticate(ctx.pool, deps.logger),
     perKeyRateLimit(ctx.rateLimiter, deps.config.redisPrefix),
     // Any content type is read as JSON (the API speaks nothing else); objects are enforced per route.
     express.json({ limit: deps.config.apiBodyLimitBytes, strict: false, type: () => true }),

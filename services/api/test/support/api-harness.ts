@@ -3,7 +3,8 @@ import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
 import type { Redis } from 'ioredis';
 import { loadApiConfig, type ApiConfig } from '@upmon/config';
-import { createPrismaClient, type PrismaClient } from '@upmon/db';
+import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
+import type pg from 'pg';
 import { createLogger } from '@upmon/logger';
 import { Queues } from '@upmon/queue';
 import { createRedis, type Clock } from '@upmon/service-kit';
@@ -63,6 +64,7 @@ export const PING_DOMAINS = ['http://ping-a.test', 'https://ping-b.test:8443'];
 async function startApiServer(
   dbUrl: string,
   prisma: PrismaClient,
+  pool: pg.Pool,
   prefix: string,
   logs: string[],
   env: Record<string, string>,
@@ -90,7 +92,7 @@ async function startApiServer(
   // Producer connections refuse commands until connected; tests start once Redis is usable.
   if (redis.status !== 'ready') await new Promise((r) => redis.once('ready', r));
   const queues = new Queues(redis, prefix);
-  const app = createApp({ config, logger, prisma, redis, queues, clock, readiness: {}, isShuttingDown: () => false });
+  const app = createApp({ config, logger, prisma, pool, redis, queues, clock, readiness: {}, isShuttingDown: () => false });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -139,9 +141,10 @@ function expectJsonContentType(res: Response, method: string, path: string): voi
 export async function startHarness(env: Record<string, string> = {}, clock: Clock = { now: () => new Date() }): Promise<Harness> {
   const db = await createTestDatabase();
   const prisma = createPrismaClient(db.url, { poolSize: 4 });
+  const pool = createPgPool(db.url, 4);
   const prefix = testRedisPrefix();
   const logs: string[] = [];
-  const api = await startApiServer(db.url, prisma, prefix, logs, env, clock);
+  const api = await startApiServer(db.url, prisma, pool, prefix, logs, env, clock);
   const replicas: ApiServer[] = [];
   return {
     db,
@@ -151,7 +154,7 @@ export async function startHarness(env: Record<string, string> = {}, clock: Cloc
     logs,
     call: (method, path, opts) => callApi(api.url, method, path, opts),
     async startReplica() {
-      const r = await startApiServer(db.url, prisma, prefix, logs, env, clock);
+      const r = await startApiServer(db.url, prisma, pool, prefix, logs, env, clock);
       replicas.push(r);
       return r;
     },
@@ -162,6 +165,7 @@ export async function startHarness(env: Record<string, string> = {}, clock: Cloc
       for (const r of replicas) await r.close();
       await api.close();
       await prisma.$disconnect();
+      await pool.end();
       await db.drop();
       await dropRedisPrefix(prefix);
     },

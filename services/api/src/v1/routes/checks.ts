@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { authOf, requireWriteKey } from '../authenticate.js';
 import type { V1Context } from '../context.js';
 import { checkIdParam } from '../path-params.js';
-import { CHECK_ROW_SELECT, checkPresenter } from '../presenters/check-presenter.js';
+import { checkPresenter } from '../presenters/check-presenter.js';
+import { findCheck, listChecks } from '../queries/check-reads.js';
 import { spendCheckChange } from '../rate-limit-middleware.js';
 import { createCheck } from '../services/create-check.js';
 import { deleteCheck } from '../services/delete-check.js';
@@ -17,11 +18,7 @@ export function checksRouter(ctx: V1Context): Router {
   const present = checkPresenter(ctx.config.pingDomains);
 
   r.get('/checks', async (_req, res) => {
-    const rows = await ctx.prisma.check.findMany({
-      where: { projectId: authOf(res).projectId },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      select: CHECK_ROW_SELECT,
-    });
+    const rows = await listChecks(ctx.pool, authOf(res).projectId);
     res.json({ data: rows.map(present) });
   });
 
@@ -34,10 +31,7 @@ export function checksRouter(ctx: V1Context): Router {
   });
 
   r.get('/checks/:uuid', async (req, res) => {
-    const row = await ctx.prisma.check.findFirst({
-      where: { id: checkIdParam(req.params.uuid), projectId: authOf(res).projectId },
-      select: CHECK_ROW_SELECT,
-    });
+    const row = await findCheck(ctx.pool, authOf(res).projectId, checkIdParam(req.params.uuid));
     if (!row) throw ApiError.notFound('check not found');
     res.json({ data: present(row) });
   });

@@ -1,0 +1,38 @@
+import type pg from 'pg';
+import type { CheckRow } from '../presenters/check-presenter.js';
+
+// Raw pg for the read hot paths (GET /checks, GET /checks/{uuid}): the columns are aliased to
+// the Prisma field names so the same presenter serves both paths.
+const CHECK_COLUMNS = `id, kind, name, slug, description, tags, tz, schedule_kind AS "scheduleKind",
+  period_sec AS "periodSec", cron, oncalendar, grace_sec AS "graceSec", status,
+  last_ping_at AS "lastPingAt", last_duration_ms AS "lastDurationMs",
+  next_deadline_at AS "nextDeadlineAt", created_at AS "createdAt"`;
+
+/** The project's checks in creation order. */
+export async function listChecks(pool: pg.Pool, projectId: string): Promise<CheckRow[]> {
+  const { rows } = await pool.query<CheckRow>({
+    name: 'v1-list-checks',
+    text: `SELECT ${CHECK_COLUMNS} FROM checks WHERE project_id = $1 ORDER BY created_at, id`,
+    values: [projectId],
+  });
+  return rows;
+}
+
+/** One check of the project, or null (also when it belongs to another project). */
+export async function findCheck(pool: pg.Pool, projectId: string, checkId: string): Promise<CheckRow | null> {
+  const { rows } = await pool.query<CheckRow>({
+    name: 'v1-find-check',
+    text: `SELECT ${CHECK_COLUMNS} FROM checks WHERE id = $1 AND project_id = $2`,
+    values: [checkId, projectId],
+  });
+  return rows[0] ?? null;
+}
+
+export async function checkExists(pool: pg.Pool, projectId: string, checkId: string): Promise<boolean> {
+  const { rowCount } = await pool.query({
+    name: 'v1-check-exists',
+    text: 'SELECT 1 FROM checks WHERE id = $1 AND project_id = $2',
+    values: [checkId, projectId],
+  });
+  return (rowCount ?? 0) > 0;
+}
