@@ -168,6 +168,12 @@ describe('request bodies', () => {
     expect(res.status).toBe(400);
   });
 
+  test('a charset other than UTF-8 → 415', async () => {
+    const res = await h.call('POST', '/checks', { key: rw, rawBody: '{}', headers: { 'content-type': 'application/json; charset=latin1' } });
+    expect(res.status).toBe(415);
+    expect(res.body.message).toEqual(expect.any(String));
+  });
+
   test('a body over API_BODY_LIMIT_BYTES → 413', async () => {
     const res = await h.call('POST', '/checks', { key: rw, body: heartbeatBody({ description: 'x'.repeat(3000) }) });
     expect(res.status).toBe(413);

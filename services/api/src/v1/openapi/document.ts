@@ -25,6 +25,7 @@ const e = {
   404: errorResponse('Unknown (or another project\'s) check or integration, or unknown endpoint'),
   409: errorResponse('Resume of a check that is not paused'),
   413: errorResponse('Body larger than the configured limit'),
+  415: errorResponse('Body in an encoding or charset other than UTF-8 JSON'),
   422: { description: 'Validation failed', ...json(ref('ValidationError')) },
   429: {
     description: 'Rate limit exceeded',
@@ -34,7 +35,7 @@ const e = {
   500: errorResponse('Unexpected error; the body carries an error_id that is also logged'),
 };
 const readErrors = { 401: e[401], 403: e[403], 429: e[429], 500: e[500] };
-const writeErrors = { ...readErrors, 400: e[400], 413: e[413] };
+const writeErrors = { ...readErrors, 400: e[400], 413: e[413], 415: e[415] };
 
 const checkId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const integrationId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
