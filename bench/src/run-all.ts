@@ -3,6 +3,7 @@
 const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'api-reads': () => import('./api-reads.js'),
   'ping-ingest': () => import('./ping-ingest.js'),
+  'deadline-lag': () => import('./deadline-lag.js'),
 };
 
 const wanted = process.argv.slice(2);

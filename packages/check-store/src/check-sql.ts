@@ -110,7 +110,9 @@ export function checkUpdateSql(writes: CheckStateWrite[], firstParam: number): {
     FROM unnest(${p(0)}::uuid[], ${p(1)}::text[], ${p(2)}::timestamptz[], ${p(3)}::text[], ${p(4)}::timestamptz[], ${p(5)}::uuid[],
                 ${p(6)}::int[], ${p(7)}::timestamptz[], ${p(8)}::timestamptz[], ${p(9)}::int[])
       AS v(id, status, last_ping_at, last_ping_type, last_start_at, last_start_rid, last_duration_ms, resumed_at, next_deadline_at, failure_count)
-    WHERE c.id = v.id`;
+    WHERE c.id = v.id AND c.id = ANY(${p(0)}::uuid[])`;
+  // The redundant "c.id = ANY(ids)" lets the planner use the primary key: without it, it hashes
+  // the unnest (estimated at a few rows) against a sequential scan of the whole checks table.
   const values = [
     writes.map((w) => w.id),
     writes.map((w) => w.state.status),

@@ -3,12 +3,18 @@ import type { Logger } from '@upmon/logger';
 import type { Queues } from '@upmon/queue';
 import type pg from 'pg';
 
+/** Flips waiting for the publisher beyond this are left to the relay (they stay enqueued_at null). */
+const MAX_PENDING = 50_000;
+
 /**
- * Publishes committed flips in the background (a Redis outage must not slow the scans: the relay
- * sends whatever is left un-enqueued), and lets shutdown wait for what is in flight.
+ * Publishes committed flips in the background, one enqueue at a time: flips committed while an
+ * enqueue is in flight are coalesced into the next one (bigger, cheaper bulk adds), so during a
+ * herd the scans keep most of the CPU. A Redis outage never slows the scans; whatever is not
+ * published here stays un-enqueued in the table and the relay sends it.
  */
 export class BackgroundFlipPublisher {
-  private readonly inFlight = new Set<Promise<unknown>>();
+  private pending: CommittedFlip[] = [];
+  private running: Promise<void> | null = null;
   private readonly mark: (ids: bigint[]) => Promise<void>;
 
   constructor(
@@ -21,11 +27,24 @@ export class BackgroundFlipPublisher {
 
   publish(flips: CommittedFlip[]): void {
     if (flips.length === 0) return;
-    const p = publishFlipsWith(this.mark, this.queues, flips, this.logger).finally(() => this.inFlight.delete(p));
-    this.inFlight.add(p);
+    if (this.pending.length + flips.length > MAX_PENDING) {
+      this.logger.warn({ flips: flips.length }, 'publisher backlog full; leaving flips to the relay');
+      return;
+    }
+    this.pending.push(...flips);
+    if (!this.running) this.running = this.loop();
+  }
+
+  private async loop(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending;
+      this.pending = [];
+      await publishFlipsWith(this.mark, this.queues, batch, this.logger);
+    }
+    this.running = null;
   }
 
   async drain(): Promise<void> {
-    await Promise.all([...this.inFlight]);
+    while (this.running) await this.running;
   }
 }

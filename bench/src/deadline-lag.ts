@@ -1,0 +1,145 @@
+// Deadline lag: from a check's deadline to its timeout flip being committed (visible), with
+// 100,000 and 1,000,000 checks, and the time to flip a 100,000-check herd due in the same second.
+// Runs the real, built scheduler process(es); rows are inserted with generate_series.
+import pg from 'pg';
+import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, type ServiceProcess } from '@upmon/testing';
+import { percentile, printTable } from './report.js';
+import { createBenchDatabase, createBenchProject, insertChecks } from './ping-ingest-setup.js';
+
+const WINDOW_MS = Number(process.env.BENCH_WINDOW_SEC ?? 20) * 1000;
+const POLL_MS = 25;
+
+/**
+ * Watches flips become visible: every POLL_MS reads the new flip rows, stamping each with the
+ * time it was first seen (so a lag includes up to POLL_MS of polling granularity).
+ */
+class FlipWatcher {
+  private lastId = '0';
+  private timer: NodeJS.Timeout | null = null;
+  private busy = false;
+  readonly seen: { ts: number; visible: number }[] = [];
+  constructor(private readonly pool: pg.Pool) {}
+  start() {
+    this.timer = setInterval(() => void this.poll(), POLL_MS);
+  }
+  async poll() {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const { rows } = await this.pool.query<{ id: string; ts: Date }>('SELECT id, ts FROM flips WHERE id > $1 ORDER BY id', [this.lastId]);
+      const now = Date.now();
+      for (const r of rows) this.seen.push({ ts: r.ts.getTime(), visible: now });
+      if (rows.length) this.lastId = rows[rows.length - 1]!.id;
+    } finally {
+      this.busy = false;
+    }
+  }
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    while (this.busy) await new Promise((r) => setTimeout(r, 5));
+    await this.poll();
+  }
+}
+
+async function withScenario<T>(fn: (ctx: { pool: pg.Pool; projectId: string; start: (n: number) => Promise<ServiceProcess[]> }) => Promise<T>): Promise<T> {
+  const db = await createBenchDatabase();
+  const pool = new pg.Pool({ connectionString: db.url, max: 3 });
+  const prefix = testRedisPrefix();
+  const procs: ServiceProcess[] = [];
+  try {
+    const projectId = await createBenchProject(pool);
+    const start = async (n: number) => {
+      for (let i = 0; i < n; i++) {
+        procs.push(await startService('scheduler', { DATABASE_URL: db.url, REDIS_URL: process.env.BENCH_SCHED_REDIS ?? testRedisUrl(), REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' }));
+      }
+      return procs;
+    };
+    return await fn({ pool, projectId, start });
+  } finally {
+    await Promise.all(procs.map((p) => p.stop()));
+    await pool.end();
+    await db.drop();
+    await dropRedisPrefix(prefix);
+  }
+}
+
+/** `total` checks whose deadlines are spread uniformly over `spreadMs` starting at `t0`; lag of those due in the window. */
+async function steadyLag(total: number, spreadMs: number, schedulers: number): Promise<Record<string, string | number>> {
+  return withScenario(async ({ pool, projectId, start }) => {
+    const t0 = new Date(Date.now() + 15_000 + total / 50);
+    const setupStart = Date.now();
+    await insertChecks(pool, projectId, total, {
+      periodSec: 86_400,
+      graceSec: 86_400,
+      lastPingAt: new Date(t0.getTime() - 86_400_000),
+      deadlineSql: `$7::timestamptz + random() * $8::float8 * interval '1 ms'`,
+      params: [t0.toISOString(), spreadMs],
+    });
+    const setupSec = (Date.now() - setupStart) / 1000;
+    if (Date.now() > t0.getTime() - 3000) throw new Error('setup took longer than planned; deadlines already passed');
+    await start(schedulers);
+    const watcher = new FlipWatcher(pool);
+    watcher.start();
+    await new Promise((r) => setTimeout(r, t0.getTime() + WINDOW_MS + 2000 - Date.now()));
+    await watcher.stop();
+    const inWindow = watcher.seen.filter((f) => f.ts >= t0.getTime() && f.ts < t0.getTime() + WINDOW_MS);
+    const lags = inWindow.map((f) => f.visible - f.ts);
+    const expected = Number(
+      (await pool.query(`SELECT count(*) AS n FROM flips WHERE ts >= $1 AND ts < $2`, [t0, new Date(t0.getTime() + WINDOW_MS)])).rows[0].n,
+    );
+    return {
+      scenario: `${total.toLocaleString('en')} checks, deadlines over ${spreadMs / 60000} min`,
+      schedulers,
+      'flips in window': inWindow.length,
+      'flips/s': Math.round(inWindow.length / (WINDOW_MS / 1000)),
+      'lag p50 ms': percentile(lags, 50),
+      'lag p99 ms': percentile(lags, 99),
+      'lag max ms': Math.max(...lags),
+      'all seen': expected === inWindow.length ? 'yes' : `NO (${expected})`,
+      'setup s': setupSec,
+    };
+  });
+}
+
+/** `n` checks all due in the same second: time from that second to the last flip committed. */
+async function herd(n: number, schedulers: number): Promise<Record<string, string | number>> {
+  return withScenario(async ({ pool, projectId, start }) => {
+    const t0 = new Date(Math.ceil((Date.now() + 15_000) / 1000) * 1000);
+    await insertChecks(pool, projectId, n, {
+      periodSec: 86_400,
+      graceSec: 86_400,
+      lastPingAt: new Date(t0.getTime() - 86_400_000),
+      deadlineSql: `$7::timestamptz + random() * interval '999 ms'`,
+      params: [t0.toISOString()],
+    });
+    await start(schedulers);
+    const watcher = new FlipWatcher(pool);
+    watcher.start();
+    const deadline = Date.now() + 60_000;
+    while (watcher.seen.length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await watcher.stop();
+    const lastVisible = Math.max(...watcher.seen.map((f) => f.visible));
+    const lags = watcher.seen.map((f) => f.visible - f.ts);
+    return {
+      scenario: `herd: ${n.toLocaleString('en')} checks due in the same second`,
+      schedulers,
+      flips: watcher.seen.length,
+      'all flipped after (s)': (lastVisible - t0.getTime()) / 1000,
+      'lag p50 ms': percentile(lags, 50),
+      'lag p99 ms': percentile(lags, 99),
+      'flips/s': Math.round(n / Math.max(0.001, (lastVisible - t0.getTime()) / 1000)),
+    };
+  });
+}
+
+export async function run(): Promise<void> {
+  const sizes = (process.env.BENCH_DEADLINE_SIZES ?? '100000,1000000').split(',').map(Number);
+  const rows: Record<string, string | number>[] = [];
+  for (const total of sizes) {
+    // A realistic mix: every check's deadline once an hour (1M checks -> ~280 flips/s), 10 min for 100k.
+    rows.push(await steadyLag(total, total >= 1_000_000 ? 3_600_000 : 600_000, 1));
+  }
+  printTable('deadline-lag: deadline -> timeout flip committed (approximate: shared 2-core machine; +<=25 ms polling)', rows);
+  const herds = [await herd(100_000, 1), await herd(100_000, 2)];
+  printTable('deadline-lag: 100,000-check herd', herds);
+}
