@@ -1,0 +1,137 @@
+import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
+import { systemClock } from '@upmon/service-kit';
+import { createTestDatabase, makeCheck, makeProject, type TestDatabase } from '@upmon/testing';
+import type pg from 'pg';
+import { idleDelayMs, startTaskLoop } from '../src/task-loop.js';
+import type { SchedulerTask } from '../src/task.js';
+import { createRetentionPrunerTask } from '../src/tasks/retention-pruner.js';
+import { schedulerDeps, silentLogger } from './scheduler-support.js';
+
+describe('task loop', () => {
+  const opts = { clock: systemClock, logger: silentLogger, idleIntervalMs: 10_000, batchSize: 100 };
+
+  it('idleDelayMs: until the next item, at most the idle interval', () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    expect(idleDelayMs(now, null, 1000)).toBe(1000);
+    expect(idleDelayMs(now, new Date(now.getTime() + 250), 1000)).toBe(250);
+    expect(idleDelayMs(now, new Date(now.getTime() + 5000), 1000)).toBe(1000);
+    expect(idleDelayMs(now, new Date(now.getTime() - 5000), 1000)).toBe(0);
+  });
+
+  it('runs again at once after a full batch, then sleeps; stop wakes it', async () => {
+    const results = [100, 100, 100, 7];
+    let calls = 0;
+    const task: SchedulerTask = { name: 't', runOnce: async () => results[calls++] ?? 0 };
+    const loop = startTaskLoop(task, opts);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(calls).toBe(4);
+    const t0 = Date.now();
+    await loop.stop();
+    expect(Date.now() - t0).toBeLessThan(100);
+    expect(calls).toBe(4);
+  });
+
+  it('wakes when the next item is due, sooner than the idle interval', async () => {
+    const times: number[] = [];
+    const task: SchedulerTask = {
+      name: 't',
+      runOnce: async () => {
+        times.push(Date.now());
+        return 0;
+      },
+      nextDueAt: async () => new Date(Date.now() + 100),
+    };
+    const loop = startTaskLoop(task, opts);
+    await new Promise((r) => setTimeout(r, 450));
+    await loop.stop();
+    expect(times.length).toBeGreaterThanOrEqual(3);
+    expect(times.length).toBeLessThanOrEqual(6);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(90);
+  });
+
+  it('stop finishes the round in hand; a failing task backs off instead of spinning', async () => {
+    let finished = 0;
+    const slow: SchedulerTask = {
+      name: 'slow',
+      runOnce: async () => {
+        await new Promise((r) => setTimeout(r, 200));
+        finished++;
+        return 0;
+      },
+    };
+    const loop = startTaskLoop(slow, opts);
+    await new Promise((r) => setTimeout(r, 50));
+    await loop.stop();
+    expect(finished).toBe(1);
+
+    let failures = 0;
+    const failing: SchedulerTask = {
+      name: 'failing',
+      runOnce: async () => {
+        failures++;
+        throw new Error('db down');
+      },
+    };
+    const l2 = startTaskLoop(failing, { ...opts, idleIntervalMs: 10 });
+    await new Promise((r) => setTimeout(r, 300));
+    await l2.stop();
+    expect(failures).toBe(1);
+  });
+});
+
+describe('retention pruner', () => {
+  let db: TestDatabase;
+  let prisma: PrismaClient;
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    prisma = createPrismaClient(db.url, { poolSize: 2 });
+    pool = createPgPool(db.url, 2);
+  });
+  afterAll(async () => {
+    await pool.end();
+    await prisma.$disconnect();
+    await db.drop();
+  });
+
+  const addPings = (checkId: string, n: number, from: number) =>
+    pool.query(
+      `INSERT INTO pings (check_id, ts, type, method) SELECT $1, now() - interval '1 hour' + (g * interval '1 second'), 'success', 'GET'
+         FROM generate_series($2::int, $3::int) g`,
+      [checkId, from, from + n - 1],
+    );
+  const secondsOf = async (checkId: string) =>
+    (await pool.query(`SELECT extract(epoch FROM ts - (now() - interval '1 hour'))::int AS s FROM pings WHERE check_id = $1 ORDER BY ts`, [checkId])).rows.map(
+      (r) => r.s as number,
+    );
+
+  it('keeps the newest PING_RETENTION pings per check and drops flips older than FLIP_RETENTION_DAYS', async () => {
+    const project = await makeProject(prisma);
+    const busy = await makeCheck(prisma, project.id, { lastPingAt: new Date() });
+    const quiet = await makeCheck(prisma, project.id, { lastPingAt: new Date() });
+    await addPings(busy.id, 15, 1);
+    await addPings(quiet.id, 5, 1);
+    const old = await prisma.flip.create({
+      data: { checkId: busy.id, projectId: project.id, ts: new Date(Date.now() - 40 * 86_400_000), oldStatus: 'new', newStatus: 'up', reason: 'ping' },
+    });
+    const recent = await prisma.flip.create({
+      data: { checkId: busy.id, projectId: project.id, ts: new Date(Date.now() - 20 * 86_400_000), oldStatus: 'up', newStatus: 'down', reason: 'fail' },
+    });
+    const task = createRetentionPrunerTask(
+      schedulerDeps({ dbUrl: db.url, prisma, pool, queues: {} as never, prefix: 'x', clock: systemClock, env: { PING_RETENTION: '10', FLIP_RETENTION_DAYS: '30' } }),
+    );
+    expect(await task.runOnce(new Date())).toBe(5 + 1);
+    expect(await secondsOf(busy.id)).toEqual([6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    expect(await secondsOf(quiet.id)).toEqual([1, 2, 3, 4, 5]);
+    expect((await prisma.flip.findMany({ where: { checkId: busy.id } })).map((f) => f.id)).toEqual([recent.id]);
+    expect(old.id).not.toBe(recent.id);
+
+    // The pass ends; the next pass visits only checks pinged since, and prunes them again.
+    expect(await task.runOnce(new Date())).toBe(0);
+    await addPings(busy.id, 3, 16);
+    await pool.query('UPDATE checks SET last_ping_at = now() WHERE id = $1', [busy.id]);
+    expect(await task.runOnce(new Date())).toBe(3);
+    expect(await secondsOf(busy.id)).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
+  });
+});
