@@ -1,6 +1,6 @@
 import type { NotifierConfig } from '@upmon/config';
 import { createCipher } from '@upmon/crypto';
-import { createPrismaClient } from '@upmon/db';
+import { createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import { DELIVERY_ATTEMPTS, Queues, createWorker } from '@upmon/queue';
 import {
@@ -26,7 +26,9 @@ import { createHttpClient } from './http/http-client.js';
  * notification to one integration, retried with backoff, every attempt logged).
  */
 export async function startNotifier(config: NotifierConfig, logger: Logger, clock: Clock = systemClock): Promise<RunningService> {
-  const prisma = createPrismaClient(config.databaseUrl, { poolSize: config.databasePoolSize });
+  // No Prisma client here: the workers' SQL runs on a pg pool (see pg-pool.ts).
+  const pool = createPgPool(config.databaseUrl, config.databasePoolSize);
+  pool.on('error', (err) => logger.warn({ err: err.message }, 'idle database connection failed'));
   // Workers wait for Redis to come back (no offline failure); the fan-out's enqueues use the
   // same kind of connection, so a Redis outage pauses work instead of failing it.
   const workerRedis = createRedis(config.redisUrl, 'worker');
@@ -51,9 +53,9 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
     },
   });
 
-  const fanOut = createFanOutProcessor({ store: createFanOutStore(prisma), queues, clock, logger: logger.child({ worker: 'flips' }) });
+  const fanOut = createFanOutProcessor({ store: createFanOutStore(pool), queues, logger: logger.child({ worker: 'flips' }) });
   const deliver = createDeliveryProcessor({
-    store: createDeliveryStore(prisma),
+    store: createDeliveryStore(pool),
     channels,
     cipher,
     clock,
@@ -101,7 +103,7 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
     {
       host: config.httpHost,
       port: config.port,
-      readiness: { postgres: postgresReady(prisma), redis: redisReady(workerRedis) },
+      readiness: { postgres: postgresReady({ $queryRawUnsafe: (sql: string) => pool.query(sql) }), redis: redisReady(workerRedis) },
       logger,
     },
     () => shuttingDown,
@@ -118,7 +120,7 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
       closeChannels();
       workerRedis.disconnect();
       producerRedis.disconnect();
-      await prisma.$disconnect();
+      await pool.end();
     },
   };
 }

@@ -130,26 +130,21 @@ describe('delivery retries, failures and outbound protection', () => {
   });
 
   it('blocks webhook-style URLs to private, loopback and metadata addresses unless allowed', async () => {
-    notifier = await h.start({ OUTBOUND_ALLOW_CIDRS: '' });
+    // Provider endpoints (here PagerDuty on loopback) come from the operator's config and are not guarded.
+    notifier = await h.start({ OUTBOUND_ALLOW_CIDRS: '', PAGERDUTY_EVENTS_URL: `${receiver.url}/pd` });
     const metadata = await downFlipTo('webhook', { url: 'http://169.254.169.254/latest/meta-data' });
     const privateNet = await downFlipTo('slack', { webhook_url: 'http://10.1.2.3/hook' });
     const loopbackByName = await downFlipTo('webhook', { url: `http://localhost:${receiver.port}/ssrf` });
     const mapped = await downFlipTo('webhook', { url: `http://[::ffff:127.0.0.1]:${receiver.port}/ssrf` });
-    // Provider endpoints come from the operator's config and are not guarded.
-    const pd = await h.start({ OUTBOUND_ALLOW_CIDRS: '', PAGERDUTY_EVENTS_URL: `${receiver.url}/pd` });
-    try {
-      const provider = await downFlipTo('pagerduty', { routing_key: 'k' });
-      for (const { integration } of [metadata, privateNet, loopbackByName, mapped]) {
-        const rows = await finalAttempts(integration.id, 1);
-        expect(rows.map((r) => [r.attempt, r.status])).toEqual([[1, 'failed']]);
-        expect(rows[0]?.error).toMatch(/blocked/);
-      }
-      expect(receiver.requests.filter((r) => r.path === '/ssrf')).toHaveLength(0);
-      const pdRows = await finalAttempts(provider.integration.id, 1);
-      expect(pdRows[0]?.status).toBe('succeeded');
-    } finally {
-      await pd.stop();
+    const provider = await downFlipTo('pagerduty', { routing_key: 'k' });
+    for (const { integration } of [metadata, privateNet, loopbackByName, mapped]) {
+      const rows = await finalAttempts(integration.id, 1);
+      expect(rows.map((r) => [r.attempt, r.status])).toEqual([[1, 'failed']]);
+      expect(rows[0]?.error).toMatch(/blocked/);
     }
+    expect(receiver.requests.filter((r) => r.path === '/ssrf')).toHaveLength(0);
+    const pdRows = await finalAttempts(provider.integration.id, 1);
+    expect(pdRows.map((r) => [r.attempt, r.status])).toEqual([[1, 'succeeded']]);
   });
 
   it('a receiver that is down for a while gets every notification once it is back', async () => {

@@ -43,12 +43,12 @@ export async function composeNotification(
     }
     case 'reminder': {
       if (!job.reminderId) return null;
-      const reminder = await deps.store.loadReminder(BigInt(job.reminderId));
+      const reminder = await deps.store.loadReminder(job.reminderId);
       if (!reminder) return null;
       return buildNotification({ ...common, event: 'reminder', downSince: reminder.downSince, reason: reminder.reason });
     }
     case 'digest': {
-      const held = await deps.store.loadHeld((job.heldIds ?? []).map((id) => BigInt(id)));
+      const held = await deps.store.loadHeld(job.heldIds ?? []);
       if (held.length === 0) return null;
       const since = await deps.store.loadStatusSince(target.checkId);
       return buildNotification({ ...common, event: 'digest', status: target.checkStatus, since, held });

@@ -39,25 +39,25 @@ const ERROR_MAX = 500;
 export function createDeliveryProcessor(deps: DeliveryDeps) {
   return async function deliver(job: DeliveryJob, info: AttemptInfo): Promise<DeliveryOutcome> {
     const log = deps.logger.child({ integrationId: job.integrationId, checkId: job.checkId, event: job.event, flipId: job.flipId });
-    const target = await deps.store.loadTarget(job.integrationId, job.checkId);
-    if (!target) {
+    const isFlipEvent = job.event === 'down' || job.event === 'up' || job.event === 'late';
+    const flipId = job.flipId ?? null;
+    const loaded = await deps.store.load(job.integrationId, job.checkId, flipId, job.event);
+    if (!loaded) {
       log.info('integration or check deleted; nothing to deliver');
       return 'skipped';
     }
+    const { target, flip } = loaded;
     if (!target.enabled) {
       log.info('integration disabled; not delivered');
       return 'skipped';
     }
-    const flipId = job.flipId ? BigInt(job.flipId) : null;
-    const isFlipEvent = job.event === 'down' || job.event === 'up' || job.event === 'late';
-    if (isFlipEvent && flipId !== null && (await deps.store.alreadyDelivered(job.integrationId, flipId, job.event))) {
-      log.info('already delivered; not sent again');
-      return 'skipped';
-    }
-
-    const flip = isFlipEvent && flipId !== null ? await deps.store.loadFlip(flipId) : null;
     if (isFlipEvent && !flip) {
       log.info('flip gone; nothing to deliver');
+      return 'skipped';
+    }
+    if (isFlipEvent && loaded.alreadyDelivered) {
+      // A job re-run after Redis lost its completion (or after its id expired) sends nothing twice.
+      log.info('already delivered; not sent again');
       return 'skipped';
     }
 
@@ -67,7 +67,7 @@ export function createDeliveryProcessor(deps: DeliveryDeps) {
     if (attempt === 1 && job.event !== 'digest' && flipId !== null && isInQuietHours(quiet, now)) {
       const releaseAt = quietHoursEnd(quiet, now) as Date;
       // The digest lists held flips at the time they happened, reminders when they fell due.
-      const ts = flip?.ts ?? now;
+      const ts = isFlipEvent && flip ? flip.ts : now;
       await deps.store.hold({ integrationId: job.integrationId, checkId: job.checkId, flipId, event: job.event, ts, releaseAt });
       await deps.store.recordAttempt({
         integrationId: job.integrationId,

@@ -1,5 +1,6 @@
 import type { CheckKind, CheckStatus, FlipReason } from '@upmon/core';
-import type { DeliveryStatus, IntegrationKind, PrismaClient } from '@upmon/db';
+import type { DeliveryStatus, IntegrationKind } from '@upmon/db';
+import type { PgPool } from '../pg-pool.js';
 
 export interface DeliveryTarget {
   integrationId: number;
@@ -26,6 +27,14 @@ export interface DeliveryFlip {
   previousSince: Date | null;
 }
 
+export interface LoadedDelivery {
+  target: DeliveryTarget;
+  /** The job's flip (null when the job has none, or it is gone). */
+  flip: DeliveryFlip | null;
+  /** This flip event already reached this integration (a success is in the log). */
+  alreadyDelivered: boolean;
+}
+
 export interface FlipCause {
   exitStatus: number | null;
   body: Uint8Array | null;
@@ -34,7 +43,7 @@ export interface FlipCause {
 export interface AttemptRecord {
   integrationId: number;
   checkId: string;
-  flipId: bigint | null;
+  flipId: string | null;
   event: string;
   attempt: number;
   status: DeliveryStatus;
@@ -43,32 +52,69 @@ export interface AttemptRecord {
   latencyMs: number | null;
 }
 
-/**
- * The delivery worker's reads and writes, in plain SQL: this is the hot path (a few round trips
- * per delivery), where Prisma's model mapping costs more than the query.
- */
-export function createDeliveryStore(prisma: PrismaClient) {
-  return {
-    /** The integration and the check (same project); null when either is gone. */
-    async loadTarget(integrationId: number, checkId: string): Promise<DeliveryTarget | null> {
-      // bytea goes through raw queries as base64 text: the driver adapter cannot return it as Bytes.
-      const rows = await prisma.$queryRaw<(Omit<DeliveryTarget, 'config'> & { config: string })[]>`
-        SELECT i.id AS "integrationId", i.kind::text AS kind, i.name, i.enabled, encode(i.config, 'base64') AS config, i.quiet_hours AS "quietHours",
-               i.telegram_chat_id AS "telegramChatId", c.id AS "checkId", c.name AS "checkName", c.kind::text AS "checkKind",
-               c.tags AS "checkTags", c.status::text AS "checkStatus"
-        FROM integrations i JOIN checks c ON c.project_id = i.project_id AND c.id = ${checkId}::uuid
-        WHERE i.id = ${integrationId}`;
-      const row = rows[0];
-      return row ? { ...row, config: Buffer.from(row.config, 'base64') } : null;
-    },
+export interface HeldInsert {
+  integrationId: number;
+  checkId: string;
+  flipId: string;
+  event: string;
+  ts: Date;
+  releaseAt: Date;
+}
 
-    async loadFlip(flipId: bigint): Promise<DeliveryFlip | null> {
-      const rows = await prisma.$queryRaw<DeliveryFlip[]>`
-        SELECT f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus", f.reason::text AS reason, f.ts,
-               (SELECT p.ts FROM flips p WHERE p.check_id = f.check_id AND p.ts <= f.ts AND p.id < f.id
-                ORDER BY p.ts DESC, p.id DESC LIMIT 1) AS "previousSince"
-        FROM flips f WHERE f.id = ${flipId}`;
-      return rows[0] ?? null;
+type Row = Omit<DeliveryTarget, never> & {
+  oldStatus: CheckStatus | null;
+  newStatus: CheckStatus | null;
+  reason: FlipReason | null;
+  flipTs: Date | null;
+  previousSince: Date | null;
+  alreadyDelivered: boolean;
+};
+
+/**
+ * The delivery worker's SQL. The common case is two round trips per delivery: one read of
+ * everything (integration, check, flip, when the previous status began, whether it was already
+ * delivered) and one insert into the delivery log.
+ */
+export function createDeliveryStore(pool: PgPool) {
+  return {
+    /** Null when the integration or the check is gone (or they are in different projects). */
+    async load(integrationId: number, checkId: string, flipId: string | null, event: string): Promise<LoadedDelivery | null> {
+      const { rows } = await pool.query<Row>(
+        `SELECT i.id AS "integrationId", i.kind::text AS kind, i.name, i.enabled, i.config, i.quiet_hours AS "quietHours",
+                i.telegram_chat_id AS "telegramChatId", c.id AS "checkId", c.name AS "checkName", c.kind::text AS "checkKind",
+                c.tags AS "checkTags", c.status::text AS "checkStatus",
+                f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus", f.reason::text AS reason, f.ts AS "flipTs",
+                (SELECT p.ts FROM flips p WHERE p.check_id = f.check_id AND p.ts <= f.ts AND p.id < f.id
+                  ORDER BY p.ts DESC, p.id DESC LIMIT 1) AS "previousSince",
+                EXISTS (SELECT 1 FROM notification_deliveries d
+                        WHERE d.flip_id = f.id AND d.integration_id = i.id AND d.event = $4 AND d.status = 'succeeded') AS "alreadyDelivered"
+         FROM integrations i
+         JOIN checks c ON c.project_id = i.project_id AND c.id = $2
+         LEFT JOIN flips f ON f.id = $3 AND f.check_id = c.id
+         WHERE i.id = $1`,
+        [integrationId, checkId, flipId, event],
+      );
+      const r = rows[0];
+      if (!r) return null;
+      const target: DeliveryTarget = {
+        integrationId: r.integrationId,
+        kind: r.kind,
+        name: r.name,
+        enabled: r.enabled,
+        config: r.config,
+        quietHours: r.quietHours,
+        telegramChatId: r.telegramChatId,
+        checkId: r.checkId,
+        checkName: r.checkName,
+        checkKind: r.checkKind,
+        checkTags: r.checkTags,
+        checkStatus: r.checkStatus,
+      };
+      const flip =
+        r.oldStatus && r.newStatus && r.reason && r.flipTs
+          ? { oldStatus: r.oldStatus, newStatus: r.newStatus, reason: r.reason, ts: r.flipTs, previousSince: r.previousSince }
+          : null;
+      return { target, flip, alreadyDelivered: r.alreadyDelivered };
     },
 
     /**
@@ -76,49 +122,44 @@ export function createDeliveryStore(prisma: PrismaClient) {
      * time (the ping's ts comes from the database clock, the flip's from the service's).
      */
     async loadCause(checkId: string, flipTs: Date): Promise<FlipCause | null> {
-      const rows = await prisma.$queryRaw<{ exitStatus: number | null; body: string | null }[]>`
-        SELECT exit_status AS "exitStatus", encode(body, 'base64') AS body FROM pings
-        WHERE check_id = ${checkId}::uuid AND ts <= ${new Date(flipTs.getTime() + 2000)} AND type IN ('fail', 'exit', 'success')
-        ORDER BY ts DESC LIMIT 1`;
-      const row = rows[0];
-      return row ? { exitStatus: row.exitStatus, body: row.body === null ? null : Buffer.from(row.body, 'base64') } : null;
-    },
-
-    async loadReminder(reminderId: bigint): Promise<{ flipId: bigint; downSince: Date; reason: FlipReason } | null> {
-      const rows = await prisma.$queryRaw<{ flipId: bigint; downSince: Date; reason: FlipReason }[]>`
-        SELECT r.flip_id AS "flipId", f.ts AS "downSince", f.reason::text AS reason
-        FROM reminders r JOIN flips f ON f.id = r.flip_id WHERE r.id = ${reminderId}`;
+      const { rows } = await pool.query<FlipCause>(
+        `SELECT exit_status AS "exitStatus", body FROM pings
+         WHERE check_id = $1 AND ts <= $2 AND type IN ('fail', 'exit', 'success')
+         ORDER BY ts DESC LIMIT 1`,
+        [checkId, new Date(flipTs.getTime() + 2000)],
+      );
       return rows[0] ?? null;
     },
 
-    async loadHeld(ids: bigint[]): Promise<{ event: 'down' | 'up' | 'late' | 'reminder'; ts: Date }[]> {
+    async loadReminder(reminderId: string): Promise<{ downSince: Date; reason: FlipReason } | null> {
+      const { rows } = await pool.query<{ downSince: Date; reason: FlipReason }>(
+        `SELECT f.ts AS "downSince", f.reason::text AS reason FROM reminders r JOIN flips f ON f.id = r.flip_id WHERE r.id = $1`,
+        [reminderId],
+      );
+      return rows[0] ?? null;
+    },
+
+    async loadHeld(ids: string[]): Promise<{ event: 'down' | 'up' | 'late' | 'reminder'; ts: Date }[]> {
       if (ids.length === 0) return [];
-      return prisma.$queryRaw`SELECT event, ts FROM held_notifications WHERE id = ANY(${ids}::bigint[]) ORDER BY ts, id`;
+      const { rows } = await pool.query<{ event: 'down' | 'up' | 'late' | 'reminder'; ts: Date }>(
+        `SELECT event, ts FROM held_notifications WHERE id = ANY($1::bigint[]) ORDER BY ts, id`,
+        [ids],
+      );
+      return rows;
     },
 
     /** When the check entered its current status: its latest flip's time. */
     async loadStatusSince(checkId: string): Promise<Date | null> {
-      const rows = await prisma.$queryRaw<{ ts: Date }[]>`
-        SELECT ts FROM flips WHERE check_id = ${checkId}::uuid ORDER BY ts DESC, id DESC LIMIT 1`;
+      const { rows } = await pool.query<{ ts: Date }>(`SELECT ts FROM flips WHERE check_id = $1 ORDER BY ts DESC, id DESC LIMIT 1`, [checkId]);
       return rows[0]?.ts ?? null;
     },
 
-    /**
-     * True when this flip event already reached this integration: a job re-run after Redis lost
-     * its completion (or after its id expired) does not send it again.
-     */
-    async alreadyDelivered(integrationId: number, flipId: bigint, event: string): Promise<boolean> {
-      const rows = await prisma.$queryRaw<unknown[]>`
-        SELECT 1 FROM notification_deliveries
-        WHERE flip_id = ${flipId} AND integration_id = ${integrationId} AND event = ${event} AND status = 'succeeded' LIMIT 1`;
-      return rows.length > 0;
-    },
-
     async recordAttempt(a: AttemptRecord): Promise<void> {
-      await prisma.$executeRaw`
-        INSERT INTO notification_deliveries (integration_id, flip_id, check_id, event, attempt, status, status_code, error, latency_ms)
-        VALUES (${a.integrationId}, ${a.flipId}, ${a.checkId}::uuid, ${a.event}, ${a.attempt}, ${a.status}::"DeliveryStatus",
-                ${a.statusCode}, ${a.error}, ${a.latencyMs})`;
+      await pool.query(
+        `INSERT INTO notification_deliveries (integration_id, flip_id, check_id, event, attempt, status, status_code, error, latency_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [a.integrationId, a.flipId, a.checkId, a.event, a.attempt, a.status, a.statusCode, a.error, a.latencyMs],
+      );
     },
 
     /**
@@ -126,19 +167,15 @@ export function createDeliveryStore(prisma: PrismaClient) {
      * a later reminder of the same down flip re-arms its row (a reminder a night later is a new
      * notification even if the earlier one was already released).
      */
-    async hold(h: { integrationId: number; checkId: string; flipId: bigint; event: string; ts: Date; releaseAt: Date }): Promise<void> {
-      if (h.event === 'reminder') {
-        await prisma.$executeRaw`
-          INSERT INTO held_notifications (integration_id, check_id, flip_id, event, ts, release_at)
-          VALUES (${h.integrationId}, ${h.checkId}::uuid, ${h.flipId}, ${h.event}, ${h.ts}, ${h.releaseAt})
-          ON CONFLICT (integration_id, flip_id, event)
-          DO UPDATE SET ts = EXCLUDED.ts, release_at = EXCLUDED.release_at, released_at = NULL`;
-      } else {
-        await prisma.$executeRaw`
-          INSERT INTO held_notifications (integration_id, check_id, flip_id, event, ts, release_at)
-          VALUES (${h.integrationId}, ${h.checkId}::uuid, ${h.flipId}, ${h.event}, ${h.ts}, ${h.releaseAt})
-          ON CONFLICT (integration_id, flip_id, event) DO NOTHING`;
-      }
+    async hold(h: HeldInsert): Promise<void> {
+      const onConflict =
+        h.event === 'reminder' ? 'DO UPDATE SET ts = EXCLUDED.ts, release_at = EXCLUDED.release_at, released_at = NULL' : 'DO NOTHING';
+      await pool.query(
+        `INSERT INTO held_notifications (integration_id, check_id, flip_id, event, ts, release_at)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (integration_id, flip_id, event) ${onConflict}`,
+        [h.integrationId, h.checkId, h.flipId, h.event, h.ts, h.releaseAt],
+      );
     },
   };
 }

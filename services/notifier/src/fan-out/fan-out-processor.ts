@@ -1,20 +1,20 @@
 import { integrationMatches, notificationEventFor, parseReminderHours, reminderDueTimes } from '@upmon/core';
 import type { Logger } from '@upmon/logger';
 import type { FlipJob, Queues } from '@upmon/queue';
-import type { Clock } from '@upmon/service-kit';
 import type { FanOutStore } from './fan-out-store.js';
 
 export interface FanOutDeps {
   store: FanOutStore;
   queues: Queues;
-  clock: Clock;
   logger: Logger;
 }
 
 /**
  * `flips` worker: one `deliveries` job per matching integration, with the catalog's deterministic
  * job id, so a flip fanned out twice (relay + producer, or a retried job) is delivered once.
- * Every step is idempotent, so a failure anywhere is simply retried.
+ * Every step is idempotent, so a failure anywhere is simply retried. A down flip also schedules
+ * the integrations' reminders; whether they are still wanted is decided when they fall due
+ * (scheduler task `reminders`), so a recovery needs no clean-up here.
  */
 export function createFanOutProcessor(deps: FanOutDeps) {
   return async function fanOut(job: FlipJob): Promise<number> {
@@ -23,11 +23,9 @@ export function createFanOutProcessor(deps: FanOutDeps) {
       deps.logger.info({ flipId: job.flipId }, 'flip no longer exists (check deleted); nothing to notify');
       return 0;
     }
-    if (flip.newStatus !== 'down') await deps.store.cancelReminders(flip.checkId, flip.id, deps.clock.now());
     const event = notificationEventFor(flip.oldStatus, flip.newStatus);
     if (!event) return 0;
-
-    const matched = (await deps.store.loadIntegrations(flip.projectId)).filter((i) => integrationMatches(i, flip.checkTags, event));
+    const matched = flip.integrations.filter((i) => integrationMatches(i, flip.checkTags, event));
     if (matched.length === 0) return 0;
 
     if (event === 'down') {
@@ -45,7 +43,7 @@ export function createFanOutProcessor(deps: FanOutDeps) {
     }
     await deps.queues.enqueueMany(
       'deliveries',
-      matched.map((i) => ({ integrationId: i.id, checkId: flip.checkId, event, flipId: flip.id.toString() })),
+      matched.map((i) => ({ integrationId: i.id, checkId: flip.checkId, event, flipId: flip.id })),
     );
     deps.logger.debug({ flipId: job.flipId, checkId: flip.checkId, event, integrations: matched.length }, 'flip fanned out');
     return matched.length;

@@ -1,15 +1,5 @@
 import type { CheckStatus } from '@upmon/core';
-import { Prisma, type PrismaClient } from '@upmon/db';
-
-export interface FanOutFlip {
-  id: bigint;
-  checkId: string;
-  projectId: string;
-  oldStatus: CheckStatus;
-  newStatus: CheckStatus;
-  ts: Date;
-  checkTags: string[];
-}
+import type { PgPool } from '../pg-pool.js';
 
 export interface FanOutIntegration {
   id: number;
@@ -19,41 +9,59 @@ export interface FanOutIntegration {
   reminders: unknown;
 }
 
-/** Reads for the fan-out hot path in plain SQL (one round trip each, no model mapping). */
-export function createFanOutStore(prisma: PrismaClient) {
-  return {
-    /** The flip and its check's tags; null when the flip (or its check) is gone. */
-    async loadFlip(flipId: string): Promise<FanOutFlip | null> {
-      const rows = await prisma.$queryRaw<FanOutFlip[]>`
-        SELECT f.id, f.check_id AS "checkId", f.project_id AS "projectId", f.old_status::text AS "oldStatus",
-               f.new_status::text AS "newStatus", f.ts, c.tags AS "checkTags"
-        FROM flips f JOIN checks c ON c.id = f.check_id
-        WHERE f.id = ${BigInt(flipId)}`;
-      return rows[0] ?? null;
-    },
+export interface FanOutFlip {
+  id: string;
+  checkId: string;
+  oldStatus: CheckStatus;
+  newStatus: CheckStatus;
+  ts: Date;
+  checkTags: string[];
+  /** The project's enabled integrations; matching on events and tags is done in core. */
+  integrations: FanOutIntegration[];
+}
 
-    /** Enabled integrations of the project; matching on events and tags is done in core. */
-    loadIntegrations(projectId: string): Promise<FanOutIntegration[]> {
-      return prisma.$queryRaw<FanOutIntegration[]>`
-        SELECT id, enabled, events, tags, reminders FROM integrations
-        WHERE project_id = ${projectId}::uuid AND enabled ORDER BY id`;
+export interface ReminderRow {
+  integrationId: number;
+  checkId: string;
+  flipId: string;
+  hours: number;
+  dueAt: Date;
+}
+
+/** The fan-out's SQL: one round trip to read a flip with everything needed to fan it out. */
+export function createFanOutStore(pool: PgPool) {
+  return {
+    /** The flip, its check's tags and its project's enabled integrations; null when gone. */
+    async loadFlip(flipId: string): Promise<FanOutFlip | null> {
+      const { rows } = await pool.query<Omit<FanOutFlip, 'integrations'> & { integrations: FanOutIntegration[] | null }>(
+        `SELECT f.id::text AS id, f.check_id AS "checkId", f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus",
+                f.ts, c.tags AS "checkTags",
+                (SELECT json_agg(json_build_object('id', i.id, 'enabled', i.enabled, 'events', i.events, 'tags', i.tags,
+                                                   'reminders', i.reminders) ORDER BY i.id)
+                   FROM integrations i WHERE i.project_id = f.project_id AND i.enabled) AS integrations
+         FROM flips f JOIN checks c ON c.id = f.check_id
+         WHERE f.id = $1`,
+        [flipId],
+      );
+      const row = rows[0];
+      return row ? { ...row, integrations: row.integrations ?? [] } : null;
     },
 
     /** Schedules the reminders of a down flip; idempotent (a re-run flip job adds nothing). */
-    async createReminders(rows: { integrationId: number; checkId: string; flipId: bigint; hours: number; dueAt: Date }[]): Promise<void> {
+    async createReminders(rows: ReminderRow[]): Promise<void> {
       if (rows.length === 0) return;
-      const values = rows.map((r) => Prisma.sql`(${r.integrationId}, ${r.checkId}::uuid, ${r.flipId}, ${r.hours}, ${r.dueAt})`);
-      await prisma.$executeRaw`
-        INSERT INTO reminders (integration_id, check_id, flip_id, hours, due_at)
-        VALUES ${Prisma.join(values)}
-        ON CONFLICT (integration_id, flip_id, hours) DO NOTHING`;
-    },
-
-    /** A check left down: reminders of earlier down flips will not be sent. */
-    async cancelReminders(checkId: string, beforeFlipId: bigint, now: Date): Promise<number> {
-      return prisma.$executeRaw`
-        UPDATE reminders SET cancelled_at = ${now}
-        WHERE check_id = ${checkId}::uuid AND flip_id < ${beforeFlipId} AND sent_at IS NULL AND cancelled_at IS NULL`;
+      await pool.query(
+        `INSERT INTO reminders (integration_id, check_id, flip_id, hours, due_at)
+         SELECT * FROM unnest($1::int[], $2::uuid[], $3::bigint[], $4::int[], $5::timestamptz[])
+         ON CONFLICT (integration_id, flip_id, hours) DO NOTHING`,
+        [
+          rows.map((r) => r.integrationId),
+          rows.map((r) => r.checkId),
+          rows.map((r) => r.flipId),
+          rows.map((r) => r.hours),
+          rows.map((r) => r.dueAt.toISOString()),
+        ],
+      );
     },
   };
 }
