@@ -57,6 +57,9 @@ const ZONES = ZONE_ARG ? ZONE_ARG.split(',') : [
   'America/Santiago',
   'America/Havana',
   'Europe/London',
+  'Europe/Dublin', // "negative DST" in tzdata: winter is the flagged period
+  'America/Sao_Paulo', // DST changes at midnight until 2019
+  'Africa/Casablanca', // DST suspended every Ramadan
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -152,6 +155,16 @@ function expression() {
   return parts.join(' ');
 }
 
+/** Sub-daily schedules that are sure to meet a DST change when started just before one. */
+function denseExpression() {
+  const time = pick([
+    '*:0/15', '*:0/30', '*:00', '*:30', '*:45', '*:0/20:30', '*:*:0/30', '0..4:*', '1..3:0/10',
+    '00,01,02,03:30', '02:00', '02:30', '03:00', '03:30', '01:30', '00:00', '00:30', '23:30', '*:05,35',
+  ]);
+  const prefix = pick(['', '', '*-*-* ', 'Sun ', 'Sat..Mon ', '*-*~1..7 ', '*-3,4,9..11-* ']);
+  return prefix + time;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Base times
 
@@ -174,7 +187,11 @@ function transitions(zone, years) {
 
 const fmtUtc = (ms) => DateTime.fromMillis(ms, { zone: 'UTC' }).toFormat('yyyy-MM-dd HH:mm:ss');
 
-function baseTime(zone) {
+function baseTime(zone, nearDst = false) {
+  if (nearDst) {
+    const tr = transitions(zone, [2017, 2018, 2024, 2025, 2026]);
+    if (tr.length) return pick(tr) + int(-3 * 60, 60) * 60_000;
+  }
   const r = rand();
   if (r < 0.45) {
     const tr = transitions(zone, [2017, 2018, 2024, 2025, 2026]);
@@ -196,6 +213,24 @@ function baseTime(zone) {
 // ---------------------------------------------------------------------------------------------
 // Oracle
 
+/** Elapses systemd-analyze printed, and whether it said "never". */
+function parseElapses(out) {
+  const next = [];
+  let never = false;
+  for (const line of out.split('\n')) {
+    const m = /^\s*(Next elapse|Iter\. #\d+): (.*)$/.exec(line);
+    if (!m) continue;
+    if (m[2].trim() === 'never') {
+      never = true;
+      break;
+    }
+    const d = /(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) UTC/.exec(m[2]);
+    if (!d) throw new Error(`unparsed line: ${line}`);
+    next.push(d[1].replace(' ', 'T') + 'Z');
+  }
+  return { next, never };
+}
+
 function analyze(expr, baseMs, iterations) {
   try {
     const out = execFileSync(
@@ -203,24 +238,22 @@ function analyze(expr, baseMs, iterations) {
       ['calendar', `--base-time=${fmtUtc(baseMs)} UTC`, `--iterations=${iterations}`, '--', expr],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TZ: 'UTC', LC_ALL: 'C' } },
     );
-    const next = [];
-    let never = false;
-    for (const line of out.split('\n')) {
-      const m = /^\s*(Next elapse|Iter\. #\d+): (.*)$/.exec(line);
-      if (!m) continue;
-      if (m[2].trim() === 'never') {
-        never = true;
-        break;
-      }
-      const d = /(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) UTC/.exec(m[2]);
-      if (!d) throw new Error(`unparsed line: ${line}`);
-      next.push(d[1].replace(' ', 'T') + 'Z');
-    }
+    const { next, never } = parseElapses(out);
     return { valid: true, next, end: never ? 'never' : next.length < iterations ? 'stopped' : undefined };
   } catch (err) {
     const stderr = String(err.stderr ?? '');
     if (/Failed to parse calendar specification/.test(stderr)) return { valid: false };
-    return { valid: true, next: [], end: 'error', error: stderr.trim() };
+    // systemd gave up on some iteration and then prints no table at all: find the elapses
+    // before that one by asking for fewer iterations.
+    let next = [];
+    for (let n = iterations - 1; n > 0; n--) {
+      const shorter = analyze(expr, baseMs, n);
+      if (shorter.end !== 'error') {
+        next = shorter.next;
+        break;
+      }
+    }
+    return { valid: true, next, end: 'error', error: stderr.trim() };
   }
 }
 
@@ -258,7 +291,8 @@ function main() {
   let attempts = 0;
   while (cases.length < CASES && attempts < CASES * 4) {
     attempts++;
-    let expr = expression();
+    const dense = chance(0.25);
+    let expr = dense ? denseExpression() : expression();
     const zone = pick(ZONES);
     // The zone goes into the call as our `tz` argument; systemd needs it inside the expression.
     // Sometimes the expression carries its own zone, which must win over `tz`.
@@ -271,7 +305,7 @@ function main() {
     } else {
       oracleExpr = `${expr} ${zone}`;
     }
-    const base = baseTime(zone);
+    const base = baseTime(zone, dense);
     const res = analyze(oracleExpr, base, ITERATIONS);
     if (!res.valid) {
       remember(expr, false);

@@ -21,12 +21,8 @@ export type NextResult =
 
 const MAX_ITERATIONS = 1000;
 
-class NoEntry {}
-const NOENT = new NoEntry();
-type Found = number | NoEntry;
-
 /**
- * Earliest value >= `val` any component allows; NOENT when none. `endOfMonthTm` is set for the
+ * Earliest value >= `val` any component allows; null when none. `endOfMonthTm` is set for the
  * day field of a `~` expression: components then count back from the end of that month.
  */
 function findMatching(
@@ -34,7 +30,7 @@ function findMatching(
   chain: CalendarComponent[] | null,
   val: number,
   endOfMonthTm: Tm | null,
-): Found {
+): number | null {
   if (!chain) return val;
   let d = -1;
   let dSet = false;
@@ -59,7 +55,7 @@ function findMatching(
       }
     }
   }
-  return dSet ? d : NOENT;
+  return dSet ? d : null;
 }
 
 /** Day of month that is `day` days back from the month's end (1 = last day), -1 if none. */
@@ -100,6 +96,18 @@ function withinBounds(clock: ZoneClock, c: Tm, repairIsdst: boolean): number {
   return OK;
 }
 
+/** Is wall time `a` before `b`, field by field (year down to second)? */
+function wallBefore(a: Tm, b: Tm): boolean {
+  return (
+    Math.sign(a.year - b.year) ||
+    Math.sign(a.mon - b.mon) ||
+    Math.sign(a.mday - b.mday) ||
+    Math.sign(a.hour - b.hour) ||
+    Math.sign(a.min - b.min) ||
+    Math.sign(a.sec - b.sec)
+  ) < 0;
+}
+
 function matchesWeekday(clock: ZoneClock, bits: number, c: Tm): boolean {
   if (bits < 0) return true;
   const { t, tm } = clock.mktime({ ...c });
@@ -129,7 +137,9 @@ export function nextElapse(
   const usec = afterUsec + 1;
   const c = clock.localtime(Math.floor(usec / USEC_PER_SEC));
   let tmUsec = usec - Math.floor(usec / USEC_PER_SEC) * USEC_PER_SEC;
-  const dst = -1;
+  const start = { ...c };
+  /** See the "wallBefore" step below. */
+  let keepIsdst = false;
 
   const resetFromMonth = (): void => {
     c.mon = 0;
@@ -153,25 +163,26 @@ export function nextElapse(
   };
 
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
-    // Normalize the current candidate; from here on mktime decides DST by itself.
+    // Normalize the current candidate; from here on mktime decides DST by itself (systemd's
+    // spec->dst, always -1 here: we do not accept local zone abbreviations).
     Object.assign(c, clock.mktime({ ...c }).tm);
-    c.isdst = dst;
+    if (!keepIsdst) c.isdst = -1;
 
     let r = findMatching(clock, spec.year, c.year, null);
-    if (r === NOENT) return { kind: 'never' };
+    if (r === null) return { kind: 'never' };
     if (r !== c.year) {
-      c.year = r as number;
+      c.year = r;
       resetFromMonth();
     }
     if (withinBounds(clock, c, repairIsdst) !== OK) return { kind: 'never' };
 
     r = findMatching(clock, spec.month, c.mon + 1, null);
     let b = 0;
-    if (r !== NOENT && r !== c.mon + 1) {
-      c.mon = (r as number) - 1;
+    if (r !== null && r !== c.mon + 1) {
+      c.mon = (r) - 1;
       resetFromDay();
     }
-    if (r === NOENT || (b = withinBounds(clock, c, repairIsdst)) < 0) {
+    if (r === null || (b = withinBounds(clock, c, repairIsdst)) < 0) {
       c.year++;
       resetFromMonth();
       continue;
@@ -179,11 +190,11 @@ export function nextElapse(
     if (b === NORMALIZED) continue;
 
     r = findMatching(clock, spec.day, c.mday, spec.endOfMonth ? c : null);
-    if (r !== NOENT && r !== c.mday) {
-      c.mday = r as number;
+    if (r !== null && r !== c.mday) {
+      c.mday = r;
       resetFromHour();
     }
-    if (r === NOENT || (b = withinBounds(clock, c, repairIsdst)) < 0) {
+    if (r === null || (b = withinBounds(clock, c, repairIsdst)) < 0) {
       c.mon++;
       resetFromDay();
       continue;
@@ -197,11 +208,11 @@ export function nextElapse(
     }
 
     r = findMatching(clock, spec.hour, c.hour, null);
-    if (r !== NOENT && r !== c.hour) {
-      c.hour = r as number;
+    if (r !== null && r !== c.hour) {
+      c.hour = r;
       resetFromMinute();
     }
-    if (r === NOENT || (b = withinBounds(clock, c, repairIsdst)) < 0) {
+    if (r === null || (b = withinBounds(clock, c, repairIsdst)) < 0) {
       c.mday++;
       resetFromHour();
       continue;
@@ -210,11 +221,11 @@ export function nextElapse(
     if (b === NORMALIZED) continue;
 
     r = findMatching(clock, spec.minute, c.min, null);
-    if (r !== NOENT && r !== c.min) {
-      c.min = r as number;
+    if (r !== null && r !== c.min) {
+      c.min = r;
       resetFromSecond();
     }
-    if (r === NOENT || (b = withinBounds(clock, c, repairIsdst)) < 0) {
+    if (r === null || (b = withinBounds(clock, c, repairIsdst)) < 0) {
       c.hour++;
       resetFromMinute();
       continue;
@@ -222,16 +233,28 @@ export function nextElapse(
     if (b === NORMALIZED) continue;
 
     r = findMatching(clock, spec.microsecond, c.sec * USEC_PER_SEC + tmUsec, null);
-    if (r !== NOENT) {
-      tmUsec = (r as number) % USEC_PER_SEC;
-      c.sec = Math.floor((r as number) / USEC_PER_SEC);
+    if (r !== null) {
+      tmUsec = (r) % USEC_PER_SEC;
+      c.sec = Math.floor((r) / USEC_PER_SEC);
     }
-    if (r === NOENT || (b = withinBounds(clock, c, repairIsdst)) < 0) {
+    if (r === null || (b = withinBounds(clock, c, repairIsdst)) < 0) {
       c.min++;
       resetFromSecond();
       continue;
     }
     if (b === NORMALIZED) continue;
+
+    // A match earlier on the wall clock than where the search started: mktime moved a time in a
+    // spring-forward gap backwards (Lord Howe: "02:00 daylight time" becomes 01:30 standard).
+    // Debian's systemd 252.38 then steps one hour on (minutes kept) and from there on keeps
+    // mktime's isdst instead of resetting it. Its source is a stable backport we could not read;
+    // this rule was derived by tracing its mktime calls (gdb, LD_PRELOAD) and reproduces all
+    // recorded cases (oncalendar-oracle.test.ts, Lord_Howe and Sao_Paulo ones among them).
+    if (wallBefore(c, start)) {
+      c.hour++;
+      keepIsdst = true;
+      continue;
+    }
 
     const { t } = clock.mktime({ ...c });
     if (t < 0) return { kind: 'never' };

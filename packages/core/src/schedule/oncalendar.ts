@@ -1,6 +1,6 @@
+import { IANAZone } from 'luxon';
 import { type CalendarSpec, parseCalendarSpec } from './oncalendar-parse.js';
 import { type NextResult, nextElapse } from './oncalendar-next.js';
-import { isZoneName } from './oncalendar-parse.js';
 import { ScheduleError } from './types.js';
 
 // systemd.time(7) calendar events ("OnCalendar="), matching systemd 252's systemd-analyze.
@@ -38,6 +38,19 @@ function parseAll(expr: string): CalendarSpec[] {
   return specs;
 }
 
+const knownZones = new Map<string, boolean>();
+
+/** IANAZone.isValidZone builds an Intl formatter each time; memoized, it is a map lookup. */
+function isKnownZone(tz: string): boolean {
+  let ok = knownZones.get(tz);
+  if (ok === undefined) {
+    ok = IANAZone.isValidZone(tz);
+    if (knownZones.size >= CACHE_MAX) knownZones.clear();
+    knownZones.set(tz, ok);
+  }
+  return ok;
+}
+
 /** An error message when `expr` is not a valid OnCalendar expression, else null. */
 export function validateOnCalendar(expr: string): string | null {
   try {
@@ -61,7 +74,9 @@ export function nextOnCalendarAfter(expr: string, tz: string, after: Date): Date
   const afterMs = after.getTime();
   if (!Number.isFinite(afterMs)) throw new ScheduleError('invalid "after" time');
   const needsTz = specs.some((s) => !s.utc && s.timezone === null);
-  if (needsTz && !isZoneName(tz)) throw new ScheduleError(`unknown time zone: ${tz}`);
+  // The check's zone is validated like every other tz in upmon (luxon, case-insensitive); only
+  // zones written inside the expression follow systemd's stricter file-name rule.
+  if (needsTz && !isKnownZone(tz)) throw new ScheduleError(`unknown time zone: ${tz}`);
   // systemd cannot search from before 1970 (mktime < 0 is an error there): start at the epoch.
   const afterUsec = Math.max(afterMs * 1000, -1);
   let best: number | null = null;
