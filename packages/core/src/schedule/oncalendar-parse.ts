@@ -403,7 +403,8 @@ export function parseCalendarSpec(input: string): CalendarSpec {
   }
   if (p === '') fail('must not be empty');
 
-  const special = SPECIAL[p.toLowerCase()];
+  // hasOwn: "constructor" or "toString" must not find Object.prototype members.
+  const special = Object.hasOwn(SPECIAL, p.toLowerCase()) ? SPECIAL[p.toLowerCase()] : undefined;
   if (special) {
     Object.assign(spec, special);
     for (const k of ['year', 'month', 'day', 'hour', 'minute', 'microsecond'] as const) spec[k] = clone(spec[k]);

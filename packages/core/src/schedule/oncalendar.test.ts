@@ -148,6 +148,12 @@ describe('times', () => {
     expect(validateOnCalendar('*:0/15')).toBeNull();
     expect(validateOnCalendar('00:00:00.')).not.toBeNull();
   });
+
+  it('refuses words that are not special words, including JavaScript property names', () => {
+    for (const word of ['fortnightly', 'constructor', 'toString', '__proto__']) {
+      expect(validateOnCalendar(word)).not.toBeNull();
+    }
+  });
 });
 
 describe('special words', () => {
