@@ -1,46 +1,60 @@
 import { scheduleOf } from '@upmon/check-store';
 import { classifyProbe, httpConfigFromJson, isProbeSuperseded } from '@upmon/core';
+import type { createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import type { Processor } from '@upmon/queue';
 import type { Clock } from '@upmon/service-kit';
-import type { PrismaClient } from '@upmon/db';
 import { performHttpProbe, type HttpProbeOptions } from './http-probe.js';
-import { writeProbeResult, type ProbeResultWriterDeps } from './probe-result-writer.js';
+import type { ProbeResultStore } from './probe-result-store.js';
 
-export interface ProbeProcessorDeps extends ProbeResultWriterDeps {
-  prisma: PrismaClient;
+export interface ProbeProcessorDeps {
+  pool: ReturnType<typeof createPgPool>;
+  results: ProbeResultStore;
   logger: Logger;
   clock: Clock;
   http: HttpProbeOptions;
+}
+
+interface ProbeTargetRow {
+  kind: 'heartbeat' | 'http';
+  status: string;
+  http_config: unknown;
+  schedule_kind: 'period' | 'cron' | 'oncalendar';
+  period_sec: number | null;
+  cron: string | null;
+  oncalendar: string | null;
+  tz: string;
 }
 
 /**
  * The `probes` worker's processor: load the check, skip it when it is gone, not http, paused or
  * the job is stale; probe; judge; record. Probe failures are results, not job failures: the job
  * fails only when the database is unreachable (and is not retried: the next scheduled probe comes).
+ * SQL on a pg pool rather than Prisma: this runs for every probe.
  */
 export function createProbeProcessor(deps: ProbeProcessorDeps): Processor<'probes'> {
   return async (payload, job) => {
-    const log = deps.logger.child({ checkId: payload.checkId, jobId: job.id });
-    const check = await deps.prisma.check.findUnique({
-      where: { id: payload.checkId },
-      select: { kind: true, status: true, httpConfig: true, scheduleKind: true, periodSec: true, cron: true, oncalendar: true, tz: true },
-    });
+    const { rows } = await deps.pool.query<ProbeTargetRow>(
+      'SELECT kind, status, http_config, schedule_kind, period_sec, cron, oncalendar, tz FROM checks WHERE id = $1',
+      [payload.checkId],
+    );
+    const check = rows[0];
     if (!check || check.kind !== 'http' || check.status === 'paused') {
-      log.debug({ status: check?.status ?? 'deleted' }, 'probe skipped');
+      deps.logger.debug({ checkId: payload.checkId, status: check?.status ?? 'deleted' }, 'probe skipped');
       return;
     }
+    const schedule = scheduleOf({ scheduleKind: check.schedule_kind, periodSec: check.period_sec, cron: check.cron, oncalendar: check.oncalendar, tz: check.tz });
     // Judged from when the job was enqueued: a job that waited longer than a whole interval (prober
     // outage) has a newer sibling in the queue, and running both would be a burst of stale probes.
-    if (isProbeSuperseded(scheduleOf(check), new Date(job.timestamp), deps.clock.now())) {
-      log.info({ scheduledAt: payload.scheduledAt }, 'stale probe skipped');
+    if (isProbeSuperseded(schedule, new Date(job.timestamp), deps.clock.now())) {
+      deps.logger.info({ checkId: payload.checkId, scheduledAt: payload.scheduledAt }, 'stale probe skipped');
       return;
     }
-    const config = httpConfigFromJson(check.httpConfig);
+    const config = httpConfigFromJson(check.http_config);
     const { observation, durationMs } = await performHttpProbe(config, deps.http);
     const at = deps.clock.now();
     const outcome = classifyProbe(config, observation, at);
-    const written = await writeProbeResult(deps, { checkId: payload.checkId, method: config.method, outcome, durationMs, at });
-    log.debug({ ok: outcome.ok, warning: outcome.warning, durationMs, written }, outcome.explanation);
+    const recorded = await deps.results.record({ checkId: payload.checkId, method: config.method, outcome, durationMs, at });
+    deps.logger.debug({ checkId: payload.checkId, ok: outcome.ok, warning: outcome.warning, durationMs, recorded }, outcome.explanation);
   };
 }

@@ -1,13 +1,12 @@
 import type { ProberConfig } from '@upmon/config';
 import { createCipher } from '@upmon/crypto';
-import { createPrismaClient } from '@upmon/db';
+import { createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import { createOutboundGuard } from '@upmon/outbound';
 import { Queues, createWorker } from '@upmon/queue';
 import {
   closeServer,
   createRedis,
-  postgresReady,
   redisReady,
   startHealthServer,
   systemClock,
@@ -16,6 +15,7 @@ import {
 } from '@upmon/service-kit';
 import got from 'got';
 import { createProbeProcessor } from './probe-processor.js';
+import { ProbeResultStore } from './probe-result-store.js';
 
 export interface ProberOverrides {
   clock?: Clock;
@@ -24,20 +24,20 @@ export interface ProberOverrides {
 }
 
 export async function startProber(config: ProberConfig, logger: Logger, overrides: ProberOverrides = {}): Promise<RunningService> {
-  const prisma = createPrismaClient(config.databaseUrl, { poolSize: config.databasePoolSize });
+  // Raw pg pool: every probe reads its check and records its result, the hot path (see ProbeResultStore).
+  const pool = createPgPool(config.databaseUrl, config.databasePoolSize);
   const workerRedis = createRedis(config.redisUrl, 'worker');
   // Flips are published on a fail-fast connection: the relay covers Redis outages.
   const producerRedis = createRedis(config.redisUrl, 'producer');
   const queues = new Queues(producerRedis, config.redisPrefix);
   // No keep-alive: every probe measures (and checks) a fresh connection.
   const guard = createOutboundGuard({ allowCidrs: config.outboundAllowCidrs, keepAlive: false });
+  const results = new ProbeResultStore({ pool, queues, cipher: createCipher(config.encryptionKey), logger, userAgent: config.userAgent });
   const processor = createProbeProcessor({
-    prisma,
-    queues,
-    cipher: createCipher(config.encryptionKey),
+    pool,
+    results,
     logger,
     clock: overrides.clock ?? systemClock,
-    userAgent: config.userAgent,
     http: { client: guard.extend(got), userAgent: config.userAgent, certificateAuthority: overrides.certificateAuthority },
   });
   const worker = createWorker('probes', processor, {
@@ -53,7 +53,12 @@ export async function startProber(config: ProberConfig, logger: Logger, override
     {
       host: config.httpHost,
       port: config.port,
-      readiness: { postgres: postgresReady(prisma), redis: redisReady(workerRedis) },
+      readiness: {
+        postgres: async () => {
+          await pool.query('SELECT 1');
+        },
+        redis: redisReady(workerRedis),
+      },
       logger,
     },
     () => shuttingDown,
@@ -65,11 +70,12 @@ export async function startProber(config: ProberConfig, logger: Logger, override
       await closeServer(health);
       // Finishes the probes in flight (each records its result) before closing connections.
       await worker.close();
+      await results.drain();
       await queues.close();
       guard.destroy();
       workerRedis.disconnect();
       producerRedis.disconnect();
-      await prisma.$disconnect();
+      await pool.end();
     },
   };
 }

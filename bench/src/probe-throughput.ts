@@ -1,0 +1,110 @@
+// Probe throughput and scheduling lag (issue 5): 10,000 http checks against a local HTTP server,
+// through the real built services (scheduler → `probes` queue → prober → PostgreSQL).
+//
+//   burst:  every check is new (next_probe_at null), so all 10,000 are due at once; probes/s is
+//           measured at the target server (requests/s) and in the database (results committed/s).
+//   steady: afterwards every check probes once per PERIOD on its own spread phase; the lag of a
+//           probe is its arrival at the target minus its schedule slot (slot + spread, from core).
+//
+// Fresh connections only (the prober never keeps connections alive). Env knobs:
+// PROBE_BENCH_CHECKS (10000), PROBE_BENCH_PERIOD_SEC (60: the shortest period the API accepts), PROBE_BENCH_STEADY_SEC (30),
+// PROBE_BENCH_CONCURRENCY (100), PROBE_BENCH_POOL (20).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { probeSpreadMs } from '@upmon/core';
+import { createPgPool } from '@upmon/db';
+import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, type ServiceProcess } from '@upmon/testing';
+import { createMigratedDatabase } from './probe-bench-database.js';
+import { percentile, printTable } from './report.js';
+
+const env = (name: string, dflt: number) => Number(process.env[name] ?? dflt);
+
+export async function run(): Promise<void> {
+  const checks = env('PROBE_BENCH_CHECKS', 10_000);
+  const periodSec = env('PROBE_BENCH_PERIOD_SEC', 60);
+  const steadySec = env('PROBE_BENCH_STEADY_SEC', 30);
+  const concurrency = env('PROBE_BENCH_CONCURRENCY', 100);
+  const poolSize = env('PROBE_BENCH_POOL', 20);
+
+  const db = await createMigratedDatabase();
+  const prefix = testRedisPrefix();
+  const pool = createPgPool(db.url, 4);
+  const arrivals: { id: string; at: number }[] = [];
+  const target = http.createServer((req, res) => {
+    arrivals.push({ id: (req.url ?? '').slice(3), at: Date.now() });
+    res.setHeader('connection', 'close');
+    res.end('ok');
+  });
+  target.maxConnections = 10_000;
+  await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+  const port = (target.address() as AddressInfo).port;
+  const services: ServiceProcess[] = [];
+  try {
+    const { rows } = await pool.query<{ id: string }>(
+      `WITH a AS (INSERT INTO accounts (id, name, plan, updated_at) VALUES (gen_random_uuid(), 'bench', 'business', now()) RETURNING id),
+            p AS (INSERT INTO projects (id, account_id, name, ping_key) SELECT gen_random_uuid(), a.id, 'bench', md5(random()::text) FROM a RETURNING id)
+       INSERT INTO checks (id, project_id, kind, name, schedule_kind, period_sec, grace_sec, http_config, updated_at)
+       SELECT g.id, p.id, 'http', 'probe ' || g.n, 'period', $1, 60, jsonb_build_object('url', 'http://127.0.0.1:' || $2::text || '/p/' || g.id::text), now()
+       FROM p, (SELECT gen_random_uuid() AS id, n FROM generate_series(1, $3) AS n) g
+       RETURNING checks.id AS id`,
+      [periodSec, port, checks],
+    );
+    const spread = new Map(rows.map((r) => [r.id, probeSpreadMs(r.id, periodSec * 1000)]));
+
+    const common = {
+      DATABASE_URL: db.url,
+      REDIS_URL: testRedisUrl(),
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+      DATABASE_POOL_SIZE: String(poolSize),
+    };
+    services.push(await startService('prober', { ...common, OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8', PROBER_CONCURRENCY: String(concurrency) }));
+    const startedAt = Date.now();
+    services.push(await startService('scheduler', { ...common, SCHEDULER_BATCH_SIZE: '1000', DATABASE_POOL_SIZE: '5' }));
+
+    // Burst: wait for every check's first result in the database.
+    let firstResultsAt = 0;
+    for (;;) {
+      const { rows: c } = await pool.query<{ n: string }>('SELECT count(DISTINCT check_id) AS n FROM pings');
+      if (Number(c[0]?.n) >= checks) {
+        firstResultsAt = Date.now();
+        break;
+      }
+      if (Date.now() - startedAt > 300_000) throw new Error(`burst did not finish: ${c[0]?.n} of ${checks}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const firstArrivals = arrivals.slice(0, checks).map((a) => a.at);
+    const burstServerSec = (Math.max(...firstArrivals) - Math.min(...firstArrivals)) / 1000;
+    const burstDbSec = (firstResultsAt - startedAt) / 1000;
+
+    // Steady state: let one period pass (the burst's tail), then measure.
+    await new Promise((r) => setTimeout(r, periodSec * 1000));
+    const steadyFrom = Date.now();
+    const pingsBefore = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM pings')).rows[0]?.n);
+    await new Promise((r) => setTimeout(r, steadySec * 1000));
+    const steadyTo = Date.now();
+    const pingsAfter = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM pings')).rows[0]?.n);
+    const periodMs = periodSec * 1000;
+    const lags = arrivals
+      .filter((a) => a.at >= steadyFrom && a.at < steadyTo)
+      .map((a) => (((a.at - (spread.get(a.id) ?? 0)) % periodMs) + periodMs) % periodMs);
+    const failed = Number((await pool.query<{ n: string }>("SELECT count(*) AS n FROM pings WHERE type <> 'success'")).rows[0]?.n);
+
+    printTable(`probe-throughput (${checks} http checks, fresh connections, prober concurrency ${concurrency}; approximate: shared 2-core machine)`, [
+      { phase: 'burst', metric: 'probes/s at target', value: Math.round(checks / Math.max(burstServerSec, 0.001)), goal: '>= 1500' },
+      { phase: 'burst', metric: 'results committed/s (scheduler start → last ping)', value: Math.round(checks / burstDbSec), goal: '' },
+      { phase: 'steady', metric: `offered load (1 probe / ${periodSec} s / check)`, value: Math.round(checks / periodSec), goal: '' },
+      { phase: 'steady', metric: 'results committed/s', value: Math.round((pingsAfter - pingsBefore) / ((steadyTo - steadyFrom) / 1000)), goal: '' },
+      { phase: 'steady', metric: 'scheduling lag p50 ms', value: percentile(lags, 50), goal: '' },
+      { phase: 'steady', metric: 'scheduling lag p99 ms', value: percentile(lags, 99), goal: '<= 1000' },
+      { phase: 'steady', metric: 'scheduling lag max ms', value: percentile(lags, 100), goal: '' },
+      { phase: 'all', metric: 'failed probes', value: failed, goal: '0' },
+    ]);
+  } finally {
+    for (const s of services.reverse()) await s.stop();
+    await new Promise((r) => target.close(r));
+    await pool.end();
+    await db.drop();
+    await dropRedisPrefix(prefix);
+  }
+}
