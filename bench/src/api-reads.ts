@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateApiKey } from '@upmon/crypto';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEmptyDatabase, dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
@@ -61,13 +62,25 @@ async function seed(pool: pg.Pool): Promise<{ keys: string[]; checkIds: string[]
   return { keys: keys.map((k) => k.key), checkIds: checks.rows.map((r) => r.id) };
 }
 
+/** CPU seconds (user + system) a process has used so far (Linux /proc; clock ticks of 1/100 s). */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 interface Scenario {
   name: string;
   path: (i: number) => string;
 }
 
-async function measure(url: string, keys: string[], s: Scenario, mode: { connections: number; overallRate?: number }) {
+async function measure(url: string, pid: number | undefined, keys: string[], s: Scenario, mode: { connections: number; overallRate?: number }) {
   let i = 0;
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({
     url,
     connections: mode.connections,
@@ -84,6 +97,7 @@ async function measure(url: string, keys: string[], s: Scenario, mode: { connect
       },
     ],
   });
+  const cpuMsPerRequest = ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
   return {
     endpoint: s.name,
     load: mode.overallRate ? `${mode.overallRate} req/s offered` : `${mode.connections} concurrent`,
@@ -94,6 +108,9 @@ async function measure(url: string, keys: string[], s: Scenario, mode: { connect
     'max ms': result.latency.max,
     ok_2xx: result['2xx'],
     'non-2xx/errors': result.non2xx + result.errors + result.timeouts,
+    // The api process's own CPU per request: a capacity figure that other load on the machine
+    // disturbs much less than latency does.
+    'api cpu ms/req': Number.isFinite(cpuMsPerRequest) ? Number(cpuMsPerRequest.toFixed(2)) : 'n/a',
   };
 }
 
@@ -119,8 +136,8 @@ export async function run(): Promise<void> {
       for (const s of scenarios) await autocannon({ url: api.url, connections: 4, amount: 300, requests: [{ setupRequest: (req: any) => ({ ...req, path: s.path(0), headers: { authorization: `Bearer ${keys[0]}` } }) }] });
       await dropRedisPrefix(`${prefix}:ratelimit:`);
       for (const s of scenarios) {
-        rows.push(await measure(api.url, keys, s, { connections: CONCURRENCY }));
-        rows.push(await measure(api.url, keys, s, { connections: 32, overallRate: RATE }));
+        rows.push(await measure(api.url, api.child.pid, keys, s, { connections: CONCURRENCY }));
+        rows.push(await measure(api.url, api.child.pid, keys, s, { connections: 32, overallRate: RATE }));
         await dropRedisPrefix(`${prefix}:ratelimit:`);
       }
     } finally {

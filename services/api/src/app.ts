@@ -27,6 +27,9 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
+  // No ETags: hashing every JSON body costs CPU on the hot read paths and API clients poll with
+  // fresh requests anyway.
+  app.set('etag', false);
   const health = healthRequestHandler(deps.readiness, deps.isShuttingDown);
   app.get(['/healthz', '/readyz'], (req, res, next) => {
     health(req, res).then((handled) => (handled ? undefined : next()), next);

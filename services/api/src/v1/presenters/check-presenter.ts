@@ -1,8 +1,14 @@
 import type { Check } from '@upmon/db';
-import { isoTimestamp, isoTimestampOrNull } from './timestamps.js';
+import { apiTimestamp, apiTimestampOrNull, type ApiTimestamp } from './timestamps.js';
 
 /** The columns a Check response needs (http_config is never returned). */
-export type CheckRow = Pick<
+export type CheckRow = Omit<CheckColumns, 'lastPingAt' | 'nextDeadlineAt' | 'createdAt'> & {
+  lastPingAt: ApiTimestamp | null;
+  nextDeadlineAt: ApiTimestamp | null;
+  createdAt: ApiTimestamp;
+};
+
+type CheckColumns = Pick<
   Check,
   | 'id'
   | 'kind'
@@ -67,10 +73,10 @@ export function checkPresenter(pingDomains: string[]) {
     grace_sec: row.graceSec,
     tz: row.tz,
     status: row.status,
-    last_ping_at: isoTimestampOrNull(row.lastPingAt),
+    last_ping_at: apiTimestampOrNull(row.lastPingAt),
     last_duration_ms: row.lastDurationMs,
-    next_deadline_at: isoTimestampOrNull(row.nextDeadlineAt),
+    next_deadline_at: apiTimestampOrNull(row.nextDeadlineAt),
     ping_urls: pingDomains.map((d) => `${d}/${row.id}`),
-    created_at: isoTimestamp(row.createdAt),
+    created_at: apiTimestamp(row.createdAt),
   });
 }
