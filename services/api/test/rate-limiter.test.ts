@@ -25,15 +25,15 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 test('a rolling window: full budget refused until the oldest event leaves it; refusals cost nothing', async () => {
-  const budget = [{ key: `${prefix}:w1`, limit: 3, windowMs: 1000 }];
+  const budget = [{ key: `${prefix}:w1`, limit: 3, windowMs: 2000 }];
   const t0 = Date.now();
   expect(await a.hit(budget)).toEqual({ allowed: true });
-  await sleep(500);
+  await sleep(1000);
   expect(await b.hit(budget)).toEqual({ allowed: true });
   expect(await a.hit(budget)).toEqual({ allowed: true });
   for (let i = 0; i < 5; i++) expect(await b.hit(budget)).toEqual({ allowed: false, retryAfterSec: 1 });
-  // The first event (t0) has left the window; the other two (t0 + 500) have not, with 400 ms to spare.
-  await sleep(t0 + 1100 - Date.now());
+  // The first event (t0) has left the window; the other two (t0 + 1 s) have not, with 800 ms to spare.
+  await sleep(t0 + 2200 - Date.now());
   expect(await a.hit(budget)).toEqual({ allowed: true });
   expect((await b.hit(budget)).allowed).toBe(false);
 });
