@@ -9,6 +9,8 @@ export interface SchedulerConfig extends CommonConfig {
   batchSize: number;
   pingRetention: number;
   flipRetentionDays: number;
+  /** The relay leaves flips younger than this to the process that committed them. */
+  flipRelayGraceSec: number;
 }
 
 const schema = Joi.object({
@@ -18,6 +20,7 @@ const schema = Joi.object({
   SCHEDULER_BATCH_SIZE: Joi.number().integer().min(1).max(100_000).default(1000),
   PING_RETENTION: Joi.number().integer().min(1).max(100_000).default(1000),
   FLIP_RETENTION_DAYS: Joi.number().integer().min(1).max(3650).default(365),
+  FLIP_RELAY_GRACE_SEC: Joi.number().integer().min(1).max(3600).default(30),
 });
 
 export function loadSchedulerConfig(env: Env): SchedulerConfig {
@@ -29,5 +32,6 @@ export function loadSchedulerConfig(env: Env): SchedulerConfig {
     batchSize: v.SCHEDULER_BATCH_SIZE,
     pingRetention: v.PING_RETENTION,
     flipRetentionDays: v.FLIP_RETENTION_DAYS,
+    flipRelayGraceSec: v.FLIP_RELAY_GRACE_SEC,
   };
 }

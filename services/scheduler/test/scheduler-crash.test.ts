@@ -39,7 +39,7 @@ it('a scheduler killed mid-batch loses and duplicates nothing', async () => {
   const project = await makeProject(prisma);
   // Deadlines 5 s ago: every check is due up -> late now; the down deadlines are a minute away.
   await insertDueChecks(pool, project.id, N, new Date(Date.now() - 65_000));
-  const env = { DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, SCHEDULER_BATCH_SIZE: '100', LOG_LEVEL: 'warn' };
+  const env = { DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, SCHEDULER_BATCH_SIZE: '100', FLIP_RELAY_GRACE_SEC: '2', LOG_LEVEL: 'warn' };
 
   const first = await startService('scheduler', env);
   await waitFor('some flips', async () => (await count('SELECT count(*)::int AS n FROM flips')) >= 1000, 20_000);

@@ -28,7 +28,9 @@ const RETRY_BROKEN_SCHEDULE_MS = 5 * 60_000;
 export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
   const { logger, config } = deps;
   const pool = requirePool(deps);
-  const publisher = new BackgroundFlipPublisher(pool, deps.queues, logger);
+  // True while rounds come back full (a herd): the publisher then lets the scans go first.
+  let inHerd = false;
+  const publisher = new BackgroundFlipPublisher(pool, deps.queues, logger, () => inHerd);
 
   return {
     name: 'deadline-scanner',
@@ -47,6 +49,7 @@ export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
         );
         claimed = rows.length;
         if (rows.length === 0) {
+          inHerd = false;
           await client.query('COMMIT');
           return 0;
         }
@@ -69,12 +72,14 @@ export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
         committed = await saveStatesAndFlips(client, writes, flips);
         await client.query('COMMIT');
       } catch (err) {
+        inHerd = false;
         broken = err as Error;
         await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
         client.release(broken);
       }
+      inHerd = claimed >= config.batchSize;
       publisher.publish(committed);
       return claimed;
     },

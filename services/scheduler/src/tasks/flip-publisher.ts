@@ -4,23 +4,31 @@ import type { Queues } from '@upmon/queue';
 import type pg from 'pg';
 
 /** Flips waiting for the publisher beyond this are left to the relay (they stay enqueued_at null). */
-const MAX_PENDING = 50_000;
+const MAX_PENDING = 200_000;
+const HOLD_POLL_MS = 50;
 
 /**
  * Publishes committed flips in the background, one enqueue at a time: flips committed while an
  * enqueue is in flight are coalesced into the next one (bigger, cheaper bulk adds), so during a
- * herd the scans keep most of the CPU. A Redis outage never slows the scans; whatever is not
+ * herd the scans keep most of the CPU (see also `holdWhile`). A Redis outage never slows the scans; whatever is not
  * published here stays un-enqueued in the table and the relay sends it.
  */
 export class BackgroundFlipPublisher {
   private pending: CommittedFlip[] = [];
   private running: Promise<void> | null = null;
   private readonly mark: (ids: bigint[]) => Promise<void>;
+  private draining = false;
 
+  /**
+   * `holdWhile`: while it returns true (the scanner is working through full batches: a herd) and
+   * the backlog is below MAX_PENDING, publishing waits, so recording the flips (state + outbox,
+   * durable) gets the CPU first; the notifications follow as soon as the herd is recorded.
+   */
   constructor(
     pool: pg.Pool,
     private readonly queues: Queues,
     private readonly logger: Logger,
+    private readonly holdWhile: () => boolean = () => false,
   ) {
     this.mark = markFlipsEnqueuedSql(pool);
   }
@@ -37,6 +45,9 @@ export class BackgroundFlipPublisher {
 
   private async loop(): Promise<void> {
     while (this.pending.length > 0) {
+      while (this.holdWhile() && !this.draining && this.pending.length < MAX_PENDING) {
+        await new Promise((r) => setTimeout(r, HOLD_POLL_MS));
+      }
       const batch = this.pending;
       this.pending = [];
       await publishFlipsWith(this.mark, this.queues, batch, this.logger);
@@ -45,6 +56,7 @@ export class BackgroundFlipPublisher {
   }
 
   async drain(): Promise<void> {
+    this.draining = true;
     while (this.running) await this.running;
   }
 }

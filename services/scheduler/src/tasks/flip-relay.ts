@@ -1,12 +1,11 @@
 import { markFlipsEnqueuedSql, publishFlipsWith } from '@upmon/check-store';
 import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
 
-/** Flips younger than this are left to the process that committed them (it publishes after commit). */
-const GRACE_SECONDS = 5;
-
 /**
  * The outbox relay: puts on the `flips` queue every flip committed but never enqueued (Redis was
- * down, or the process died between commit and publish), oldest first. Job ids are the flip ids,
+ * down, or the process died between commit and publish), oldest first. Flips younger than
+ * FLIP_RELAY_GRACE_SEC (30 s) are left to the process that committed them: it publishes after
+ * commit, and during a herd the scanner holds publishing back for a few seconds. Job ids are the flip ids,
  * so a flip sent by both paths, or by two schedulers, is one job.
  */
 export function createFlipRelayTask(deps: SchedulerDeps): SchedulerTask {
@@ -21,7 +20,7 @@ export function createFlipRelayTask(deps: SchedulerDeps): SchedulerTask {
         `SELECT id, check_id FROM flips
           WHERE enqueued_at IS NULL AND created_at < now() - make_interval(secs => $1)
           ORDER BY id LIMIT $2`,
-        [GRACE_SECONDS, config.batchSize],
+        [config.flipRelayGraceSec, config.batchSize],
       );
       if (rows.length === 0) return 0;
       const ok = await publishFlipsWith(
