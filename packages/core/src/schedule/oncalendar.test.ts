@@ -156,6 +156,16 @@ describe('times', () => {
   });
 });
 
+describe('@timestamp', () => {
+  it('elapses once, at that Unix time, whatever the zone', () => {
+    expect(nextOnCalendarAfter('@1700000000', 'Asia/Kolkata', new Date('2023-01-01T00:00:00Z')).toISOString()).toBe(
+      '2023-11-14T22:13:20.000Z',
+    );
+    expect(() => nextOnCalendarAfter('@1700000000', 'UTC', new Date('2023-11-14T22:13:20Z'))).toThrow('never elapses');
+    expect(validateOnCalendar('@1700000000 12:00')).not.toBeNull();
+  });
+});
+
 describe('special words', () => {
   const base = new Date('2025-05-14T10:20:30Z'); // a Wednesday
   it.each([
