@@ -29,8 +29,8 @@ function parseAll(expr: string): CalendarSpec[] {
     try {
       return parseCalendarSpec(part);
     } catch (err) {
-      const why = err instanceof Error ? err.message : String(err);
-      throw new ScheduleError(parts.length > 1 ? `"${part}": ${why}` : why);
+      if (!(err instanceof ScheduleError)) throw err; // a bug, not a bad expression
+      throw new ScheduleError(parts.length > 1 ? `"${part}": ${err.message}` : err.message);
     }
   });
   if (cache.size >= CACHE_MAX) cache.clear();
