@@ -304,6 +304,19 @@ describe('GET /checks and /checks/{uuid}', () => {
     }
   });
 
+  test('the read paths (raw SQL) present a check exactly as the write paths do', async () => {
+    const created = (await create(heartbeatBody({ slug: 'same-shape', tags: ['x', 'y z'], description: 'd', tz: 'Asia/Kolkata', schedule: { kind: 'cron', cron: '15 3 * * *' } }))).body.data;
+    await h.prisma.check.update({ where: { id: created.id }, data: { lastPingAt: new Date('2026-02-03T04:05:06.789Z') } });
+    const paused = (await h.call('POST', `/checks/${created.id}/pause`, { key: rw })).body.data;
+    expect(paused.last_ping_at).toBe('2026-02-03T04:05:06.789+00:00');
+    const one = (await h.call('GET', `/checks/${created.id}`, { key: ro })).body.data;
+    const listed = (await h.call('GET', '/checks', { key: ro })).body.data.find((c: { id: string }) => c.id === created.id);
+    expect(one).toEqual(paused);
+    expect(listed).toEqual(paused);
+    expect(one.created_at).toBe(created.created_at);
+    expect(one.tags).toEqual(['x', 'y z']);
+  });
+
   test('timestamps of pinged checks carry +00:00', async () => {
     const c = await makeCheck(h.prisma, projectId, {
       status: 'up',

@@ -5,7 +5,8 @@ import type { CheckRow } from '../presenters/check-presenter.js';
 // the Prisma field names so the same presenter serves both paths, and timestamps are rendered by
 // Postgres in the API's format (milliseconds, like the Date-based path, and +00:00).
 const ISO_MILLIS = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"+00:00"')`;
-const CHECK_COLUMNS = `id, kind, name, slug, description, tags, tz, schedule_kind AS "scheduleKind",
+// tags as json: pg decodes json with JSON.parse, several times cheaper than its text[] parser.
+const CHECK_COLUMNS = `id, kind, name, slug, description, to_json(tags) AS tags, tz, schedule_kind AS "scheduleKind",
   period_sec AS "periodSec", cron, oncalendar, grace_sec AS "graceSec", status,
   ${ISO_MILLIS('last_ping_at')} AS "lastPingAt", last_duration_ms AS "lastDurationMs",
   ${ISO_MILLIS('next_deadline_at')} AS "nextDeadlineAt", ${ISO_MILLIS('created_at')} AS "createdAt"`;
