@@ -1,5 +1,6 @@
 import type { CheckKind, CheckStatus, FlipReason } from '@upmon/core';
 import type { DeliveryStatus, IntegrationKind } from '@upmon/db';
+import { microBatch } from '../micro-batch.js';
 import type { PgPool } from '../pg-pool.js';
 
 export interface DeliveryTarget {
@@ -61,7 +62,14 @@ export interface HeldInsert {
   releaseAt: Date;
 }
 
-type Row = Omit<DeliveryTarget, never> & {
+interface LoadRequest {
+  integrationId: number;
+  checkId: string;
+  flipId: string | null;
+  event: string;
+}
+
+type Row = DeliveryTarget & {
   oldStatus: CheckStatus | null;
   newStatus: CheckStatus | null;
   reason: FlipReason | null;
@@ -70,51 +78,77 @@ type Row = Omit<DeliveryTarget, never> & {
   alreadyDelivered: boolean;
 };
 
+function toLoaded(r: Row): LoadedDelivery {
+  const target: DeliveryTarget = {
+    integrationId: r.integrationId,
+    kind: r.kind,
+    name: r.name,
+    enabled: r.enabled,
+    config: r.config,
+    quietHours: r.quietHours,
+    telegramChatId: r.telegramChatId,
+    checkId: r.checkId,
+    checkName: r.checkName,
+    checkKind: r.checkKind,
+    checkTags: r.checkTags,
+    checkStatus: r.checkStatus,
+  };
+  const flip =
+    r.oldStatus && r.newStatus && r.reason && r.flipTs
+      ? { oldStatus: r.oldStatus, newStatus: r.newStatus, reason: r.reason, ts: r.flipTs, previousSince: r.previousSince }
+      : null;
+  return { target, flip, alreadyDelivered: r.alreadyDelivered };
+}
+
 /**
- * The delivery worker's SQL. The common case is two round trips per delivery: one read of
- * everything (integration, check, flip, when the previous status began, whether it was already
- * delivered) and one insert into the delivery log.
+ * The delivery worker's SQL. The common case is one read of everything (integration, check,
+ * flip, when the previous status began, whether it was already delivered) and one insert into the
+ * delivery log, each shared with the other deliveries in flight (micro-batched).
  */
 export function createDeliveryStore(pool: PgPool) {
+  const loadBatch = microBatch(async (reqs: LoadRequest[]): Promise<(LoadedDelivery | null)[]> => {
+    const { rows } = await pool.query<Row & { n: string }>(
+      `SELECT r.n, i.id AS "integrationId", i.kind::text AS kind, i.name, i.enabled, i.config, i.quiet_hours AS "quietHours",
+              i.telegram_chat_id AS "telegramChatId", c.id AS "checkId", c.name AS "checkName", c.kind::text AS "checkKind",
+              c.tags AS "checkTags", c.status::text AS "checkStatus",
+              f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus", f.reason::text AS reason, f.ts AS "flipTs",
+              (SELECT p.ts FROM flips p WHERE p.check_id = f.check_id AND p.ts <= f.ts AND p.id < f.id
+                ORDER BY p.ts DESC, p.id DESC LIMIT 1) AS "previousSince",
+              EXISTS (SELECT 1 FROM notification_deliveries d
+                      WHERE d.flip_id = f.id AND d.integration_id = i.id AND d.event = r.event AND d.status = 'succeeded') AS "alreadyDelivered"
+       FROM unnest($1::int[], $2::uuid[], $3::bigint[], $4::text[]) WITH ORDINALITY AS r(integration_id, check_id, flip_id, event, n)
+       JOIN integrations i ON i.id = r.integration_id
+       JOIN checks c ON c.project_id = i.project_id AND c.id = r.check_id
+       LEFT JOIN flips f ON f.id = r.flip_id AND f.check_id = c.id`,
+      [reqs.map((q) => q.integrationId), reqs.map((q) => q.checkId), reqs.map((q) => q.flipId), reqs.map((q) => q.event)],
+    );
+    const out: (LoadedDelivery | null)[] = reqs.map(() => null);
+    for (const r of rows) out[Number(r.n) - 1] = toLoaded(r);
+    return out;
+  });
+
+  const recordBatch = microBatch(async (attempts: AttemptRecord[]): Promise<void[]> => {
+    const col = <K extends keyof AttemptRecord>(k: K) => attempts.map((a) => a[k]);
+    await pool.query(
+      `INSERT INTO notification_deliveries (integration_id, flip_id, check_id, event, attempt, status, status_code, error, latency_ms)
+       SELECT * FROM unnest($1::int[], $2::bigint[], $3::uuid[], $4::text[], $5::int[], $6::"DeliveryStatus"[], $7::int[], $8::text[], $9::int[])`,
+      [col('integrationId'), col('flipId'), col('checkId'), col('event'), col('attempt'), col('status'), col('statusCode'), col('error'), col('latencyMs')],
+    );
+    return attempts.map(() => undefined);
+  });
+
   return {
-    /** Null when the integration or the check is gone (or they are in different projects). */
-    async load(integrationId: number, checkId: string, flipId: string | null, event: string): Promise<LoadedDelivery | null> {
-      const { rows } = await pool.query<Row>(
-        `SELECT i.id AS "integrationId", i.kind::text AS kind, i.name, i.enabled, i.config, i.quiet_hours AS "quietHours",
-                i.telegram_chat_id AS "telegramChatId", c.id AS "checkId", c.name AS "checkName", c.kind::text AS "checkKind",
-                c.tags AS "checkTags", c.status::text AS "checkStatus",
-                f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus", f.reason::text AS reason, f.ts AS "flipTs",
-                (SELECT p.ts FROM flips p WHERE p.check_id = f.check_id AND p.ts <= f.ts AND p.id < f.id
-                  ORDER BY p.ts DESC, p.id DESC LIMIT 1) AS "previousSince",
-                EXISTS (SELECT 1 FROM notification_deliveries d
-                        WHERE d.flip_id = f.id AND d.integration_id = i.id AND d.event = $4 AND d.status = 'succeeded') AS "alreadyDelivered"
-         FROM integrations i
-         JOIN checks c ON c.project_id = i.project_id AND c.id = $2
-         LEFT JOIN flips f ON f.id = $3 AND f.check_id = c.id
-         WHERE i.id = $1`,
-        [integrationId, checkId, flipId, event],
-      );
-      const r = rows[0];
-      if (!r) return null;
-      const target: DeliveryTarget = {
-        integrationId: r.integrationId,
-        kind: r.kind,
-        name: r.name,
-        enabled: r.enabled,
-        config: r.config,
-        quietHours: r.quietHours,
-        telegramChatId: r.telegramChatId,
-        checkId: r.checkId,
-        checkName: r.checkName,
-        checkKind: r.checkKind,
-        checkTags: r.checkTags,
-        checkStatus: r.checkStatus,
-      };
-      const flip =
-        r.oldStatus && r.newStatus && r.reason && r.flipTs
-          ? { oldStatus: r.oldStatus, newStatus: r.newStatus, reason: r.reason, ts: r.flipTs, previousSince: r.previousSince }
-          : null;
-      return { target, flip, alreadyDelivered: r.alreadyDelivered };
+    /**
+     * Everything one delivery needs, in one read (batched with the deliveries in flight). Null
+     * when the integration or the check is gone (or they are in different projects).
+     */
+    load(integrationId: number, checkId: string, flipId: string | null, event: string): Promise<LoadedDelivery | null> {
+      return loadBatch({ integrationId, checkId, flipId, event });
+    },
+
+    /** One row per attempt in the delivery log (batched with the deliveries in flight). */
+    recordAttempt(a: AttemptRecord): Promise<void> {
+      return recordBatch(a);
     },
 
     /**
@@ -152,14 +186,6 @@ export function createDeliveryStore(pool: PgPool) {
     async loadStatusSince(checkId: string): Promise<Date | null> {
       const { rows } = await pool.query<{ ts: Date }>(`SELECT ts FROM flips WHERE check_id = $1 ORDER BY ts DESC, id DESC LIMIT 1`, [checkId]);
       return rows[0]?.ts ?? null;
-    },
-
-    async recordAttempt(a: AttemptRecord): Promise<void> {
-      await pool.query(
-        `INSERT INTO notification_deliveries (integration_id, flip_id, check_id, event, attempt, status, status_code, error, latency_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [a.integrationId, a.flipId, a.checkId, a.event, a.attempt, a.status, a.statusCode, a.error, a.latencyMs],
-      );
     },
 
     /**

@@ -1,12 +1,21 @@
 import { integrationMatches, notificationEventFor, parseReminderHours, reminderDueTimes } from '@upmon/core';
 import type { Logger } from '@upmon/logger';
-import type { FlipJob, Queues } from '@upmon/queue';
+import type { DeliveryJob, FlipJob, Queues } from '@upmon/queue';
+import { microBatch } from '../micro-batch.js';
 import type { FanOutStore } from './fan-out-store.js';
 
 export interface FanOutDeps {
   store: FanOutStore;
   queues: Queues;
   logger: Logger;
+}
+
+/** Delivery jobs of the flips in flight, added to Redis together (one round trip). */
+function batchedEnqueue(queues: Queues) {
+  return microBatch(async (jobs: DeliveryJob[][]): Promise<void[]> => {
+    await queues.enqueueMany('deliveries', jobs.flat());
+    return jobs.map(() => undefined);
+  });
 }
 
 /**
@@ -17,6 +26,7 @@ export interface FanOutDeps {
  * (scheduler task `reminders`), so a recovery needs no clean-up here.
  */
 export function createFanOutProcessor(deps: FanOutDeps) {
+  const enqueue = batchedEnqueue(deps.queues);
   return async function fanOut(job: FlipJob): Promise<number> {
     const flip = await deps.store.loadFlip(job.flipId);
     if (!flip) {
@@ -41,10 +51,7 @@ export function createFanOutProcessor(deps: FanOutDeps) {
         ),
       );
     }
-    await deps.queues.enqueueMany(
-      'deliveries',
-      matched.map((i) => ({ integrationId: i.id, checkId: flip.checkId, event, flipId: flip.id })),
-    );
+    await enqueue(matched.map((i) => ({ integrationId: i.id, checkId: flip.checkId, event, flipId: flip.id })));
     deps.logger.debug({ flipId: job.flipId, checkId: flip.checkId, event, integrations: matched.length }, 'flip fanned out');
     return matched.length;
   };

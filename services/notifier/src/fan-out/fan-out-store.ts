@@ -1,4 +1,5 @@
 import type { CheckStatus } from '@upmon/core';
+import { microBatch } from '../micro-batch.js';
 import type { PgPool } from '../pg-pool.js';
 
 export interface FanOutIntegration {
@@ -28,23 +29,30 @@ export interface ReminderRow {
   dueAt: Date;
 }
 
-/** The fan-out's SQL: one round trip to read a flip with everything needed to fan it out. */
+/** The fan-out's SQL. */
 export function createFanOutStore(pool: PgPool) {
+  const loadBatch = microBatch(async (flipIds: string[]): Promise<(FanOutFlip | null)[]> => {
+    const { rows } = await pool.query<Omit<FanOutFlip, 'integrations'> & { integrations: FanOutIntegration[] | null }>(
+      `SELECT f.id::text AS id, f.check_id AS "checkId", f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus",
+              f.ts, c.tags AS "checkTags",
+              (SELECT json_agg(json_build_object('id', i.id, 'enabled', i.enabled, 'events', i.events, 'tags', i.tags,
+                                                 'reminders', i.reminders) ORDER BY i.id)
+                 FROM integrations i WHERE i.project_id = f.project_id AND i.enabled) AS integrations
+       FROM flips f JOIN checks c ON c.id = f.check_id
+       WHERE f.id = ANY($1::bigint[])`,
+      [flipIds],
+    );
+    const byId = new Map(rows.map((r) => [r.id, { ...r, integrations: r.integrations ?? [] }]));
+    return flipIds.map((id) => byId.get(String(BigInt(id))) ?? null);
+  });
+
   return {
-    /** The flip, its check's tags and its project's enabled integrations; null when gone. */
-    async loadFlip(flipId: string): Promise<FanOutFlip | null> {
-      const { rows } = await pool.query<Omit<FanOutFlip, 'integrations'> & { integrations: FanOutIntegration[] | null }>(
-        `SELECT f.id::text AS id, f.check_id AS "checkId", f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus",
-                f.ts, c.tags AS "checkTags",
-                (SELECT json_agg(json_build_object('id', i.id, 'enabled', i.enabled, 'events', i.events, 'tags', i.tags,
-                                                   'reminders', i.reminders) ORDER BY i.id)
-                   FROM integrations i WHERE i.project_id = f.project_id AND i.enabled) AS integrations
-         FROM flips f JOIN checks c ON c.id = f.check_id
-         WHERE f.id = $1`,
-        [flipId],
-      );
-      const row = rows[0];
-      return row ? { ...row, integrations: row.integrations ?? [] } : null;
+    /**
+     * The flip, its check's tags and its project's enabled integrations, in one read (batched
+     * with the other flips in flight); null when the flip or its check is gone.
+     */
+    loadFlip(flipId: string): Promise<FanOutFlip | null> {
+      return loadBatch(flipId);
     },
 
     /** Schedules the reminders of a down flip; idempotent (a re-run flip job adds nothing). */
