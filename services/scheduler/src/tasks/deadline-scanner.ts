@@ -13,6 +13,8 @@ import { BackgroundFlipPublisher } from './flip-publisher.js';
 
 /** A check whose schedule cannot be evaluated is looked at again this much later (never dropped). */
 const RETRY_BROKEN_SCHEDULE_MS = 5 * 60_000;
+/** Batches claimed concurrently per round (each its own transaction and connection). */
+const PARALLEL_BATCHES = 3;
 
 /**
  * Applies passed deadlines (up -> late -> down, started run -> down; docs/scheduler.md).
@@ -32,55 +34,66 @@ export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
   let inHerd = false;
   const publisher = new BackgroundFlipPublisher(pool, deps.queues, logger, () => inHerd);
 
+  /** One batch in one transaction; returns the rows claimed and the flips committed. */
+  async function claimBatch(now: Date): Promise<{ claimed: number; committed: { id: bigint; checkId: string }[] }> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<CheckSqlRow>(
+        `SELECT ${CHECK_STATE_COLUMNS} FROM checks c
+          WHERE c.next_deadline_at <= $1 ORDER BY c.next_deadline_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+        [now.toISOString(), config.batchSize],
+      );
+      if (rows.length === 0) {
+        await client.query('COMMIT');
+        return { claimed: 0, committed: [] };
+      }
+      const writes: CheckStateWrite[] = [];
+      const flips: FlipWrite[] = [];
+      for (const row of rows) {
+        const state = sqlRowToState(row);
+        let next: CheckState;
+        let due: FlipRecord[];
+        try {
+          ({ state: next, flips: due } = applyDueDeadlines(state, now));
+        } catch (err) {
+          logger.error({ checkId: row.id, err: (err as Error).message }, 'deadline cannot be evaluated; retrying later');
+          next = { ...state, nextDeadlineAt: new Date(now.getTime() + RETRY_BROKEN_SCHEDULE_MS) };
+          due = [];
+        }
+        writes.push({ id: row.id, state: next, texts: TimestampTexts.ofRow(row) });
+        for (const flip of due) flips.push({ checkId: row.id, projectId: row.project_id, flip });
+      }
+      const committed = await saveStatesAndFlips(client, writes, flips);
+      await client.query('COMMIT');
+      return { claimed: rows.length, committed };
+    } catch (err) {
+      broken = err as Error;
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
   return {
     name: 'deadline-scanner',
-    batchSize: config.batchSize,
+    batchSize: config.batchSize * PARALLEL_BATCHES,
     async runOnce(now: Date): Promise<number> {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      let committed: { id: bigint; checkId: string }[] = [];
+      // Several batches at once (SKIP LOCKED hands each a different set of rows): while one waits
+      // for PostgreSQL another runs the state machine, which matters for a herd.
+      const settled = await Promise.allSettled(Array.from({ length: PARALLEL_BATCHES }, () => claimBatch(now)));
       let claimed = 0;
-      try {
-        await client.query('BEGIN');
-        const { rows } = await client.query<CheckSqlRow>(
-          `SELECT ${CHECK_STATE_COLUMNS} FROM checks c
-            WHERE c.next_deadline_at <= $1 ORDER BY c.next_deadline_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-          [now.toISOString(), config.batchSize],
-        );
-        claimed = rows.length;
-        if (rows.length === 0) {
-          inHerd = false;
-          await client.query('COMMIT');
-          return 0;
+      for (const r of settled) {
+        if (r.status === 'fulfilled') {
+          claimed += r.value.claimed;
+          publisher.publish(r.value.committed);
         }
-        const writes: CheckStateWrite[] = [];
-        const flips: FlipWrite[] = [];
-        for (const row of rows) {
-          const state = sqlRowToState(row);
-          let next: CheckState;
-          let due: FlipRecord[];
-          try {
-            ({ state: next, flips: due } = applyDueDeadlines(state, now));
-          } catch (err) {
-            logger.error({ checkId: row.id, err: (err as Error).message }, 'deadline cannot be evaluated; retrying later');
-            next = { ...state, nextDeadlineAt: new Date(now.getTime() + RETRY_BROKEN_SCHEDULE_MS) };
-            due = [];
-          }
-          writes.push({ id: row.id, state: next, texts: TimestampTexts.ofRow(row) });
-          for (const flip of due) flips.push({ checkId: row.id, projectId: row.project_id, flip });
-        }
-        committed = await saveStatesAndFlips(client, writes, flips);
-        await client.query('COMMIT');
-      } catch (err) {
-        inHerd = false;
-        broken = err as Error;
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release(broken);
       }
-      inHerd = claimed >= config.batchSize;
-      publisher.publish(committed);
+      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      inHerd = !failed && claimed >= config.batchSize * PARALLEL_BATCHES;
+      if (failed) throw failed.reason;
       return claimed;
     },
     async nextDueAt(): Promise<Date | null> {

@@ -6,6 +6,7 @@ import type pg from 'pg';
 /** Flips waiting for the publisher beyond this are left to the relay (they stay enqueued_at null). */
 const MAX_PENDING = 200_000;
 const HOLD_POLL_MS = 50;
+const MAX_PER_ADD = 5_000;
 
 /**
  * Publishes committed flips in the background, one enqueue at a time: flips committed while an
@@ -48,8 +49,8 @@ export class BackgroundFlipPublisher {
       while (this.holdWhile() && !this.draining && this.pending.length < MAX_PENDING) {
         await new Promise((r) => setTimeout(r, HOLD_POLL_MS));
       }
-      const batch = this.pending;
-      this.pending = [];
+      // Bounded bulk adds: one huge pipeline would hold Redis for everyone else.
+      const batch = this.pending.splice(0, MAX_PER_ADD);
       await publishFlipsWith(this.mark, this.queues, batch, this.logger);
     }
     this.running = null;
