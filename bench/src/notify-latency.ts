@@ -1,0 +1,179 @@
+// Notification latency: from a flip committed in PostgreSQL to the webhook received by a local
+// server, through the real, built notifier process (fan-out on `flips`, delivery on
+// `deliveries`, delivery log). Two phases: a steady trickle (p50/p99 per flip) and a burst of
+// 10,000 flips to one webhook integration (time until the last one arrives).
+// Goals: p99 ≤ 100 ms steady; 10,000 burst drained in ≤ 5 s.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { createCipher } from '@upmon/crypto';
+import { Queues } from '@upmon/queue';
+import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, TEST_ENCRYPTION_KEY } from '@upmon/testing';
+import { createBenchDatabase, createBenchProject, insertChecks } from './ping-ingest-setup.js';
+import { percentile, printTable } from './report.js';
+
+const STEADY_FLIPS = Number(process.env.BENCH_STEADY_FLIPS ?? 300);
+const STEADY_RATE_PER_SEC = Number(process.env.BENCH_STEADY_RATE ?? 50);
+const BURST_FLIPS = Number(process.env.BENCH_BURST_FLIPS ?? 10_000);
+const WARMUP_FLIPS = 50;
+
+/** A webhook receiver that notes when each check's notification arrived. */
+async function startReceiver() {
+  const arrivals = new Map<string, number>();
+  let duplicates = 0;
+  const waiters = new Map<string, (t: number) => void>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const at = performance.now();
+      res.writeHead(200).end('ok');
+      const checkId = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { check_id: string }).check_id;
+      if (arrivals.has(checkId)) duplicates++;
+      else arrivals.set(checkId, at);
+      waiters.get(checkId)?.(at);
+      waiters.delete(checkId);
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    arrivals,
+    duplicates: () => duplicates,
+    arrivalOf: (checkId: string) =>
+      new Promise<number>((resolve) => {
+        const seen = arrivals.get(checkId);
+        if (seen !== undefined) resolve(seen);
+        else waiters.set(checkId, resolve);
+      }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+async function insertFlip(pool: pg.Pool, projectId: string, checkId: string): Promise<string> {
+  const { rows } = await pool.query<{ id: string }>(
+    `INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason)
+     VALUES ($1, $2, now(), 'up', 'down', 'timeout') RETURNING id`,
+    [checkId, projectId],
+  );
+  return rows[0]!.id;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function run(): Promise<void> {
+  const db = await createBenchDatabase();
+  const pool = new pg.Pool({ connectionString: db.url, max: 4 });
+  const prefix = testRedisPrefix();
+  const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 1 });
+  const queues = new Queues(redis, prefix);
+  const receiver = await startReceiver();
+  try {
+    const projectId = await createBenchProject(pool);
+    const config = createCipher(TEST_ENCRYPTION_KEY).encryptJson({ url: `${receiver.url}/hook`, secret: 'bench-secret' });
+    await pool.query(
+      `INSERT INTO integrations (project_id, kind, name, events, config, updated_at) VALUES ($1, 'webhook', 'bench', '{down,up,late}', $2, now())`,
+      [projectId, config],
+    );
+    const total = WARMUP_FLIPS + STEADY_FLIPS + BURST_FLIPS;
+    await insertChecks(pool, projectId, total, {
+      periodSec: 86_400,
+      graceSec: 3600,
+      lastPingAt: new Date(),
+      deadlineSql: `$6::timestamptz + interval '1 day'`,
+    });
+    const checkIds = (await pool.query<{ id: string }>('SELECT id FROM checks ORDER BY name')).rows.map((r) => r.id);
+    await pool.query(`UPDATE checks SET status = 'down', next_deadline_at = NULL`);
+
+    const notifier = await startService('notifier', {
+      DATABASE_URL: db.url,
+      REDIS_URL: testRedisUrl(),
+      REDIS_PREFIX: prefix,
+      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
+      LOG_LEVEL: 'warn',
+      NOTIFIER_CONCURRENCY: process.env.BENCH_CONCURRENCY ?? '100',
+      DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '20',
+    });
+    const rows: Record<string, string | number>[] = [];
+    try {
+      // Steady: one flip every 1/rate s, each committed, then enqueued as the producers do.
+      const measure = async (from: number, count: number, ratePerSec: number): Promise<number[]> => {
+        const pending: Promise<number>[] = [];
+        const start = performance.now();
+        for (let i = 0; i < count; i++) {
+          const due = start + (i * 1000) / ratePerSec;
+          const wait = due - performance.now();
+          if (wait > 0) await sleep(wait);
+          const checkId = checkIds[from + i]!;
+          const flipId = await insertFlip(pool, projectId, checkId);
+          const committedAt = performance.now();
+          await queues.enqueue('flips', { flipId, checkId });
+          pending.push(receiver.arrivalOf(checkId).then((at) => at - committedAt));
+        }
+        return Promise.all(pending);
+      };
+      await measure(0, WARMUP_FLIPS, STEADY_RATE_PER_SEC);
+      const steady = await measure(WARMUP_FLIPS, STEADY_FLIPS, STEADY_RATE_PER_SEC);
+      rows.push({
+        phase: `steady ${STEADY_RATE_PER_SEC}/s`,
+        flips: STEADY_FLIPS,
+        'p50 ms': percentile(steady, 50),
+        'p99 ms': percentile(steady, 99),
+        'max ms': Math.max(...steady),
+        'drain s': '-',
+        'flips/s': '-',
+      });
+
+      // Burst: 10,000 flips committed at once, then enqueued in chunks as the relay does.
+      const burstChecks = checkIds.slice(WARMUP_FLIPS + STEADY_FLIPS);
+      const { rows: burstFlips } = await pool.query<{ id: string; check_id: string }>(
+        `INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason)
+         SELECT c, $2, now(), 'up', 'down', 'timeout' FROM unnest($1::uuid[]) c RETURNING id, check_id`,
+        [burstChecks, projectId],
+      );
+      const t0 = performance.now();
+      for (let i = 0; i < burstFlips.length; i += 1000) {
+        await queues.enqueueMany(
+          'flips',
+          burstFlips.slice(i, i + 1000).map((f) => ({ flipId: f.id, checkId: f.check_id })),
+        );
+      }
+      const arrivals = await Promise.all(burstChecks.map((c) => receiver.arrivalOf(c)));
+      const drainMs = Math.max(...arrivals) - t0;
+      const burstLatencies = arrivals.map((a) => a - t0);
+      rows.push({
+        phase: 'burst',
+        flips: BURST_FLIPS,
+        'p50 ms': percentile(burstLatencies, 50),
+        'p99 ms': percentile(burstLatencies, 99),
+        'max ms': Math.max(...burstLatencies),
+        'drain s': drainMs / 1000,
+        'flips/s': Math.round(BURST_FLIPS / (drainMs / 1000)),
+      });
+      await sleep(500);
+      const logged = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM notification_deliveries WHERE status = 'succeeded'`);
+      printTable('notify-latency: flip committed → webhook received (approximate; shared machine)', rows);
+      console.log(
+        `deliveries logged as succeeded: ${logged.rows[0]!.n} of ${total}; duplicate webhooks: ${receiver.duplicates()}; ` +
+          `goals: steady p99 ≤ 100 ms, burst of 10,000 ≤ 5 s`,
+      );
+    } finally {
+      await notifier.stop();
+    }
+  } finally {
+    await receiver.close();
+    await queues.close();
+    redis.disconnect();
+    await pool.end();
+    await db.drop();
+    await dropRedisPrefix(prefix);
+  }
+}
