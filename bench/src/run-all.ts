@@ -4,7 +4,6 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'api-reads': () => import('./api-reads.js'),
   'ping-ingest': () => import('./ping-ingest.js'),
   'notify-latency': () => import('./notify-latency.js'),
-  'notify-latency': () => import('./notify-latency.js'),
   'deadline-lag': () => import('./deadline-lag.js'),
   'probe-throughput': () => import('./probe-throughput.js'),
 };
