@@ -39,6 +39,31 @@ export async function run(): Promise<void> {
   await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
   const port = (target.address() as AddressInfo).port;
   const services: ServiceProcess[] = [];
+  // One cleanup promise, shared by the signal handler and the finally block (whichever comes first).
+  let cleaning: Promise<void> | null = null;
+  const starting: Promise<unknown>[] = [];
+  const start = (name: 'prober' | 'scheduler', serviceEnv: Record<string, string>) => {
+    if (cleaning) return Promise.reject(new Error('interrupted'));
+    const p = startService(name, serviceEnv).then((s) => {
+      services.push(s);
+      return s;
+    });
+    starting.push(p);
+    return p;
+  };
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      await Promise.allSettled(starting);
+      for (const s of services.reverse()) await s.stop();
+      await new Promise((r) => target.close(r));
+      await pool.end();
+      await db.drop();
+      await dropRedisPrefix(prefix);
+    })());
+  // Ctrl-C mid-run still stops the services and drops the database and the Redis keys.
+  const onSignal = () => void cleanup().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     const { rows } = await pool.query<{ id: string }>(
       `WITH a AS (INSERT INTO accounts (id, name, plan, updated_at) VALUES (gen_random_uuid(), 'bench', 'business', now()) RETURNING id),
@@ -58,9 +83,9 @@ export async function run(): Promise<void> {
       LOG_LEVEL: 'warn',
       DATABASE_POOL_SIZE: String(poolSize),
     };
-    services.push(await startService('prober', { ...common, OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8', PROBER_CONCURRENCY: String(concurrency) }));
+    await start('prober', { ...common, OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8', PROBER_CONCURRENCY: String(concurrency) });
     const startedAt = Date.now();
-    services.push(await startService('scheduler', { ...common, SCHEDULER_BATCH_SIZE: '1000', DATABASE_POOL_SIZE: '5' }));
+    await start('scheduler', { ...common, SCHEDULER_BATCH_SIZE: '1000', DATABASE_POOL_SIZE: '5' });
 
     // Burst: wait for every check's first result in the database.
     let firstResultsAt = 0;
@@ -101,10 +126,8 @@ export async function run(): Promise<void> {
       { phase: 'all', metric: 'failed probes', value: failed, goal: '0' },
     ]);
   } finally {
-    for (const s of services.reverse()) await s.stop();
-    await new Promise((r) => target.close(r));
-    await pool.end();
-    await db.drop();
-    await dropRedisPrefix(prefix);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await cleanup();
   }
 }
