@@ -30,8 +30,6 @@ export async function run(): Promise<void> {
       REDIS_PREFIX: prefix,
       LOG_LEVEL: 'warn',
       DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '12',
-      // e.g. BENCH_API_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the api.
-      ...(process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
     });
     const rows: Record<string, string | number>[] = [];
     try {
