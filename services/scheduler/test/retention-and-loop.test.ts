@@ -95,14 +95,15 @@ describe('retention pruner', () => {
     await db.drop();
   });
 
+  const BASE = new Date(Date.now() - 3600_000);
   const addPings = (checkId: string, n: number, from: number) =>
     pool.query(
-      `INSERT INTO pings (check_id, ts, type, method) SELECT $1, now() - interval '1 hour' + (g * interval '1 second'), 'success', 'GET'
+      `INSERT INTO pings (check_id, ts, type, method) SELECT $1, $4::timestamptz + (g * interval '1 second'), 'success', 'GET'
          FROM generate_series($2::int, $3::int) g`,
-      [checkId, from, from + n - 1],
+      [checkId, from, from + n - 1, BASE.toISOString()],
     );
   const secondsOf = async (checkId: string) =>
-    (await pool.query(`SELECT extract(epoch FROM ts - (now() - interval '1 hour'))::int AS s FROM pings WHERE check_id = $1 ORDER BY ts`, [checkId])).rows.map(
+    (await pool.query(`SELECT extract(epoch FROM ts - $2::timestamptz)::int AS s FROM pings WHERE check_id = $1 ORDER BY ts`, [checkId, BASE.toISOString()])).rows.map(
       (r) => r.s as number,
     );
 
