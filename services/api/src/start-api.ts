@@ -71,7 +71,11 @@ export async function startApi(config: ApiConfig, logger: Logger, opts: { pingOn
       shuttingDown = true;
       // Stop accepting, let requests in hand finish (each ping answers after its commit), then
       // publish the flips they produced before closing Redis.
+      // Keep-alive connections that finish a request after close() would hold the server open
+      // until their idle timeout: close each one as soon as it is idle.
+      const idleCloser = setInterval(() => server.closeIdleConnections(), 100);
       await closeServer(server);
+      clearInterval(idleCloser);
       await pings.drain();
       // BullMQ's close waits for a Redis that may be down: do not let it hold the shutdown.
       await Promise.race([queues.close().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);

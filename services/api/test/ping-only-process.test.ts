@@ -28,8 +28,9 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${port}`;
 });
 
+let stopped = false;
 afterAll(async () => {
-  await running.stop();
+  if (!stopped) await running.stop();
   await prisma.$disconnect();
   await db.drop();
   await dropRedisPrefix(prefix);
@@ -43,4 +44,20 @@ it('the ping-only process serves pings and health, and nothing else', async () =
   expect((await fetch(`${url}/healthz`)).status).toBe(200);
   expect((await fetch(`${url}/readyz`)).status).toBe(200);
   expect((await fetch(`${url}/api/v1/checks`)).status).toBe(404);
+});
+
+it('stops cleanly under load: pings in hand are answered, keep-alive connections do not hold it', async () => {
+  const check = await makeCheck(prisma, (await makeProject(prisma)).id);
+  const inFlight = Array.from({ length: 60 }, () => fetch(`${url}/${check.id}`).then((r) => r.status));
+  await new Promise((r) => setTimeout(r, 20));
+  const t0 = Date.now();
+  stopped = true;
+  await running.stop();
+  expect(Date.now() - t0).toBeLessThan(5000);
+  const statuses = await Promise.allSettled(inFlight);
+  const answered = statuses.filter((s) => s.status === 'fulfilled').map((s) => (s as PromiseFulfilledResult<number>).value);
+  // Requests accepted before the stop were answered OK and stored; later ones were refused (connection error).
+  expect(answered.every((s) => s === 200)).toBe(true);
+  const { count } = await prisma.ping.aggregate({ where: { checkId: check.id }, _count: true }).then((r) => ({ count: r._count }));
+  expect(count).toBe(answered.length);
 });
