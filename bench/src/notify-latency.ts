@@ -99,7 +99,7 @@ export async function run(): Promise<void> {
       ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
       LOG_LEVEL: 'warn',
-      NOTIFIER_CONCURRENCY: process.env.BENCH_CONCURRENCY ?? '100',
+      NOTIFIER_CONCURRENCY: process.env.BENCH_CONCURRENCY ?? '200',
       DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '20',
     });
     const rows: Record<string, string | number>[] = [];

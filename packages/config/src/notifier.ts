@@ -35,7 +35,9 @@ const schema = Joi.object({
   ...commonEnv,
   NOTIFIER_PORT: Joi.number().port().default(8003),
   ENCRYPTION_KEY: encryptionKey.required(),
-  NOTIFIER_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(50),
+  // Deliveries mostly wait on the network (up to the 10 s timeout): a high default keeps one
+  // slow receiver from holding every slot, and gives the micro-batched SQL bigger batches.
+  NOTIFIER_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(200),
   OUTBOUND_ALLOW_CIDRS: cidrList.allow('').default(''),
   APP_BASE_URL: httpUrl.default('http://localhost:8000'),
   SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }),
