@@ -153,6 +153,51 @@ describe('ping receiver', () => {
     expect((await pingsOf(check.id)).map((x) => x.method)).toEqual(['GET', 'HEAD']);
   });
 
+  it('"up stays up" in one statement gives exactly what the state machine gives; other cases take the full path', async () => {
+    const project = await makeProject(prisma);
+    const before = new Date(Date.now() - 30_000);
+    const period = await makeCheck(prisma, project.id, { status: 'up', lastPingAt: before, nextDeadlineAt: new Date(before.getTime() + 60_000) });
+    const cron = await makeCheck(prisma, project.id, {
+      status: 'up', scheduleKind: 'cron', cron: '0 3 * * *', tz: 'Europe/Riga', periodSec: null, lastPingAt: before, nextDeadlineAt: new Date(before.getTime() + 60_000),
+    });
+    const running = await makeCheck(prisma, project.id, { status: 'up', lastPingAt: before, lastStartAt: before, nextDeadlineAt: new Date(before.getTime() + 60_000) });
+    for (const c of [period, cron, running]) expect((await hit(`/${c.id}/0`)).status).toBe(200);
+    const state = async (id: string) =>
+      (
+        await pool.query(
+          `SELECT status, last_ping_type, failure_count, last_start_at, last_duration_ms, next_deadline_at,
+                  to_char(last_ping_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS lp FROM checks WHERE id = $1`,
+          [id],
+        )
+      ).rows[0];
+    const { transition } = await import('@upmon/core');
+    for (const c of [period, cron, running]) {
+      const [p] = await pingsOf(c.id);
+      const s = await state(c.id);
+      expect(s.lp).toBe(p.ts_us);
+      const pingMs = Date.parse(`${p.ts_us.slice(0, 23)}Z`);
+      const expected = transition(
+        {
+          kind: 'heartbeat', status: 'up', graceSec: c.graceSec, lastPingAt: before, lastStartAt: c.lastStartAt, lastStartRid: null,
+          lastDurationMs: null, resumedAt: null, nextDeadlineAt: c.nextDeadlineAt, failureCount: 0, confirmations: 1,
+          schedule: c.scheduleKind === 'cron' ? { kind: 'cron', cron: '0 3 * * *', tz: 'Europe/Riga' } : { kind: 'period', periodSec: 60, tz: 'UTC' },
+        },
+        { type: 'ping', kind: 'exit', exitStatus: 0 },
+        new Date(pingMs),
+      );
+      expect({ status: s.status, deadline: s.next_deadline_at.getTime(), duration: s.last_duration_ms, start: s.last_start_at }).toEqual({
+        status: expected.state.status,
+        deadline: expected.state.nextDeadlineAt!.getTime(),
+        duration: expected.state.lastDurationMs,
+        start: expected.state.lastStartAt,
+      });
+      expect(p.duration_ms).toBe(expected.durationMs);
+      expect(s.last_ping_type).toBe('exit');
+    }
+    expect((await pingsOf(running.id))[0].duration_ms).toBeGreaterThanOrEqual(30_000);
+    expect(await prisma.flip.count({ where: { checkId: { in: [period.id, cron.id, running.id] } } })).toBe(0);
+  });
+
   it('POST body: stored encrypted, cut to the limit, body_size is what was sent', async () => {
     const project = await makeProject(prisma);
     const check = await makeCheck(prisma, project.id);

@@ -11,6 +11,7 @@ import { MicroBatcher } from './micro-batcher.js';
 import { writePingBatch, type PingToStore, type StoredPing } from './ping-batch-writer.js';
 import { parsePingUrl, type ParsedPing } from './ping-url.js';
 import { createSourceIpResolver } from './source-ip.js';
+import { storeUpStaysUpPings } from './up-stays-up.js';
 
 export interface PingReceiverDeps {
   pool: pg.Pool;
@@ -62,7 +63,8 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
     publishing.add(p);
   };
 
-  const flush = async (items: PingToStore[]): Promise<StoredPing[]> => {
+  /** Through the state machine, one transaction; if that fails, one transaction per ping. */
+  const storeFull = async (items: PingToStore[]): Promise<StoredPing[]> => {
     try {
       const out = await writePingBatch(deps.pool, deps.cipher, items);
       publish(out.flips);
@@ -85,6 +87,25 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
       return results;
     }
   };
+
+  /** The common case ("up stays up") in one statement; everything else through the state machine. */
+  const flush = async (items: PingToStore[]): Promise<StoredPing[]> => {
+    let fast = new Set<number>();
+    try {
+      fast = await storeUpStaysUpPings(deps.pool, deps.cipher, items);
+    } catch (err) {
+      // Nothing was committed by the failed statement: every ping takes the full path.
+      deps.logger.warn({ err: (err as Error).message }, 'fast ping path failed; using the full path');
+    }
+    const results: StoredPing[] = items.map((item) => (item.target.by === 'uuid' ? { found: true, checkId: item.target.uuid } : { found: false }));
+    const restIdx = items.map((_, i) => i).filter((i) => !fast.has(i));
+    if (restIdx.length > 0) {
+      const out = await storeFull(restIdx.map((i) => items[i] as PingToStore));
+      restIdx.forEach((i, k) => (results[i] = out[k] as StoredPing));
+    }
+    return results;
+  };
+
   const poolMax = (deps.pool.options.max as number | undefined) ?? 10;
   const batcher = new MicroBatcher(flush, {
     maxBatch: deps.maxBatch ?? 256,

@@ -1,0 +1,63 @@
+import type { Cipher } from '@upmon/crypto';
+import type pg from 'pg';
+import type { PingToStore } from './ping-batch-writer.js';
+
+/**
+ * The common case in ONE autocommitted statement: a success (or exit 0) ping on a heartbeat check
+ * that is up, has a period schedule and no run open. For exactly those rows `transition()` keeps
+ * the status (no flip, no duration) and sets last_ping_at = now, next_deadline_at = now + period
+ * and failure_count = 0: the UPDATE's WHERE clause restates those conditions, so any other row
+ * (or one a concurrent transaction changed first: the UPDATE re-checks the row after waiting for
+ * its lock) is left to the full path, which runs the state machine. The ping row is inserted only
+ * for the checks updated, in the same statement, so either both are durable or neither.
+ * Returns the indexes of `items` stored here.
+ */
+export async function storeUpStaysUpPings(pool: pg.Pool, cipher: Cipher, items: PingToStore[]): Promise<Set<number>> {
+  const perCheck = new Map<string, number>();
+  for (const i of items) if (i.target.by === 'uuid') perCheck.set(i.target.uuid, (perCheck.get(i.target.uuid) ?? 0) + 1);
+  // Several pings for one check in a batch must be applied in order: leave them to the full path.
+  const candidates = items
+    .map((item, index) => ({ item, index }))
+    .filter(
+      ({ item }) =>
+        item.target.by === 'uuid' &&
+        perCheck.get(item.target.uuid) === 1 &&
+        (item.kind === 'success' || (item.kind === 'exit' && item.exitStatus === 0)),
+    );
+  if (candidates.length === 0) return new Set();
+  const ids = candidates.map(({ item }) => (item.target as { uuid: string }).uuid);
+  const c = candidates.map(({ item }) => item);
+  const { rows } = await pool.query<{ check_id: string }>(
+    `WITH v AS (
+       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::"PingType"[], $5::int[], $6::uuid[], $7::text[],
+                            $8::text[], $9::text[], $10::int[], $11::bytea[])
+         AS v(id, ts, ts_ms, type, exit_status, rid, source_ip, method, user_agent, body_size, body)),
+     upd AS (
+       UPDATE checks c SET last_ping_at = v.ts, last_ping_type = v.type, failure_count = 0,
+              next_deadline_at = v.ts_ms + c.period_sec * interval '1 second'
+         FROM v
+        WHERE c.id = v.id AND c.id = ANY($1::uuid[]) AND c.kind = 'heartbeat' AND c.status = 'up'
+          AND c.schedule_kind = 'period' AND c.period_sec IS NOT NULL AND c.last_start_at IS NULL
+          AND (c.resumed_at IS NULL OR c.resumed_at <= v.ts_ms)
+       RETURNING c.id)
+     INSERT INTO pings (check_id, ts, type, exit_status, rid, source_ip, method, user_agent, body_size, body, duration_ms)
+     SELECT v.id, v.ts, v.type, v.exit_status, v.rid, v.source_ip, v.method, v.user_agent, v.body_size, v.body, NULL
+       FROM v JOIN upd ON upd.id = v.id
+     RETURNING check_id`,
+    [
+      ids,
+      c.map((i) => i.tsText),
+      c.map((i) => new Date(i.tsMs).toISOString()),
+      c.map((i) => i.kind),
+      c.map((i) => i.exitStatus),
+      c.map((i) => i.rid),
+      c.map((i) => i.sourceIp),
+      c.map((i) => i.method),
+      c.map((i) => i.userAgent),
+      c.map((i) => i.bodySize),
+      c.map((i) => (i.body && i.body.length > 0 ? cipher.encrypt(i.body) : null)),
+    ],
+  );
+  const stored = new Set(rows.map((r) => r.check_id));
+  return new Set(candidates.filter(({ item }) => stored.has((item.target as { uuid: string }).uuid)).map(({ index }) => index));
+}
