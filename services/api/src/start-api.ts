@@ -47,7 +47,7 @@ export async function startApi(config: ApiConfig, logger: Logger, opts: { pingOn
 
   let rest: http.RequestListener;
   if (prisma) {
-    rest = createApp({ config, logger, prisma, redis, queues, clock: systemClock, readiness, isShuttingDown });
+    rest = createApp({ config, logger, prisma, pool, redis, queues, clock: systemClock, readiness, isShuttingDown });
   } else {
     const health = healthRequestHandler(readiness, isShuttingDown);
     rest = (req, res) => {

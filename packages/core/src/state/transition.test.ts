@@ -284,6 +284,15 @@ describe('transition: http checks', () => {
     expect(r.flip?.reason).toBe('fail');
   });
 
+  it('certificate warning on a down check: recovers to up first, the next warning makes it late', () => {
+    const down = http({ status: 'down', failureCount: 2 });
+    const one = transition(down, { type: 'probe', ok: true, warning: true }, at(10));
+    expect(one.flip).toEqual({ oldStatus: 'down', newStatus: 'up', reason: 'ping', ts: at(10) });
+    expect(one.state.failureCount).toBe(0);
+    const two = transition(one.state, { type: 'probe', ok: true, warning: true }, at(20));
+    expect(two.flip).toEqual({ oldStatus: 'up', newStatus: 'late', reason: 'fail', ts: at(20) });
+  });
+
   it('prober outage: up -> late at expected + grace, -> down at expected + 2 x grace (timeouts)', () => {
     const r = applyDueDeadlines(http(), at(PERIOD + 3 * GRACE));
     expect(r.flips).toEqual([

@@ -83,6 +83,9 @@ function onProbe(s: CheckState, ev: Extract<CheckEvent, { type: 'probe' }>, now:
   const base: CheckState = { ...s, lastPingAt: now };
   if (s.status === 'paused') return unchanged(base);
   if (ev.ok && !ev.warning) return moveTo(s, { ...base, status: 'up', failureCount: 0 }, 'ping', now);
+  // A down endpoint that answers again has recovered: say "up" first (late/down -> up notifies),
+  // and let the next probe's certificate warning make it late (up -> late notifies too).
+  if (ev.ok && s.status === 'down') return moveTo(s, { ...base, status: 'up', failureCount: 0 }, 'ping', now);
   if (ev.ok) return moveTo(s, { ...base, status: 'late', failureCount: 0 }, 'fail', now);
 
   const failureCount = s.failureCount + 1;
