@@ -7,5 +7,5 @@ export {
   type HealthServerOptions,
   type ReadinessCheck,
 } from './health-server.js';
-export { postgresReady, redisReady } from './readiness.js';
+export { pgPoolReady, postgresReady, redisReady } from './readiness.js';
 export { runService, type RunningService, type ServiceDefinition } from './run-service.js';

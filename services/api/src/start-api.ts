@@ -4,15 +4,9 @@ import { createCipher } from '@upmon/crypto';
 import { createPgPool, createPrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import { Queues } from '@upmon/queue';
-import { closeServer, createRedis, healthRequestHandler, postgresReady, redisReady, systemClock, type RunningService } from '@upmon/service-kit';
-import type pg from 'pg';
+import { closeServer, createRedis, healthRequestHandler, pgPoolReady, postgresReady, redisReady, systemClock, type RunningService } from '@upmon/service-kit';
 import { createApp } from './app.js';
 import { createPingReceiver } from './ping/index.js';
-
-/** Readiness of a raw pg pool. */
-const poolReady = (pool: pg.Pool) => async () => {
-  await pool.query('SELECT 1');
-};
 
 function listen(server: http.Server, config: ApiConfig): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -33,7 +27,7 @@ export async function startApi(config: ApiConfig, logger: Logger, opts: { pingOn
   const queues = new Queues(redis, config.redisPrefix);
   let shuttingDown = false;
   const isShuttingDown = () => shuttingDown;
-  const readiness = { postgres: prisma ? postgresReady(prisma) : poolReady(pool), redis: redisReady(redis) };
+  const readiness = { postgres: prisma ? postgresReady(prisma) : pgPoolReady(pool), redis: redisReady(redis) };
 
   const pings = createPingReceiver({
     pool,

@@ -6,7 +6,7 @@ import { DELIVERY_ATTEMPTS, Queues, createWorker } from '@upmon/queue';
 import {
   closeServer,
   createRedis,
-  postgresReady,
+  pgPoolReady,
   redisReady,
   startHealthServer,
   systemClock,
@@ -103,7 +103,7 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
     {
       host: config.httpHost,
       port: config.port,
-      readiness: { postgres: postgresReady({ $queryRawUnsafe: (sql: string) => pool.query(sql) }), redis: redisReady(workerRedis) },
+      readiness: { postgres: pgPoolReady(pool), redis: redisReady(workerRedis) },
       logger,
     },
     () => shuttingDown,

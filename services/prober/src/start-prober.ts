@@ -7,6 +7,7 @@ import { Queues, createWorker } from '@upmon/queue';
 import {
   closeServer,
   createRedis,
+  pgPoolReady,
   redisReady,
   startHealthServer,
   systemClock,
@@ -54,9 +55,7 @@ export async function startProber(config: ProberConfig, logger: Logger, override
       host: config.httpHost,
       port: config.port,
       readiness: {
-        postgres: async () => {
-          await pool.query('SELECT 1');
-        },
+        postgres: pgPoolReady(pool),
         redis: redisReady(workerRedis),
       },
       logger,

@@ -1,21 +1,11 @@
 import Joi from 'joi';
+import { TEMPLATE_PLACEHOLDERS } from '@upmon/core';
 
 export const INTEGRATION_KINDS = ['telegram', 'email', 'webhook', 'slack', 'discord', 'mattermost', 'sms', 'pagerduty'] as const;
 export type IntegrationKindName = (typeof INTEGRATION_KINDS)[number];
 
-/** Placeholders a webhook body_template may use (spec: IntegrationInput). */
-export const WEBHOOK_PLACEHOLDERS = [
-  'event',
-  'check_id',
-  'check_name',
-  'status',
-  'previous_status',
-  'reason',
-  'ts',
-  'tags',
-  'subject',
-  'message',
-] as const;
+/** Placeholders a webhook body_template may use (spec: IntegrationInput); one list, in core. */
+export const WEBHOOK_PLACEHOLDERS = TEMPLATE_PLACEHOLDERS;
 
 const httpUrl = Joi.string().uri({ scheme: ['http', 'https'] }).max(2048);
 
