@@ -11,6 +11,11 @@ export interface SchedulerConfig extends CommonConfig {
   flipRetentionDays: number;
   /** The relay leaves flips younger than this to the process that committed them. */
   flipRelayGraceSec: number;
+  /**
+   * When Redis is found to have lost its data, flips, reminders and digests of this many minutes
+   * back are enqueued again (longer than the ~64 min a delivery keeps retrying).
+   */
+  redisRecoveryWindowMin: number;
 }
 
 const schema = Joi.object({
@@ -21,6 +26,7 @@ const schema = Joi.object({
   PING_RETENTION: Joi.number().integer().min(1).max(100_000).default(1000),
   FLIP_RETENTION_DAYS: Joi.number().integer().min(1).max(3650).default(365),
   FLIP_RELAY_GRACE_SEC: Joi.number().integer().min(1).max(3600).default(30),
+  REDIS_RECOVERY_WINDOW_MIN: Joi.number().integer().min(1).max(7 * 24 * 60).default(120),
 });
 
 export function loadSchedulerConfig(env: Env): SchedulerConfig {
@@ -33,5 +39,6 @@ export function loadSchedulerConfig(env: Env): SchedulerConfig {
     pingRetention: v.PING_RETENTION,
     flipRetentionDays: v.FLIP_RETENTION_DAYS,
     flipRelayGraceSec: v.FLIP_RELAY_GRACE_SEC,
+    redisRecoveryWindowMin: v.REDIS_RECOVERY_WINDOW_MIN,
   };
 }

@@ -36,6 +36,11 @@ export interface DeliveryJob {
   reminderId?: string;
   /** held_notifications ids collapsed into this digest when event = digest. */
   heldIds?: string[];
+  /**
+   * Enqueued again by the scheduler's Redis recovery (reminders and digests only): the original
+   * job may have been delivered before Redis lost it, so the notifier checks its delivery log first.
+   */
+  recovered?: boolean;
 }
 
 /** Attempts of one delivery (the first and its retries). */
@@ -92,6 +97,7 @@ export const CATALOG: { [N in QueueName]: Entry<N> } = {
       flipId: id,
       reminderId: id,
       heldIds: Joi.array().items(id),
+      recovered: Joi.boolean(),
     }).unknown(true),
     jobId: (p) =>
       p.event === 'reminder'

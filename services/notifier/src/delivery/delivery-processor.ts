@@ -56,8 +56,14 @@ export function createDeliveryProcessor(deps: DeliveryDeps) {
       return 'skipped';
     }
     if (isFlipEvent && loaded.alreadyDelivered) {
-      // A job re-run after Redis lost its completion (or after its id expired) sends nothing twice.
+      // A job re-run after Redis lost its completion (or after its id expired, or after the
+      // scheduler's Redis recovery enqueued its flip again) sends nothing twice; nor a flip event
+      // already held for quiet hours (its digest may be out already).
       log.info('already delivered; not sent again');
+      return 'skipped';
+    }
+    if (job.recovered && (await deps.store.recoveredAlreadyHandled(job))) {
+      log.info('re-enqueued after Redis data loss, but already delivered; not sent again');
       return 'skipped';
     }
 

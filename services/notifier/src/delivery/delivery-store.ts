@@ -32,7 +32,10 @@ export interface LoadedDelivery {
   target: DeliveryTarget;
   /** The job's flip (null when the job has none, or it is gone). */
   flip: DeliveryFlip | null;
-  /** This flip event already reached this integration (a success is in the log). */
+  /**
+   * This flip event was already handled for this integration: a success in the log, or it was
+   * held for quiet hours (the held row, released as a digest, owns it from then on).
+   */
   alreadyDelivered: boolean;
 }
 
@@ -114,8 +117,10 @@ export function createDeliveryStore(pool: PgPool) {
               f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus", f.reason::text AS reason, f.ts AS "flipTs",
               (SELECT p.ts FROM flips p WHERE p.check_id = f.check_id AND p.ts <= f.ts AND p.id < f.id
                 ORDER BY p.ts DESC, p.id DESC LIMIT 1) AS "previousSince",
-              EXISTS (SELECT 1 FROM notification_deliveries d
-                      WHERE d.flip_id = f.id AND d.integration_id = i.id AND d.event = r.event AND d.status = 'succeeded') AS "alreadyDelivered"
+              (EXISTS (SELECT 1 FROM notification_deliveries d
+                       WHERE d.flip_id = f.id AND d.integration_id = i.id AND d.event = r.event AND d.status IN ('succeeded', 'held'))
+               OR (r.event IN ('down', 'up', 'late') AND EXISTS (SELECT 1 FROM held_notifications h
+                       WHERE h.integration_id = i.id AND h.flip_id = f.id AND h.event = r.event))) AS "alreadyDelivered"
        FROM unnest($1::int[], $2::uuid[], $3::bigint[], $4::text[]) WITH ORDINALITY AS r(integration_id, check_id, flip_id, event, n)
        JOIN integrations i ON i.id = r.integration_id
        JOIN checks c ON c.project_id = i.project_id AND c.id = r.check_id
@@ -144,6 +149,37 @@ export function createDeliveryStore(pool: PgPool) {
      */
     load(integrationId: number, checkId: string, flipId: string | null, event: string): Promise<LoadedDelivery | null> {
       return loadBatch({ integrationId, checkId, flipId, event });
+    },
+
+    /**
+     * For a reminder or digest enqueued again by the scheduler's Redis recovery: whether the
+     * original job got through (sent, or held for quiet hours) before Redis lost it. Reminder: a
+     * `succeeded`/`held` reminder row of the same (integration, down flip) logged since the reminder
+     * was marked sent; digest: a `succeeded` digest of the same (integration, check) logged since its
+     * held rows were released. One minute of slack for clock skew between scheduler and database
+     * (two reminders of one flip are at least an hour apart).
+     */
+    async recoveredAlreadyHandled(job: { integrationId: number; checkId: string; event: string; reminderId?: string; heldIds?: string[] }): Promise<boolean> {
+      if (job.event === 'reminder' && job.reminderId) {
+        const { rows } = await pool.query<{ done: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM reminders r JOIN notification_deliveries d
+                            ON d.flip_id = r.flip_id AND d.integration_id = r.integration_id AND d.event = 'reminder'
+                           AND d.status IN ('succeeded', 'held') AND d.created_at >= r.sent_at - interval '1 minute'
+                          WHERE r.id = $1) AS done`,
+          [job.reminderId],
+        );
+        return rows[0]?.done === true;
+      }
+      if (job.event === 'digest' && job.heldIds && job.heldIds.length > 0) {
+        const { rows } = await pool.query<{ done: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM notification_deliveries d
+                          WHERE d.integration_id = $1 AND d.check_id = $2 AND d.event = 'digest' AND d.status = 'succeeded'
+                            AND d.created_at >= (SELECT max(released_at) FROM held_notifications WHERE id = ANY($3::bigint[])) - interval '1 minute') AS done`,
+          [job.integrationId, job.checkId, job.heldIds],
+        );
+        return rows[0]?.done === true;
+      }
+      return false;
     },
 
     /** One row per attempt in the delivery log (batched with the deliveries in flight). */

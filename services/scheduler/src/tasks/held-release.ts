@@ -17,6 +17,9 @@ interface DueHeldRow {
  * commit: a crash in between leaves the rows due, and the next round enqueues the same digests
  * under the same job ids (derived from the held ids), which BullMQ collapses. If Redis is down
  * the enqueue throws, the transaction rolls back and the rows wait for the next round.
+ * `released_at` means "enqueued", not "delivered": if Redis then loses its data, the
+ * `redis-recovery` task rebuilds the digests released in its window from these rows (same job ids;
+ * the notifier skips those its log shows as delivered).
  */
 export function createHeldReleaseTask(deps: SchedulerDeps): SchedulerTask {
   const { prisma, queues, logger, config } = deps;

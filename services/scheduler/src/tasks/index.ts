@@ -5,6 +5,7 @@ import { createRetentionPrunerTask } from './retention-pruner.js';
 import { createHeldReleaseTask } from './held-release.js';
 import { createRemindersTask } from './reminders.js';
 import { createProbeSchedulerTask } from './probe-scheduler.js';
+import { createRedisRecoveryTask } from './redis-recovery.js';
 
 /** Every task the scheduler runs. Each task lives in its own module under tasks/. */
 export function createTasks(deps: SchedulerDeps): SchedulerTask[] {
@@ -15,5 +16,6 @@ export function createTasks(deps: SchedulerDeps): SchedulerTask[] {
     createRemindersTask(deps),
     createHeldReleaseTask(deps),
     createProbeSchedulerTask(deps),
+    createRedisRecoveryTask(deps),
   ];
 }

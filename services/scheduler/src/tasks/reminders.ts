@@ -25,7 +25,9 @@ interface DueReminderRow {
  * Quiet hours are applied by the notifier when it delivers (a reminder inside them is held).
  *
  * Same transaction shape as the other tasks: lock (SKIP LOCKED), enqueue, mark, commit; job
- * ids are `delivery-reminder-<id>`, so a re-run after a crash collapses in BullMQ.
+ * ids are `delivery-reminder-<id>`, so a re-run after a crash collapses in BullMQ. `sent_at` means
+ * "enqueued", not "delivered": if Redis then loses its data, the `redis-recovery` task enqueues
+ * the reminders sent in its window again (the notifier skips those its log shows as delivered).
  */
 export function createRemindersTask(deps: SchedulerDeps): SchedulerTask {
   const { prisma, queues, logger, config } = deps;

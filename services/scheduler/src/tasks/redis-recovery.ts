@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import type { DeliveryJob } from '@upmon/queue';
+import type { Redis } from 'ioredis';
+import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
+
+/** Longest wait for one Redis call (BullMQ waits for a connection that never came up). */
+const REDIS_TIMEOUT_MS = 3_000;
+/** The recovery lock lapses this long after its holder's last batch (holder died: another takes over). */
+const LOCK_TTL_MS = 60_000;
+
+/** Refreshes the lock if we still hold it; 0 when it is gone (expired, or Redis lost its data again). */
+const REFRESH_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0`;
+/** Sets the sentinel only if this dataset is the one the recovery started in (our lock is still there). */
+const FINISH = `if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('set', KEYS[2], ARGV[2]); redis.call('del', KEYS[1]); return 1 end return 0`;
+
+type Phase = 'flips' | 'reminders' | 'digests';
+
+interface Recovery {
+  token: string;
+  since: Date;
+  phase: Phase;
+  /** Keyset cursor of the phase (flips and reminders: last id; digests: last group). */
+  after: string;
+  afterGroup: { releasedAt: Date; integrationId: number; checkId: string } | null;
+  counts: Record<Phase, number>;
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number = REDIS_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`redis call timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Redis data loss recovery (docs/architecture.md, "Redis data loss"). The flip outbox only covers
+ * flips that never reached Redis; a Redis that restarts without its data (no persistence, failover
+ * to an empty replica, FLUSHALL) loses jobs whose flips are already marked `enqueued_at`, and the
+ * reminders and digests the scheduler marked sent when it enqueued them.
+ *
+ * Detection: the key `<REDIS_PREFIX>:epoch` is set once a Redis dataset is known to hold every
+ * job of the recent past. Each round reads it (one GET, the whole cost when nothing was lost).
+ * When it is missing (data lost, or a new Redis), one scheduler takes `<REDIS_PREFIX>:epoch-recovery`
+ * (SET NX with a TTL, refreshed per batch) and, one batch per round, enqueues again through the
+ * normal catalog everything of the last REDIS_RECOVERY_WINDOW_MIN minutes:
+ *   1. every flip enqueued in the window or not yet stamped (`flip-<id>`; the unstamped ones too:
+ *      a flip published to the lost dataset may be stamped only after we read it), so the fan-out
+ *      runs again;
+ *   2. every reminder marked sent (`delivery-reminder-<id>`, flagged `recovered`);
+ *   3. every released digest, rebuilt from the held rows released together (same job id).
+ * BullMQ ignores an id that still exists; the notifier skips deliveries its log shows as done.
+ * Then the sentinel is set, atomically with a check that the lock is still there: if Redis lost
+ * its data again meanwhile, nothing is marked and the next round starts over.
+ * Redis or Postgres down: the round reports 0 and the loop tries again next round.
+ */
+export function createRedisRecoveryTask(deps: SchedulerDeps): SchedulerTask {
+  const { queues, logger, config } = deps;
+  const pool = requirePool(deps);
+  const log = logger;
+  const epochKey = `${config.redisPrefix}:epoch`;
+  const lockKey = `${config.redisPrefix}:epoch-recovery`;
+  const batch = config.batchSize;
+  let state: Recovery | null = null;
+  /** The last round failed: wait the idle interval rather than retrying at once. */
+  let failed = false;
+
+  // The scheduler's producer connection (no offline queue: commands fail at once while Redis is down).
+  const redis = async () => (await withTimeout(queues.queue('flips').client)) as unknown as Redis;
+
+  async function start(now: Date): Promise<boolean> {
+    const client = await redis();
+    if ((await withTimeout(client.get(epochKey))) !== null) return false;
+    const token = randomUUID();
+    const got = await withTimeout(client.set(lockKey, token, 'PX', LOCK_TTL_MS, 'NX'));
+    if (got !== 'OK') return false; // another scheduler is recovering
+    state = {
+      token,
+      since: new Date(now.getTime() - config.redisRecoveryWindowMin * 60_000),
+      phase: 'flips',
+      after: '',
+      afterGroup: null,
+      counts: { flips: 0, reminders: 0, digests: 0 },
+    };
+    log.warn(
+      { since: state.since, windowMin: config.redisRecoveryWindowMin },
+      'Redis has no epoch sentinel (it lost its data, or is new): enqueueing recent flips, reminders and digests again',
+    );
+    return true;
+  }
+
+  /**
+   * One batch of the current phase; returns the items enqueued and whether the phase is done.
+   * (`ORDER BY flips.id`, not `id`: that would sort by the `id::text` output column.)
+   */
+  async function step(s: Recovery): Promise<{ n: number; done: boolean }> {
+    if (s.phase === 'flips') {
+      // Flips whose job may have been in the lost dataset: enqueued in the window, or not yet.
+      // The first id found through the (enqueued_at, id) index, then primary-key order from there.
+      if (s.after === '') {
+        const { rows } = await pool.query<{ start: string | null }>(
+          `SELECT (min(id) - 1)::text AS start FROM flips WHERE enqueued_at >= $1 OR enqueued_at IS NULL`,
+          [s.since],
+        );
+        if (rows[0]?.start == null) return { n: 0, done: true };
+        s.after = rows[0].start;
+      }
+      const { rows } = await pool.query<{ id: string; check_id: string }>(
+        `SELECT id::text, check_id FROM flips
+          WHERE id > $2::bigint AND (enqueued_at >= $1 OR enqueued_at IS NULL) ORDER BY flips.id LIMIT $3`,
+        [s.since, s.after, batch],
+      );
+      await withTimeout(queues.enqueueMany('flips', rows.map((r) => ({ flipId: r.id, checkId: r.check_id }))), 10_000);
+      if (rows.length > 0) s.after = rows[rows.length - 1]!.id;
+      return { n: rows.length, done: rows.length < batch };
+    }
+    if (s.phase === 'reminders') {
+      const { rows } = await pool.query<{ id: string; integration_id: number; check_id: string; flip_id: string }>(
+        `SELECT id::text, integration_id, check_id, flip_id::text FROM reminders
+          WHERE sent_at >= $1 AND cancelled_at IS NULL AND id > $2::bigint ORDER BY reminders.id LIMIT $3`,
+        [s.since, s.after, batch],
+      );
+      const jobs: DeliveryJob[] = rows.map((r) => ({
+        integrationId: r.integration_id,
+        checkId: r.check_id,
+        event: 'reminder',
+        flipId: r.flip_id,
+        reminderId: r.id,
+        recovered: true,
+      }));
+      await withTimeout(queues.enqueueMany('deliveries', jobs), 10_000);
+      if (rows.length > 0) s.after = rows[rows.length - 1]!.id;
+      return { n: rows.length, done: rows.length < batch };
+    }
+    // Digests: held-release marks the rows of one (integration, check) in one round with one
+    // `released_at`, so grouping on it rebuilds the same held ids, hence the same job id.
+    const g = s.afterGroup;
+    const { rows } = await pool.query<{ released_at: Date; integration_id: number; check_id: string; ids: string[] }>(
+      `SELECT released_at, integration_id, check_id, array_agg(id::text ORDER BY id) AS ids
+         FROM held_notifications
+        WHERE released_at >= $1
+          AND ($2::timestamptz IS NULL OR (released_at, integration_id, check_id) > ($2::timestamptz, $3::int, $4::uuid))
+        GROUP BY released_at, integration_id, check_id
+        ORDER BY released_at, integration_id, check_id
+        LIMIT $5`,
+      [s.since, g?.releasedAt ?? null, g?.integrationId ?? null, g?.checkId ?? null, batch],
+    );
+    const jobs: DeliveryJob[] = rows.map((r) => ({
+      integrationId: r.integration_id,
+      checkId: r.check_id,
+      event: 'digest',
+      heldIds: r.ids,
+      recovered: true,
+    }));
+    await withTimeout(queues.enqueueMany('deliveries', jobs), 10_000);
+    const last = rows[rows.length - 1];
+    if (last) s.afterGroup = { releasedAt: last.released_at, integrationId: last.integration_id, checkId: last.check_id };
+    return { n: rows.length, done: rows.length < batch };
+  }
+
+  return {
+    name: 'redis-recovery',
+    batchSize: batch,
+    async runOnce(now: Date): Promise<number> {
+      try {
+        if (!state && !(await start(now))) return 0;
+        const s = state as Recovery | null;
+        if (!s) return 0;
+        const client = await redis();
+        if (Number(await withTimeout(client.eval(REFRESH_LOCK, 1, lockKey, s.token, String(LOCK_TTL_MS)))) !== 1) {
+          log.warn('recovery lock lost (Redis lost its data again, or this scheduler stalled); starting over');
+          state = null;
+          return 0;
+        }
+        const { n, done } = await step(s);
+        s.counts[s.phase] += n;
+        if (done) {
+          if (s.phase === 'flips') {
+            s.phase = 'reminders';
+            s.after = '0';
+          } else if (s.phase === 'reminders') {
+            s.phase = 'digests';
+          } else {
+            const epoch = `${now.toISOString()}/${randomUUID()}`;
+            const finished = Number(await withTimeout(client.eval(FINISH, 2, lockKey, epochKey, s.token, epoch)));
+            state = null;
+            if (finished === 1) log.warn({ ...s.counts, epoch }, 'Redis recovery done: recent work enqueued again');
+            else log.warn('recovery lock lost before the end (Redis lost its data again?); starting over');
+          }
+        }
+        failed = false;
+        return n;
+      } catch (err) {
+        failed = true;
+        // Redis (or Postgres) unreachable: keep the cursor; the lock check of the next round tells
+        // whether the dataset we were filling survived.
+        log[state ? 'warn' : 'debug']({ err: (err as Error).message }, 'redis recovery round failed; retrying next round');
+        return 0;
+      }
+    },
+    /** While a recovery is under way, the next round is due at once. */
+    async nextDueAt(): Promise<Date | null> {
+      return state && !failed ? new Date(0) : null;
+    },
+  };
+}
