@@ -5,11 +5,8 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateApiKey } from '@upmon/crypto';
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createEmptyDatabase, dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
+import { createMigratedDatabase, dropRedisPrefix, startService, testRedisPrefix, testRedisUrl } from '@upmon/testing';
 import { printTable } from './report.js';
 
 const CHECKS = 100;
@@ -18,21 +15,6 @@ const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const RATE = 500;
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** A database of its own with every migration applied (dropped at the end). */
-async function createDatabase(): Promise<TestDatabase> {
-  const db = await createEmptyDatabase();
-  const res = spawnSync(process.execPath, [path.join(root, 'packages/db/scripts/prisma.mjs'), 'migrate', 'deploy'], {
-    env: { ...process.env, DATABASE_URL: db.url },
-    encoding: 'utf8',
-  });
-  if (res.status !== 0) {
-    await db.drop();
-    throw new Error(`migrations failed:\n${res.stdout}\n${res.stderr}`);
-  }
-  return db;
-}
 
 async function seed(pool: pg.Pool): Promise<{ keys: string[]; checkIds: string[] }> {
   const account = await pool.query<{ id: string }>(`INSERT INTO accounts (id, name, plan, updated_at) VALUES (gen_random_uuid(), 'bench', 'pro', now()) RETURNING id`);
@@ -115,7 +97,7 @@ async function measure(url: string, pid: number | undefined, keys: string[], s: 
 }
 
 export async function run(): Promise<void> {
-  const db = await createDatabase();
+  const db = await createMigratedDatabase();
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
   const prefix = testRedisPrefix();
   try {

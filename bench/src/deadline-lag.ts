@@ -4,7 +4,8 @@
 import pg from 'pg';
 import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, type ServiceProcess } from '@upmon/testing';
 import { percentile, printTable } from './report.js';
-import { createBenchDatabase, createBenchProject, insertChecks } from './ping-ingest-setup.js';
+import { createMigratedDatabase } from '@upmon/testing';
+import { createBenchProject, insertChecks } from './ping-ingest-setup.js';
 
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_SEC ?? 20) * 1000;
 const POLL_MS = 50;
@@ -53,7 +54,7 @@ class FlipWatcher {
 }
 
 async function withScenario<T>(fn: (ctx: { pool: pg.Pool; projectId: string; start: (n: number) => Promise<ServiceProcess[]> }) => Promise<T>): Promise<T> {
-  const db = await createBenchDatabase();
+  const db = await createMigratedDatabase();
   const pool = new pg.Pool({ connectionString: db.url, max: 3 });
   const prefix = testRedisPrefix();
   const procs: ServiceProcess[] = [];

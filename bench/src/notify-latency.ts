@@ -11,7 +11,8 @@ import pg from 'pg';
 import { createCipher } from '@upmon/crypto';
 import { Queues } from '@upmon/queue';
 import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, TEST_ENCRYPTION_KEY } from '@upmon/testing';
-import { createBenchDatabase, createBenchProject, insertChecks } from './ping-ingest-setup.js';
+import { createMigratedDatabase } from '@upmon/testing';
+import { createBenchProject, insertChecks } from './ping-ingest-setup.js';
 import { percentile, printTable } from './report.js';
 
 const STEADY_FLIPS = Number(process.env.BENCH_STEADY_FLIPS ?? 300);
@@ -69,7 +70,7 @@ async function insertFlip(pool: pg.Pool, projectId: string, checkId: string): Pr
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function run(): Promise<void> {
-  const db = await createBenchDatabase();
+  const db = await createMigratedDatabase();
   const pool = new pg.Pool({ connectionString: db.url, max: 4 });
   const prefix = testRedisPrefix();
   const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 1 });

@@ -1,25 +1,6 @@
-// Database setup shared by the ping-ingest and deadline-lag benchmarks: a fresh database with
-// every migration applied, one project, and N heartbeat checks inserted with generate_series.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { createEmptyDatabase, type TestDatabase } from '@upmon/testing';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-export async function createBenchDatabase(): Promise<TestDatabase> {
-  const db = await createEmptyDatabase();
-  const res = spawnSync(process.execPath, [path.join(root, 'packages/db/scripts/prisma.mjs'), 'migrate', 'deploy'], {
-    env: { ...process.env, DATABASE_URL: db.url },
-    encoding: 'utf8',
-  });
-  if (res.status !== 0) {
-    await db.drop();
-    throw new Error(`migrations failed:\n${res.stdout}\n${res.stderr}`);
-  }
-  return db;
-}
+// Data setup shared by the ping-ingest, deadline-lag and notify-latency benchmarks: one project and
+// N heartbeat checks inserted with generate_series (databases come from createMigratedDatabase).
+import type pg from 'pg';
 
 /** One business account and project; returns the project id. */
 export async function createBenchProject(pool: pg.Pool): Promise<string> {

@@ -4,14 +4,15 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl } from '@upmon/testing';
 import { printTable } from './report.js';
-import { createBenchDatabase, createBenchProject, insertChecks } from './ping-ingest-setup.js';
+import { createMigratedDatabase } from '@upmon/testing';
+import { createBenchProject, insertChecks } from './ping-ingest-setup.js';
 
 const CHECKS = 10_000;
 const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
 const CLIENTS = [64, 256];
 
 export async function run(): Promise<void> {
-  const db = await createBenchDatabase();
+  const db = await createMigratedDatabase();
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
   const prefix = testRedisPrefix();
   try {

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { probeSpreadMs } from '@upmon/core';
 import { createPgPool } from '@upmon/db';
 import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, type ServiceProcess } from '@upmon/testing';
-import { createMigratedDatabase } from './probe-bench-database.js';
+import { createMigratedDatabase } from '@upmon/testing';
 import { percentile, printTable } from './report.js';
 
 const env = (name: string, dflt: number) => Number(process.env[name] ?? dflt);

@@ -1,4 +1,4 @@
-export { createTestDatabase, createEmptyDatabase, databaseUrl, type TestDatabase } from './test-database.js';
+export { createTestDatabase, createEmptyDatabase, createMigratedDatabase, databaseUrl, type TestDatabase } from './test-database.js';
 export { testRedisPrefix, testRedisUrl, dropRedisPrefix } from './test-redis.js';
 export { makeAccount, makeProject, makeApiKey, makeProjectWithKeys, makeCheck } from './factories.js';
 export { startService, freePort, TEST_ENCRYPTION_KEY, type ServiceProcess, type ServiceName } from './service-process.js';

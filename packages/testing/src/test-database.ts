@@ -1,5 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const adminUrl = () => process.env.TEST_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
@@ -59,4 +64,21 @@ export async function createEmptyDatabase(): Promise<TestDatabase> {
     url: databaseUrl(name),
     drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
   };
+}
+
+/**
+ * A fresh database with every migration applied by `prisma migrate deploy` (no jest template needed):
+ * for benchmarks and tools. The caller drops it.
+ */
+export async function createMigratedDatabase(): Promise<TestDatabase> {
+  const db = await createEmptyDatabase();
+  const res = spawnSync(process.execPath, [path.join(root, 'packages/db/scripts/prisma.mjs'), 'migrate', 'deploy'], {
+    env: { ...process.env, DATABASE_URL: db.url },
+    encoding: 'utf8',
+  });
+  if (res.status !== 0) {
+    await db.drop();
+    throw new Error(`migrations failed:\n${res.stdout}\n${res.stderr}`);
+  }
+  return db;
 }
