@@ -317,6 +317,16 @@ describe('GET /checks and /checks/{uuid}', () => {
     expect(one.tags).toEqual(['x', 'y z']);
   });
 
+  test('the read paths present period and oncalendar schedules and null fields as the write paths do', async () => {
+    for (const schedule of [{ kind: 'period', period_sec: 3600 }, { kind: 'oncalendar', oncalendar: '*-*-* 03:00:00' }]) {
+      const created = (await create(heartbeatBody({ schedule }))).body.data;
+      const one = (await h.call('GET', `/checks/${created.id}`, { key: ro })).body.data;
+      const listed = (await h.call('GET', '/checks', { key: ro })).body.data.find((c: { id: string }) => c.id === created.id);
+      expect(one).toEqual(created);
+      expect(listed).toEqual(created);
+    }
+  });
+
   test('timestamps of pinged checks carry +00:00', async () => {
     const c = await makeCheck(h.prisma, projectId, {
       status: 'up',
