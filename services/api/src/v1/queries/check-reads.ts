@@ -6,10 +6,12 @@ import type { CheckRow } from '../presenters/check-presenter.js';
 // Postgres in the API's format (milliseconds, like the Date-based path, and +00:00).
 const ISO_MILLIS = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"+00:00"')`;
 // tags as json: pg decodes json with JSON.parse, several times cheaper than its text[] parser.
-const CHECK_COLUMNS = `id, kind, name, slug, description, to_json(tags) AS tags, tz, schedule_kind AS "scheduleKind",
-  period_sec AS "periodSec", cron, oncalendar, grace_sec AS "graceSec", status,
-  ${ISO_MILLIS('last_ping_at')} AS "lastPingAt", last_duration_ms AS "lastDurationMs",
-  ${ISO_MILLIS('next_deadline_at')} AS "nextDeadlineAt", ${ISO_MILLIS('created_at')} AS "createdAt"`;
+/** The columns of a CheckRow, from the checks table under the alias `t`. */
+export const checkColumns = (t: string) => `${t}.id, ${t}.kind, ${t}.name, ${t}.slug, ${t}.description, to_json(${t}.tags) AS tags, ${t}.tz,
+  ${t}.schedule_kind AS "scheduleKind", ${t}.period_sec AS "periodSec", ${t}.cron, ${t}.oncalendar, ${t}.grace_sec AS "graceSec", ${t}.status,
+  ${ISO_MILLIS(`${t}.last_ping_at`)} AS "lastPingAt", ${t}.last_duration_ms AS "lastDurationMs",
+  ${ISO_MILLIS(`${t}.next_deadline_at`)} AS "nextDeadlineAt", ${ISO_MILLIS(`${t}.created_at`)} AS "createdAt"`;
+const CHECK_COLUMNS = checkColumns('checks');
 
 /** The project's checks in creation order. */
 export async function listChecks(pool: pg.Pool, projectId: string): Promise<CheckRow[]> {

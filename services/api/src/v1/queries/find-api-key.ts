@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import type { PlanName } from '@upmon/core';
+import type { CheckRow } from '../presenters/check-presenter.js';
+import { checkColumns } from './check-reads.js';
 
 export interface ApiKeyRow {
   id: string;
@@ -30,6 +32,30 @@ export async function findApiKeyByHash(pool: pg.Pool, hash: string): Promise<Api
     values: [hash, TOUCH_INTERVAL_SEC],
   });
   return rows[0] ?? null;
+}
+
+/**
+ * findApiKeyByHash and, in the same round trip, the check `checkId` if it belongs to the key's
+ * project (else `check` is null). For GET /checks/{uuid}, the hottest read: one query instead of
+ * two. The caller uses the check only once the key passed every test (revoked, plan, rate limit).
+ */
+export async function findApiKeyWithCheck(pool: pg.Pool, hash: string, checkId: string): Promise<{ key: ApiKeyRow | null; check: CheckRow | null }> {
+  const { rows } = await pool.query<Record<string, unknown>>({
+    name: 'v1-find-api-key-with-check',
+    text: `SELECT k.id AS "keyId", k.kind AS "keyKind", k.project_id AS "keyProjectId", p.account_id AS "keyAccountId", a.plan AS "keyPlan",
+                  (k.revoked_at IS NOT NULL) AS "keyRevoked",
+                  (k.last_used_at IS NULL OR k.last_used_at < now() - make_interval(secs => $2)) AS "keyStale",
+                  (c.id IS NOT NULL) AS "checkFound", ${checkColumns('c')}
+           FROM api_keys k JOIN projects p ON p.id = k.project_id JOIN accounts a ON a.id = p.account_id
+           LEFT JOIN checks c ON c.id = $3 AND c.project_id = k.project_id
+           WHERE k.hash = $1`,
+    values: [hash, TOUCH_INTERVAL_SEC, checkId],
+  });
+  const row = rows[0];
+  if (!row) return { key: null, check: null };
+  const { keyId, keyKind, keyProjectId, keyAccountId, keyPlan, keyRevoked, keyStale, checkFound, ...check } = row;
+  const key = { id: keyId, kind: keyKind, project_id: keyProjectId, account_id: keyAccountId, plan: keyPlan, revoked: keyRevoked, stale: keyStale } as ApiKeyRow;
+  return { key, check: checkFound ? (check as unknown as CheckRow) : null };
 }
 
 /** Sets last_used_at unless another request (or replica) did so within the interval. */

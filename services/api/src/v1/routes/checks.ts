@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { authOf, requireWriteKey } from '../authenticate.js';
+import { authOf, prefetchedCheck, requireWriteKey } from '../authenticate.js';
 import type { V1Context } from '../context.js';
 import { checkIdParam } from '../path-params.js';
 import { checkPresenter } from '../presenters/check-presenter.js';
@@ -31,7 +31,9 @@ export function checksRouter(ctx: V1Context): Router {
   });
 
   r.get('/checks/:uuid', async (req, res) => {
-    const row = await findCheck(ctx.pool, authOf(res).projectId, checkIdParam(req.params.uuid));
+    const id = checkIdParam(req.params.uuid);
+    const pre = prefetchedCheck(res, id);
+    const row = pre !== undefined ? pre : await findCheck(ctx.pool, authOf(res).projectId, id);
     if (!row) throw ApiError.notFound('check not found');
     res.json({ data: present(row) });
   });
