@@ -41,18 +41,14 @@ export async function publishFlipsWith(
   queues: Queues,
   flips: CommittedFlip[],
   logger?: Logger,
-  opts: { timeoutMs?: number } = {},
 ): Promise<boolean> {
   if (flips.length === 0) return true;
   try {
-    // BullMQ waits for a connection that is not ready instead of failing: bound the wait. A late
-    // success after the timeout only means the relay re-sends it later (same job id, deduplicated).
-    await withTimeout(
-      queues.enqueueMany(
-        'flips',
-        flips.map((f) => ({ flipId: f.id.toString(), checkId: f.checkId })),
-      ),
-      opts.timeoutMs ?? 3000,
+    // Queues bounds the wait (a Redis that never came up). A late success after the timeout only
+    // means the relay re-sends it later (same job id, deduplicated).
+    await queues.enqueueMany(
+      'flips',
+      flips.map((f) => ({ flipId: f.id.toString(), checkId: f.checkId })),
     );
   } catch (err) {
     logger?.warn({ err: (err as Error).message, flips: flips.length }, 'flips not enqueued; the relay will retry');
@@ -64,13 +60,4 @@ export async function publishFlipsWith(
     logger?.warn({ err: (err as Error).message }, 'flips enqueued but not marked; the relay will re-send (deduplicated)');
   }
   return true;
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`enqueue timed out after ${ms} ms`)), ms);
-  });
-  p.catch(() => undefined);
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }

@@ -12,3 +12,4 @@ export {
   type DeliveryEvent,
 } from './catalog.js';
 export { Queues, createWorker, UnrecoverableError, type Processor, type CreateWorkerOptions } from './queues.js';
+export { withTimeout } from './with-timeout.js';

@@ -1,18 +1,22 @@
 import { Queue, Worker, UnrecoverableError, type Job, type WorkerOptions, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { CATALOG, QUEUE_NAMES, validatePayload, type JobPayloads, type QueueName } from './catalog.js';
+import { withTimeout } from './with-timeout.js';
 
 export { UnrecoverableError };
 
 /**
  * Producers for every queue. Give it a Redis connection built with `enableOfflineQueue: false`
  * (see service-kit) so an enqueue fails fast when Redis is down instead of hanging: the caller
- * has already committed and the outbox relay will enqueue later.
+ * has already committed and the outbox relay will enqueue later. Every enqueue is also bounded by
+ * `enqueueTimeoutMs`: BullMQ waits for a connection that never came up instead of failing.
  */
 export class Queues {
   private readonly queues: { [N in QueueName]: Queue };
+  private readonly enqueueTimeoutMs: number;
 
-  constructor(connection: Redis, prefix: string) {
+  constructor(connection: Redis, prefix: string, opts: { enqueueTimeoutMs?: number } = {}) {
+    this.enqueueTimeoutMs = opts.enqueueTimeoutMs ?? 5_000;
     this.queues = Object.fromEntries(
       QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix })]),
     ) as { [N in QueueName]: Queue };
@@ -25,18 +29,21 @@ export class Queues {
   async enqueue<N extends QueueName>(name: N, payload: JobPayloads[N], extra: JobsOptions = {}): Promise<void> {
     const data = validatePayload(name, payload);
     const entry = CATALOG[name];
-    await this.queues[name].add(name, data, { ...entry.options, jobId: entry.jobId(data as never), ...extra });
+    await withTimeout(
+      this.queues[name].add(name, data, { ...entry.options, jobId: entry.jobId(data as never), ...extra }),
+      this.enqueueTimeoutMs,
+      `enqueue on ${name}`,
+    );
   }
 
   async enqueueMany<N extends QueueName>(name: N, payloads: JobPayloads[N][], extra: JobsOptions = {}): Promise<void> {
     if (payloads.length === 0) return;
     const entry = CATALOG[name];
-    await this.queues[name].addBulk(
-      payloads.map((p) => {
-        const data = validatePayload(name, p);
-        return { name, data, opts: { ...entry.options, jobId: entry.jobId(data as never), ...extra } };
-      }),
-    );
+    const jobs = payloads.map((p) => {
+      const data = validatePayload(name, p);
+      return { name, data, opts: { ...entry.options, jobId: entry.jobId(data as never), ...extra } };
+    });
+    await withTimeout(this.queues[name].addBulk(jobs), this.enqueueTimeoutMs, `enqueue on ${name}`);
   }
 
   async close(): Promise<void> {

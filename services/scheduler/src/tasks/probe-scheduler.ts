@@ -13,22 +13,8 @@ interface DueProbeRow {
   next_probe_at: Date | null;
 }
 
-/**
- * Longest wait for Redis to take a batch. BullMQ waits for a connection that never came up instead
- * of failing; the row locks and the transaction must not be held that long.
- */
-const ENQUEUE_TIMEOUT_MS = 5_000;
-
 /** When a check's schedule cannot be evaluated, probe it this often rather than never. */
 const FALLBACK_INTERVAL_MS = 5 * 60_000;
-
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
-}
 
 function scheduleOf(r: DueProbeRow): Schedule {
   if (r.schedule_kind === 'cron') return { kind: 'cron', cron: r.cron ?? '', tz: r.tz };
@@ -89,7 +75,8 @@ export function createProbeSchedulerTask(deps: SchedulerDeps): SchedulerTask {
           nexts.push(next.toISOString());
         }
         // Before the commit: if Redis refuses, the transaction rolls back and the probes stay due.
-        await withTimeout(queues.enqueueMany('probes', jobs), ENQUEUE_TIMEOUT_MS, 'enqueueing probes');
+        // Bounded by Queues (5 s): the row locks and the transaction must not wait on a dead Redis.
+        await queues.enqueueMany('probes', jobs);
         await tx.$executeRaw`
           UPDATE checks AS c SET next_probe_at = v.next_probe_at
           FROM unnest(${ids}::uuid[], ${nexts}::timestamptz[]) AS v(id, next_probe_at)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DeliveryJob } from '@upmon/queue';
+import { withTimeout, type DeliveryJob } from '@upmon/queue';
 import type { Redis } from 'ioredis';
 import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
 
@@ -25,13 +25,7 @@ interface Recovery {
   counts: Record<Phase, number>;
 }
 
-function withTimeout<T>(p: Promise<T>, ms: number = REDIS_TIMEOUT_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`redis call timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
-}
+const redisCall = <T>(p: Promise<T>): Promise<T> => withTimeout(p, REDIS_TIMEOUT_MS);
 
 /**
  * Redis data loss recovery (docs/architecture.md, "Redis data loss"). The flip outbox only covers
@@ -66,13 +60,13 @@ export function createRedisRecoveryTask(deps: SchedulerDeps): SchedulerTask {
   let failed = false;
 
   // The scheduler's producer connection (no offline queue: commands fail at once while Redis is down).
-  const redis = async () => (await withTimeout(queues.queue('flips').client)) as unknown as Redis;
+  const redis = async () => (await redisCall(queues.queue('flips').client)) as unknown as Redis;
 
   async function start(now: Date): Promise<boolean> {
     const client = await redis();
-    if ((await withTimeout(client.get(epochKey))) !== null) return false;
+    if ((await redisCall(client.get(epochKey))) !== null) return false;
     const token = randomUUID();
-    const got = await withTimeout(client.set(lockKey, token, 'PX', LOCK_TTL_MS, 'NX'));
+    const got = await redisCall(client.set(lockKey, token, 'PX', LOCK_TTL_MS, 'NX'));
     if (got !== 'OK') return false; // another scheduler is recovering
     state = {
       token,
@@ -110,7 +104,7 @@ export function createRedisRecoveryTask(deps: SchedulerDeps): SchedulerTask {
           WHERE id > $2::bigint AND (enqueued_at >= $1 OR enqueued_at IS NULL) ORDER BY flips.id LIMIT $3`,
         [s.since, s.after, batch],
       );
-      await withTimeout(queues.enqueueMany('flips', rows.map((r) => ({ flipId: r.id, checkId: r.check_id }))), 10_000);
+      await queues.enqueueMany('flips', rows.map((r) => ({ flipId: r.id, checkId: r.check_id })));
       if (rows.length > 0) s.after = rows[rows.length - 1]!.id;
       return { n: rows.length, done: rows.length < batch };
     }
@@ -128,7 +122,7 @@ export function createRedisRecoveryTask(deps: SchedulerDeps): SchedulerTask {
         reminderId: r.id,
         recovered: true,
       }));
-      await withTimeout(queues.enqueueMany('deliveries', jobs), 10_000);
+      await queues.enqueueMany('deliveries', jobs);
       if (rows.length > 0) s.after = rows[rows.length - 1]!.id;
       return { n: rows.length, done: rows.length < batch };
     }
@@ -152,7 +146,7 @@ export function createRedisRecoveryTask(deps: SchedulerDeps): SchedulerTask {
       heldIds: r.ids,
       recovered: true,
     }));
-    await withTimeout(queues.enqueueMany('deliveries', jobs), 10_000);
+    await queues.enqueueMany('deliveries', jobs);
     const last = rows[rows.length - 1];
     if (last) s.afterGroup = { releasedAt: last.released_at, integrationId: last.integration_id, checkId: last.check_id };
     return { n: rows.length, done: rows.length < batch };
@@ -167,7 +161,7 @@ export function createRedisRecoveryTask(deps: SchedulerDeps): SchedulerTask {
         const s = state as Recovery | null;
         if (!s) return 0;
         const client = await redis();
-        if (Number(await withTimeout(client.eval(REFRESH_LOCK, 1, lockKey, s.token, String(LOCK_TTL_MS)))) !== 1) {
+        if (Number(await redisCall(client.eval(REFRESH_LOCK, 1, lockKey, s.token, String(LOCK_TTL_MS)))) !== 1) {
           log.warn('recovery lock lost (Redis lost its data again, or this scheduler stalled); starting over');
           state = null;
           return 0;
@@ -182,7 +176,7 @@ export function createRedisRecoveryTask(deps: SchedulerDeps): SchedulerTask {
             s.phase = 'digests';
           } else {
             const epoch = `${now.toISOString()}/${randomUUID()}`;
-            const finished = Number(await withTimeout(client.eval(FINISH, 2, lockKey, epochKey, s.token, epoch)));
+            const finished = Number(await redisCall(client.eval(FINISH, 2, lockKey, epochKey, s.token, epoch)));
             state = null;
             if (finished === 1) log.warn({ ...s.counts, epoch }, 'Redis recovery done: recent work enqueued again');
             else log.warn('recovery lock lost before the end (Redis lost its data again?); starting over');

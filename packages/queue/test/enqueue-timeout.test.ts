@@ -1,0 +1,20 @@
+import { Redis } from 'ioredis';
+import { Queues } from '@upmon/queue';
+
+describe('Queues enqueue bound', () => {
+  it('fails within the timeout when Redis never came up, instead of waiting forever', async () => {
+    // Nothing listens on port 1: the producer connection never becomes ready.
+    const redis = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: () => 200 });
+    redis.on('error', () => undefined);
+    const queues = new Queues(redis, 'upmon-t-timeout', { enqueueTimeoutMs: 300 });
+    const started = Date.now();
+    await expect(
+      queues.enqueueMany('flips', [{ flipId: '1', checkId: '00000000-0000-4000-8000-000000000001' }]),
+    ).rejects.toThrow(/enqueue on flips timed out after 300 ms/);
+    await expect(queues.enqueue('flips', { flipId: '2', checkId: '00000000-0000-4000-8000-000000000002' })).rejects.toThrow(
+      /timed out/,
+    );
+    expect(Date.now() - started).toBeLessThan(3000);
+    redis.disconnect();
+  });
+});
