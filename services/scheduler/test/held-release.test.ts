@@ -1,25 +1,24 @@
 import { loadSchedulerConfig } from '@upmon/config';
 import { createCipher } from '@upmon/crypto';
-import { createPrismaClient, type PrismaClient } from '@upmon/db';
+import type { PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import { Queues } from '@upmon/queue';
 import { createRedis, systemClock } from '@upmon/service-kit';
 import {
-  createTestDatabase,
-  dropRedisPrefix,
   makeCheck,
   makeProject,
-  testRedisPrefix,
   testRedisUrl,
   TEST_ENCRYPTION_KEY,
+  openTestBackend,
+  queuedJobs,
+  type TestBackend,
   type TestDatabase,
 } from '@upmon/testing';
-import type { Redis } from 'ioredis';
 import { createHeldReleaseTask } from '../src/tasks/held-release.js';
 
 let db: TestDatabase;
 let prisma: PrismaClient;
-let redis: Redis;
+let backend: TestBackend;
 let prefix: string;
 let queues: Queues;
 const logger = createLogger({ service: 'scheduler', level: 'silent' });
@@ -41,24 +40,14 @@ async function held(integrationId: number, checkId: string, releaseAt: Date, eve
 }
 
 async function digestJobs() {
-  const jobs = await queues.queue('deliveries').getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
-  return jobs.map((j) => ({ id: j.id, data: j.data })).sort((a, b) => String(a.id).localeCompare(String(b.id)));
+  return (await queuedJobs(queues, 'deliveries')).sort((a, b) => a.id.localeCompare(b.id));
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  prisma = createPrismaClient(db.url, { poolSize: 4 });
-  redis = createRedis(testRedisUrl(), 'producer');
-  prefix = testRedisPrefix();
-  queues = new Queues(redis, prefix);
+  backend = await openTestBackend();
+  ({ db, prisma, prefix, queues } = backend);
 });
-afterAll(async () => {
-  await queues.close();
-  redis.disconnect();
-  await prisma.$disconnect();
-  await db.drop();
-  await dropRedisPrefix(prefix);
-});
+afterAll(() => backend.close());
 beforeEach(async () => {
   await prisma.heldNotification.deleteMany({});
   await queues.queue('deliveries').obliterate({ force: true });

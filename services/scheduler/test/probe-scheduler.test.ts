@@ -4,14 +4,21 @@ import { createPrismaClient, type PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import { Queues } from '@upmon/queue';
 import { createRedis, systemClock } from '@upmon/service-kit';
-import { createTestDatabase, dropRedisPrefix, makeCheck, makeProject, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
-import type { Redis } from 'ioredis';
+import {
+  makeCheck,
+  makeProject,
+  openTestBackend,
+  queuedJobs,
+  testRedisUrl,
+  type TestBackend,
+  type TestDatabase,
+} from '@upmon/testing';
 import { createProbeSchedulerTask } from '../src/tasks/probe-scheduler.js';
 import type { SchedulerTask } from '../src/task.js';
 
 let db: TestDatabase;
 let prisma: PrismaClient;
-let redis: Redis;
+let backend: TestBackend;
 let prefix: string;
 let queues: Queues;
 let projectId: string;
@@ -26,26 +33,15 @@ const http = (extra: Record<string, unknown> = {}) =>
   makeCheck(prisma, projectId, { kind: 'http', httpConfig: { url: 'http://example.com/' }, periodSec: 60, graceSec: 60, ...extra });
 
 async function probeJobIds(): Promise<string[]> {
-  const jobs = await queues.queue('probes').getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
-  return jobs.map((j) => j.id as string).sort();
+  return (await queuedJobs(queues, 'probes')).map((j) => j.id).sort();
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  prisma = createPrismaClient(db.url, { poolSize: 4 });
-  redis = createRedis(testRedisUrl(), 'producer');
-  prefix = testRedisPrefix();
-  queues = new Queues(redis, prefix);
+  backend = await openTestBackend();
+  ({ db, prisma, prefix, queues } = backend);
   projectId = (await makeProject(prisma)).id;
 });
-
-afterAll(async () => {
-  await queues.close();
-  redis.disconnect();
-  await prisma.$disconnect();
-  await db.drop();
-  await dropRedisPrefix(prefix);
-});
+afterAll(() => backend.close());
 
 beforeEach(async () => {
   await prisma.check.deleteMany({});

@@ -1,25 +1,24 @@
 import { loadSchedulerConfig } from '@upmon/config';
 import { createCipher } from '@upmon/crypto';
-import { createPrismaClient, type CheckStatus, type PrismaClient } from '@upmon/db';
+import type { CheckStatus, PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
-import { Queues } from '@upmon/queue';
-import { createRedis, systemClock } from '@upmon/service-kit';
+import type { Queues } from '@upmon/queue';
+import { systemClock } from '@upmon/service-kit';
 import {
-  createTestDatabase,
-  dropRedisPrefix,
   makeCheck,
   makeProject,
-  testRedisPrefix,
   testRedisUrl,
   TEST_ENCRYPTION_KEY,
+  openTestBackend,
+  queuedJobs,
+  type TestBackend,
   type TestDatabase,
 } from '@upmon/testing';
-import type { Redis } from 'ioredis';
 import { createRemindersTask } from '../src/tasks/reminders.js';
 
 let db: TestDatabase;
 let prisma: PrismaClient;
-let redis: Redis;
+let backend: TestBackend;
 let prefix: string;
 let queues: Queues;
 let projectId: string;
@@ -61,29 +60,17 @@ async function downEpisode(integrationId: number, downAt: Date, hours: number[])
   return { check, down };
 }
 
-async function reminderJobs() {
-  const jobs = await queues.queue('deliveries').getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
-  return jobs.map((j) => ({ id: j.id as string, data: j.data }));
-}
+const reminderJobs = () => queuedJobs(queues, 'deliveries');
 
 const state = async (checkId: string) =>
   (await prisma.reminder.findMany({ where: { checkId }, orderBy: { hours: 'asc' } })).map((r) => [r.hours, r.sentAt ? 'sent' : r.cancelledAt ? 'cancelled' : 'pending']);
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  prisma = createPrismaClient(db.url, { poolSize: 4 });
-  redis = createRedis(testRedisUrl(), 'producer');
-  prefix = testRedisPrefix();
-  queues = new Queues(redis, prefix);
+  backend = await openTestBackend();
+  ({ db, prisma, prefix, queues } = backend);
   projectId = (await makeProject(prisma)).id;
 });
-afterAll(async () => {
-  await queues.close();
-  redis.disconnect();
-  await prisma.$disconnect();
-  await db.drop();
-  await dropRedisPrefix(prefix);
-});
+afterAll(() => backend.close());
 beforeEach(async () => {
   await prisma.reminder.deleteMany({});
   await queues.queue('deliveries').obliterate({ force: true });
