@@ -1,5 +1,7 @@
-import { generateApiKey, randomToken } from '@upmon/crypto';
+import { splitHttpConfig } from '@upmon/core';
+import { createCipher, generateApiKey, randomToken } from '@upmon/crypto';
 import type { Check, Plan, Prisma, PrismaClient, Project } from '@upmon/db';
+import { TEST_ENCRYPTION_KEY } from './service-process.js';
 
 /** Test data in one place. Each returns the created row (and the clear key for API keys). */
 export async function makeAccount(prisma: PrismaClient, plan: Plan = 'pro') {
@@ -40,4 +42,13 @@ export async function makeCheck(
       ...overrides,
     },
   });
+}
+
+/**
+ * An http_config as the api stores it (settings in http_config, credentials encrypted with the
+ * services' test key in http_secrets), to spread into check create or update data.
+ */
+export function httpConfigColumns(config: Record<string, unknown>): { httpConfig: Prisma.InputJsonValue; httpSecrets: Uint8Array<ArrayBuffer> } {
+  const { settings, secrets } = splitHttpConfig(config);
+  return { httpConfig: settings as Prisma.InputJsonValue, httpSecrets: new Uint8Array(createCipher(TEST_ENCRYPTION_KEY).encryptJson(secrets)) };
 }

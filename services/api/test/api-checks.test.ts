@@ -1,5 +1,6 @@
-import { validateOnCalendar } from '@upmon/core';
-import { makeCheck, makeProjectWithKeys } from '@upmon/testing';
+import { joinHttpConfig, validateOnCalendar } from '@upmon/core';
+import { createCipher } from '@upmon/crypto';
+import { makeCheck, makeProjectWithKeys, TEST_ENCRYPTION_KEY } from '@upmon/testing';
 import { heartbeatBody, PING_DOMAINS, startHarness, type Harness } from './support/api-harness.js';
 
 let h: Harness;
@@ -24,6 +25,14 @@ beforeEach(async () => {
 });
 
 const OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?\+00:00$/;
+
+const cipher = createCipher(TEST_ENCRYPTION_KEY);
+
+/** The check's whole stored http_config: plain settings joined with the decrypted credentials. */
+async function storedHttpConfig(id: string) {
+  const row = await h.prisma.check.findUniqueOrThrow({ where: { id } });
+  return joinHttpConfig(row.httpConfig, row.httpSecrets ? cipher.decryptJson(row.httpSecrets) : null);
+}
 
 async function create(body: Record<string, unknown>, key = rw) {
   return h.call('POST', '/checks', { key, body });
@@ -211,7 +220,7 @@ describe('http checks', () => {
     expect(res.body.data).not.toHaveProperty('http_config');
     const row = await h.prisma.check.findUniqueOrThrow({ where: { id: res.body.data.id } });
     expect(row.nextProbeAt).toBeNull();
-    expect(row.httpConfig).toEqual({
+    expect(await storedHttpConfig(row.id)).toEqual({
       url: 'https://example.com/health',
       method: 'GET',
       timeout_sec: 10,
@@ -239,8 +248,26 @@ describe('http checks', () => {
     };
     const res = await create(http(config));
     expect(res.status).toBe(201);
-    const row = await h.prisma.check.findUniqueOrThrow({ where: { id: res.body.data.id } });
-    expect(row.httpConfig).toEqual(config);
+    expect(await storedHttpConfig(res.body.data.id)).toEqual(config);
+  });
+
+  test('url, headers and basic_auth are stored encrypted, never in clear', async () => {
+    const config = {
+      url: 'https://monitor:url-pw@example.com/health?token=query-secret',
+      headers: { Authorization: 'Bearer header-secret' },
+      basic_auth: { username: 'admin', password: 'basic-secret' },
+      confirmations: 3,
+    };
+    const id = (await create(http(config))).body.data.id;
+    // bytea as base64: Prisma's raw queries cannot return bytea through the pg adapter.
+    const [raw] = await h.prisma.$queryRaw<{ config: string; secrets: string }[]>`
+      SELECT http_config::text AS config, encode(http_secrets, 'base64') AS secrets FROM checks WHERE id = ${id}::uuid`;
+    expect(raw!.config).toContain('"confirmations": 3');
+    for (const secret of ['url-pw', 'query-secret', 'header-secret', 'basic-secret', 'example.com']) {
+      expect(raw!.config).not.toContain(secret);
+      expect(Buffer.from(raw!.secrets, 'base64').toString('latin1')).not.toContain(secret);
+    }
+    expect(await storedHttpConfig(id)).toMatchObject(config);
   });
 
   const invalid: [string, Record<string, unknown>, string][] = [
@@ -408,12 +435,34 @@ describe('PATCH /checks/{uuid}', () => {
     const res = await h.call('PATCH', `/checks/${c.id}`, { key: rw, body: { http_config: { url: 'https://b.example', timeout_sec: 5 } } });
     expect(res.status).toBe(200);
     const row = await h.prisma.check.findUniqueOrThrow({ where: { id: c.id } });
-    expect(row.httpConfig).toMatchObject({ url: 'https://b.example', timeout_sec: 5 });
-    expect(row.httpConfig).not.toHaveProperty('keyword');
+    expect(await storedHttpConfig(c.id)).toMatchObject({ url: 'https://b.example', timeout_sec: 5 });
+    expect(await storedHttpConfig(c.id)).not.toHaveProperty('keyword');
     expect(row.nextProbeAt).toBeNull();
     const noConfig = await h.call('PATCH', `/checks/${c.id}`, { key: rw, body: { http_config: { timeout_sec: 5 } } });
     expect(noConfig.status).toBe(422);
     expect(Object.keys(noConfig.body.errors)).toEqual(['http_config.url']);
+  });
+
+  test('a PATCH of other fields keeps the encrypted credentials and does not reschedule the probe', async () => {
+    const config = { url: 'https://a.example/x', headers: { 'X-Key': 'k' }, basic_auth: { username: 'u', password: 'p' } };
+    const c = (await create(heartbeatBody({ kind: 'http', http_config: config }))).body.data;
+    const before = await storedHttpConfig(c.id);
+    await h.prisma.check.update({ where: { id: c.id }, data: { nextProbeAt: new Date('2030-01-01T00:00:00Z') } });
+    expect((await h.call('PATCH', `/checks/${c.id}`, { key: rw, body: { name: 'renamed' } })).status).toBe(200);
+    const row = await h.prisma.check.findUniqueOrThrow({ where: { id: c.id } });
+    expect(await storedHttpConfig(c.id)).toEqual(before);
+    expect(row.nextProbeAt).toEqual(new Date('2030-01-01T00:00:00Z'));
+  });
+
+  test('a check stored with its credentials in clear (before encryption) is moved to the encrypted column by its next PATCH', async () => {
+    const c = await makeCheck(h.prisma, projectId, {
+      kind: 'http',
+      httpConfig: { url: 'https://legacy.example', basic_auth: { username: 'u', password: 'legacy-secret' }, confirmations: 2 },
+    });
+    expect((await h.call('PATCH', `/checks/${c.id}`, { key: rw, body: { name: 'renamed' } })).status).toBe(200);
+    const row = await h.prisma.check.findUniqueOrThrow({ where: { id: c.id } });
+    expect(JSON.stringify(row.httpConfig)).not.toContain('legacy');
+    expect(await storedHttpConfig(c.id)).toMatchObject({ url: 'https://legacy.example', basic_auth: { username: 'u', password: 'legacy-secret' }, confirmations: 2 });
   });
 
   test('404 for unknown or foreign checks', async () => {

@@ -1,5 +1,6 @@
 import { scheduleOf } from '@upmon/check-store';
-import { classifyProbe, httpConfigFromJson, isProbeSuperseded } from '@upmon/core';
+import { classifyProbe, httpConfigFromJson, isProbeSuperseded, joinHttpConfig, type HttpConfig } from '@upmon/core';
+import type { Cipher } from '@upmon/crypto';
 import type { createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import type { Processor } from '@upmon/queue';
@@ -9,6 +10,8 @@ import type { ProbeResultStore } from './probe-result-store.js';
 
 export interface ProbeProcessorDeps {
   pool: ReturnType<typeof createPgPool>;
+  /** Decrypts the http_config credentials (url, headers, basic_auth). */
+  cipher: Cipher;
   results: ProbeResultStore;
   logger: Logger;
   clock: Clock;
@@ -19,11 +22,17 @@ interface ProbeTargetRow {
   kind: 'heartbeat' | 'http';
   status: string;
   http_config: unknown;
+  http_secrets: Buffer | null;
   schedule_kind: 'period' | 'cron' | 'oncalendar';
   period_sec: number | null;
   cron: string | null;
   oncalendar: string | null;
   tz: string;
+}
+
+/** The check's whole http_config: plain settings joined with the decrypted credentials. */
+function probeConfigOf(check: ProbeTargetRow, cipher: Cipher): HttpConfig {
+  return httpConfigFromJson(joinHttpConfig(check.http_config, check.http_secrets ? cipher.decryptJson(check.http_secrets) : null));
 }
 
 /**
@@ -35,7 +44,7 @@ interface ProbeTargetRow {
 export function createProbeProcessor(deps: ProbeProcessorDeps): Processor<'probes'> {
   return async (payload, job) => {
     const { rows } = await deps.pool.query<ProbeTargetRow>(
-      'SELECT kind, status, http_config, schedule_kind, period_sec, cron, oncalendar, tz FROM checks WHERE id = $1',
+      'SELECT kind, status, http_config, http_secrets, schedule_kind, period_sec, cron, oncalendar, tz FROM checks WHERE id = $1',
       [payload.checkId],
     );
     const check = rows[0];
@@ -50,7 +59,7 @@ export function createProbeProcessor(deps: ProbeProcessorDeps): Processor<'probe
       deps.logger.info({ checkId: payload.checkId, scheduledAt: payload.scheduledAt }, 'stale probe skipped');
       return;
     }
-    const config = httpConfigFromJson(check.http_config);
+    const config = probeConfigOf(check, deps.cipher);
     const { observation, durationMs } = await performHttpProbe(config, deps.http);
     const at = deps.clock.now();
     const outcome = classifyProbe(config, observation, at);

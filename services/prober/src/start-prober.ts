@@ -33,9 +33,11 @@ export async function startProber(config: ProberConfig, logger: Logger, override
   const queues = new Queues(producerRedis, config.redisPrefix);
   // No keep-alive: every probe measures (and checks) a fresh connection.
   const guard = createOutboundGuard({ allowCidrs: config.outboundAllowCidrs, keepAlive: false });
-  const results = new ProbeResultStore({ pool, queues, cipher: createCipher(config.encryptionKey), logger, userAgent: config.userAgent });
+  const cipher = createCipher(config.encryptionKey);
+  const results = new ProbeResultStore({ pool, queues, cipher, logger, userAgent: config.userAgent });
   const processor = createProbeProcessor({
     pool,
+    cipher,
     results,
     logger,
     clock: overrides.clock ?? systemClock,

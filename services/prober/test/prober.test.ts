@@ -9,6 +9,7 @@ import {
   createTestDatabase,
   dropRedisPrefix,
   freePort,
+  httpConfigColumns,
   makeCheck,
   makeProject,
   testRedisPrefix,
@@ -102,7 +103,7 @@ afterAll(async () => {
 });
 
 function httpCheck(httpConfig: Record<string, unknown>, extra: Partial<Parameters<typeof makeCheck>[2]> = {}): Promise<Check> {
-  return makeCheck(prisma, projectId, { kind: 'http', periodSec: 60, graceSec: 60, httpConfig, ...extra });
+  return makeCheck(prisma, projectId, { kind: 'http', periodSec: 60, graceSec: 60, ...httpConfigColumns(httpConfig), ...extra });
 }
 
 interface ProbePing {
@@ -182,6 +183,16 @@ describe('successful probes', () => {
     expect((await lastPing(await httpCheck({ url: `${http}/auth`, basic_auth: { username: 'alice', password: 'wrong' } }))).body).toBe('HTTP 401 (expected 2xx,3xx)');
   });
 
+  it('probes a check stored before credentials were encrypted (all of http_config in clear)', async () => {
+    const legacy = await makeCheck(prisma, projectId, {
+      kind: 'http',
+      periodSec: 60,
+      graceSec: 60,
+      httpConfig: { url: `${http}/auth`, basic_auth: { username: 'alice', password: 's3cret' }, keyword: 'welcome' },
+    });
+    expect((await lastPing(legacy)).type).toBe('success');
+  });
+
   it('expected_codes: exact codes and classes', async () => {
     expect((await lastPing(await httpCheck({ url: `${http}/status/404`, expected_codes: ['404'] }))).type).toBe('success');
     expect((await lastPing(await httpCheck({ url: `${http}/status/204`, expected_codes: ['2xx'] }))).type).toBe('success');
@@ -257,7 +268,7 @@ describe('TLS', () => {
     const check = await httpCheck({ url: `${https.short}/ok`, ssl_days_before: 7 });
     await lastPing(check);
     expect(await statusOf(check.id)).toBe('late');
-    await prisma.check.update({ where: { id: check.id }, data: { httpConfig: { url: `${https.short}/ok`, ssl_days_before: 1 } } });
+    await prisma.check.update({ where: { id: check.id }, data: httpConfigColumns({ url: `${https.short}/ok`, ssl_days_before: 1 }) });
     expect((await lastPing(check)).body).toBe('HTTP 200');
     expect(await statusOf(check.id)).toBe('up');
   });
@@ -284,7 +295,7 @@ describe('confirmations and the state machine', () => {
     expect(await statusOf(check.id)).toBe('down');
     await probe(check);
     expect((await prisma.check.findUniqueOrThrow({ where: { id: check.id } })).failureCount).toBe(4);
-    await prisma.check.update({ where: { id: check.id }, data: { httpConfig: { url: `${http}/ok`, confirmations: 3 } } });
+    await prisma.check.update({ where: { id: check.id }, data: httpConfigColumns({ url: `${http}/ok`, confirmations: 3 }) });
     await probe(check);
     expect(await statusOf(check.id)).toBe('up');
     expect(await flipsOf(check.id)).toEqual(['new->late:fail', 'late->down:fail', 'down->up:ping']);

@@ -11,6 +11,7 @@ import {
   createTestCertificates,
   createTestDatabase,
   dropRedisPrefix,
+  httpConfigColumns,
   makeCheck,
   makeProject,
   startService,
@@ -104,10 +105,10 @@ async function bodies(checkId: string): Promise<string[]> {
 }
 
 it('scheduled probes run in the prober and drive the checks: up, late → down, certificate warning', async () => {
-  const ok = await makeCheck(prisma, projectId, { kind: 'http', periodSec: 60, graceSec: 60, httpConfig: { url: `${plainBase}/ok` } });
-  const failing = await makeCheck(prisma, projectId, { kind: 'http', periodSec: 60, graceSec: 60, httpConfig: { url: `${plainBase}/fail`, confirmations: 2 } });
-  const expiring = await makeCheck(prisma, projectId, { kind: 'http', periodSec: 60, graceSec: 60, httpConfig: { url: `${tlsBase}/ok`, ssl_days_before: 7, method: 'HEAD' } });
-  const paused = await makeCheck(prisma, projectId, { kind: 'http', periodSec: 60, graceSec: 60, status: 'paused', httpConfig: { url: `${plainBase}/ok` } });
+  const ok = await makeCheck(prisma, projectId, { kind: 'http', periodSec: 60, graceSec: 60, ...httpConfigColumns({ url: `${plainBase}/ok` }) });
+  const failing = await makeCheck(prisma, projectId, { kind: 'http', periodSec: 60, graceSec: 60, ...httpConfigColumns({ url: `${plainBase}/fail`, confirmations: 2 }) });
+  const expiring = await makeCheck(prisma, projectId, { kind: 'http', periodSec: 60, graceSec: 60, ...httpConfigColumns({ url: `${tlsBase}/ok`, ssl_days_before: 7, method: 'HEAD' }) });
+  const paused = await makeCheck(prisma, projectId, { kind: 'http', periodSec: 60, graceSec: 60, status: 'paused', ...httpConfigColumns({ url: `${plainBase}/ok` }) });
   const ids = [ok.id, failing.id, expiring.id];
 
   expect(await task.runOnce(new Date())).toBe(3);

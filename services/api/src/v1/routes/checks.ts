@@ -26,7 +26,7 @@ export function checksRouter(ctx: V1Context): Router {
     const auth = authOf(res);
     const input = validateCheckInput(requireObjectBody(req.body));
     await spendCheckChange(ctx.rateLimiter, ctx.config.redisPrefix, 'create', auth.accountId);
-    const row = await createCheck(ctx.prisma, auth, input);
+    const row = await createCheck(ctx.prisma, ctx.cipher, auth, input);
     res.status(201).json({ data: present(row) });
   });
 
@@ -40,7 +40,7 @@ export function checksRouter(ctx: V1Context): Router {
 
   r.patch('/checks/:uuid', requireWriteKey, async (req, res) => {
     const id = checkIdParam(req.params.uuid);
-    const row = await updateCheck(ctx.prisma, authOf(res), id, requireObjectBody(req.body));
+    const row = await updateCheck(ctx.prisma, ctx.cipher, authOf(res), id, requireObjectBody(req.body));
     res.json({ data: present(row) });
   });
 

@@ -1,4 +1,5 @@
 import { planLimits } from '@upmon/core';
+import type { Cipher } from '@upmon/crypto';
 import { Prisma, type PrismaClient } from '@upmon/db';
 import { ApiError } from '../../http/api-error.js';
 import type { AuthContext } from '../authenticate.js';
@@ -17,7 +18,7 @@ function isUniqueViolation(err: unknown): boolean {
  * the insert, so concurrent creations cannot overshoot the quota. A new check is `new` with no
  * deadline; an http check's next_probe_at stays null, which the probe scheduler treats as due now.
  */
-export async function createCheck(prisma: PrismaClient, auth: AuthContext, input: CheckInput): Promise<CheckRow> {
+export async function createCheck(prisma: PrismaClient, cipher: Cipher, auth: AuthContext, input: CheckInput): Promise<CheckRow> {
   try {
     return await prisma.$transaction(async (tx) => {
       await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${auth.accountId}::uuid FOR UPDATE`;
@@ -32,7 +33,7 @@ export async function createCheck(prisma: PrismaClient, auth: AuthContext, input
         if (taken) throw ApiError.validation({ slug: [SLUG_TAKEN] });
       }
       return tx.check.create({
-        data: { projectId: auth.projectId, kind: input.kind, slug: input.slug ?? null, ...checkInputColumns(input) },
+        data: { projectId: auth.projectId, kind: input.kind, slug: input.slug ?? null, ...checkInputColumns(input, cipher) },
         select: CHECK_ROW_SELECT,
       });
     });

@@ -1,5 +1,7 @@
+import { isDeepStrictEqual } from 'node:util';
 import { checkRowToState } from '@upmon/check-store';
-import { deadlineFor } from '@upmon/core';
+import { deadlineFor, joinHttpConfig } from '@upmon/core';
+import type { Cipher } from '@upmon/crypto';
 import type { Check, Prisma, PrismaClient } from '@upmon/db';
 import { ApiError } from '../../http/api-error.js';
 import type { AuthContext } from '../authenticate.js';
@@ -7,8 +9,14 @@ import { CHECK_ROW_SELECT, type CheckRow } from '../presenters/check-presenter.j
 import { validateCheckInput } from '../validation/check-input.js';
 import { checkInputColumns } from './check-columns.js';
 
+/** The whole stored http_config: plain settings joined with the decrypted credentials. */
+function storedHttpConfig(row: Check, cipher: Cipher): Record<string, unknown> | null {
+  if (row.kind !== 'http' || !row.httpConfig) return null;
+  return joinHttpConfig(row.httpConfig, row.httpSecrets ? cipher.decryptJson(row.httpSecrets) : null);
+}
+
 /** The stored check in the shape of a request body, so a PATCH can be merged onto it. */
-function storedAsInput(row: Check): Record<string, unknown> {
+function storedAsInput(row: Check, httpConfig: Record<string, unknown> | null): Record<string, unknown> {
   const schedule =
     row.scheduleKind === 'period'
       ? { kind: 'period', period_sec: row.periodSec }
@@ -23,7 +31,7 @@ function storedAsInput(row: Check): Record<string, unknown> {
     tz: row.tz,
     grace_sec: row.graceSec,
     schedule,
-    ...(row.kind === 'http' && row.httpConfig ? { http_config: row.httpConfig } : {}),
+    ...(httpConfig ? { http_config: httpConfig } : {}),
   };
 }
 
@@ -32,7 +40,7 @@ function storedAsInput(row: Check): Record<string, unknown> {
  * result is validated as a whole (so cross-field rules hold). Schedule, grace and tz changes
  * recompute the pending deadline from the same anchor (last ping or resume).
  */
-export async function updateCheck(prisma: PrismaClient, auth: AuthContext, checkId: string, body: Record<string, unknown>): Promise<CheckRow> {
+export async function updateCheck(prisma: PrismaClient, cipher: Cipher, auth: AuthContext, checkId: string, body: Record<string, unknown>): Promise<CheckRow> {
   return prisma.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM checks WHERE id = ${checkId}::uuid AND project_id = ${auth.projectId}::uuid FOR UPDATE`;
@@ -40,21 +48,23 @@ export async function updateCheck(prisma: PrismaClient, auth: AuthContext, check
     const row = await tx.check.findUniqueOrThrow({ where: { id: checkId } });
 
     const { kind: _kind, slug: _slug, ...changes } = body;
-    const merged: Record<string, unknown> = { ...storedAsInput(row), ...changes, kind: row.kind };
+    const storedConfig = storedHttpConfig(row, cipher);
+    const merged: Record<string, unknown> = { ...storedAsInput(row, storedConfig), ...changes, kind: row.kind };
     // A schedule given with its own tz (and no top-level tz) moves the check to that zone.
     const schedule = changes.schedule as Record<string, unknown> | undefined;
     if (changes.tz === undefined && schedule && typeof schedule === 'object' && schedule.tz !== undefined) delete merged.tz;
     const input = validateCheckInput(merged, row.tz);
 
-    const columns = checkInputColumns(input);
+    const columns = checkInputColumns(input, cipher);
     const next = { ...row, ...columns, httpConfig: (columns.httpConfig ?? row.httpConfig) as Check['httpConfig'] };
+    const nextConfig = input.http_config ?? storedConfig;
     const data: Prisma.CheckUpdateInput = { ...columns };
     if (row.status !== 'paused') data.nextDeadlineAt = deadlineFor(checkRowToState(next));
     const probeChanged =
       row.kind === 'http' &&
-      (JSON.stringify(storedAsInput(row).schedule) !== JSON.stringify(storedAsInput(next).schedule) ||
+      (JSON.stringify(storedAsInput(row, null).schedule) !== JSON.stringify(storedAsInput(next, null).schedule) ||
         row.tz !== next.tz ||
-        JSON.stringify(row.httpConfig) !== JSON.stringify(next.httpConfig));
+        !isDeepStrictEqual(storedConfig, nextConfig));
     // null = due now for the probe scheduler: a changed target or schedule is probed at once.
     if (probeChanged) data.nextProbeAt = null;
     return tx.check.update({ where: { id: checkId }, data, select: CHECK_ROW_SELECT });
