@@ -315,6 +315,39 @@ describe('GET /checks and /checks/{uuid}', () => {
     expect(res.body.data.map((c: { id: string }) => c.id)).toEqual(ids);
   });
 
+  test('an empty project lists no checks', async () => {
+    const p = await makeProjectWithKeys(h.prisma, 'pro');
+    const res = await h.call('GET', '/checks', { key: p.roKey });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.body).toEqual({ data: [] });
+  });
+
+  test('the list reflects every change of a check at once (reused JSON is checked against the row version)', async () => {
+    const p = await makeProjectWithKeys(h.prisma, 'pro');
+    const list = async () => (await h.call('GET', '/checks', { key: p.roKey })).body.data as { id: string; name: string; status: string; last_ping_at: string | null }[];
+    const a = (await create(heartbeatBody({ name: 'a' }), p.rwKey)).body.data;
+    const b = (await create(heartbeatBody({ name: 'b' }), p.rwKey)).body.data;
+    expect((await list()).map((c) => c.name)).toEqual(['a', 'b']);
+    expect(await list()).toEqual([a, b]);
+
+    // Written behind the api's back, as the ping receiver and the scheduler do.
+    await h.prisma.check.update({ where: { id: a.id }, data: { status: 'up', lastPingAt: new Date('2026-04-01T00:00:00Z') } });
+    expect((await list())[0]).toMatchObject({ status: 'up', last_ping_at: '2026-04-01T00:00:00.000+00:00' });
+
+    for (const name of ['b1', 'b2', 'b3']) {
+      await h.prisma.check.update({ where: { id: b.id }, data: { name } });
+      expect((await list())[1]!.name).toBe(name);
+    }
+
+    await h.call('POST', `/checks/${a.id}/pause`, { key: p.rwKey });
+    expect((await list())[0]!.status).toBe('paused');
+    const c = (await create(heartbeatBody({ name: 'c' }), p.rwKey)).body.data;
+    expect((await h.call('DELETE', `/checks/${a.id}`, { key: p.rwKey })).status).toBe(204);
+    expect((await list()).map((x) => x.name)).toEqual(['b3', 'c']);
+    expect((await list())[1]).toEqual(c);
+  });
+
   test('reads one check; unknown, malformed or foreign ids are 404', async () => {
     const id = (await create(heartbeatBody())).body.data.id;
     const res = await h.call('GET', `/checks/${id}`, { key: ro });

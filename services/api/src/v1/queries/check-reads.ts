@@ -13,16 +13,6 @@ export const checkColumns = (t: string) => `${t}.id, ${t}.kind, ${t}.name, ${t}.
   ${ISO_MILLIS(`${t}.next_deadline_at`)} AS "nextDeadlineAt", ${ISO_MILLIS(`${t}.created_at`)} AS "createdAt"`;
 const CHECK_COLUMNS = checkColumns('checks');
 
-/** The project's checks in creation order. */
-export async function listChecks(pool: pg.Pool, projectId: string): Promise<CheckRow[]> {
-  const { rows } = await pool.query<CheckRow>({
-    name: 'v1-list-checks',
-    text: `SELECT ${CHECK_COLUMNS} FROM checks WHERE project_id = $1 ORDER BY created_at, id`,
-    values: [projectId],
-  });
-  return rows;
-}
-
 /** One check of the project, or null (also when it belongs to another project). */
 export async function findCheck(pool: pg.Pool, projectId: string, checkId: string): Promise<CheckRow | null> {
   const { rows } = await pool.query<CheckRow>({

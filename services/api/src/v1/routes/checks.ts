@@ -3,7 +3,8 @@ import { authOf, prefetchedCheck, requireWriteKey } from '../authenticate.js';
 import type { V1Context } from '../context.js';
 import { checkIdParam } from '../path-params.js';
 import { checkPresenter } from '../presenters/check-presenter.js';
-import { findCheck, listChecks } from '../queries/check-reads.js';
+import { CheckListReader } from '../queries/check-list.js';
+import { findCheck } from '../queries/check-reads.js';
 import { spendCheckChange } from '../rate-limit-middleware.js';
 import { createCheck } from '../services/create-check.js';
 import { deleteCheck } from '../services/delete-check.js';
@@ -16,10 +17,10 @@ import { ApiError } from '../../http/api-error.js';
 export function checksRouter(ctx: V1Context): Router {
   const r = Router();
   const present = checkPresenter(ctx.config.pingDomains);
+  const checkList = new CheckListReader(ctx.pool, present);
 
   r.get('/checks', async (_req, res) => {
-    const rows = await listChecks(ctx.pool, authOf(res).projectId);
-    res.json({ data: rows.map(present) });
+    res.type('application/json').send(await checkList.listJson(authOf(res).projectId));
   });
 
   r.post('/checks', requireWriteKey, async (req, res) => {
