@@ -6,6 +6,7 @@ import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl } from '@u
 import { printTable } from './report.js';
 import { createMigratedDatabase } from '@upmon/testing';
 import { createBenchProject, insertChecks } from './ping-ingest-setup.js';
+import { backendPids, CpuMeter, processTree } from './cpu-usage.js';
 
 const CHECKS = 10_000;
 const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
@@ -13,7 +14,7 @@ const CLIENTS = [64, 256];
 
 export async function run(): Promise<void> {
   const db = await createMigratedDatabase();
-  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  const pool = new pg.Pool({ connectionString: db.url, max: 2, application_name: 'bench' });
   const prefix = testRedisPrefix();
   try {
     const projectId = await createBenchProject(pool);
@@ -37,6 +38,9 @@ export async function run(): Promise<void> {
       for (const connections of CLIENTS) {
         const before = Number((await pool.query('SELECT count(*) AS n FROM pings')).rows[0].n);
         let i = 0;
+        const meter = new CpuMeter();
+        meter.start([...processTree(api.child.pid as number), ...(await backendPids(pool, db.name, 'bench'))]);
+        const genStart = process.cpuUsage();
         const result = await autocannon({
           url: api.url,
           connections,
@@ -50,6 +54,12 @@ export async function run(): Promise<void> {
             },
           ],
         });
+        const gen = process.cpuUsage(genStart);
+        const genMs = (gen.user + gen.system) / 1000;
+        const apiMs = meter.spent(processTree(api.child.pid as number));
+        const pgMs = meter.spent(await backendPids(pool, db.name, 'bench'));
+        const machine = meter.machineSince();
+        const pct = (ms: number) => `${Math.round((100 * ms) / machine.total)}%`;
         const stored = Number((await pool.query('SELECT count(*) AS n FROM pings')).rows[0].n) - before;
         rows.push({
           clients: connections,
@@ -61,6 +71,13 @@ export async function run(): Promise<void> {
           errors: result.non2xx + result.errors + result.timeouts,
           stored,
           'stored>=answered': stored >= result['2xx'] ? 'yes' : 'NO',
+          // Shares of the machine's CPU capacity (all cores) during the run.
+          'gen cpu': pct(genMs),
+          'api cpu': pct(apiMs),
+          'pg cpu': pct(pgMs),
+          'busy': pct(machine.busy),
+          'api µs/ping': Math.round((1000 * apiMs) / Math.max(1, result['2xx'])),
+          'pg µs/ping': Math.round((1000 * pgMs) / Math.max(1, result['2xx'])),
         });
       }
     } finally {
