@@ -1,19 +1,25 @@
 // Ping ingest: sustained pings/s and latency at 64 and 256 concurrent clients over 10,000 checks,
 // against the real, built api process. Every answered ping must be in PostgreSQL afterwards.
-import autocannon from 'autocannon';
+// Load from wrk (needs the Debian package): autocannon cost as much CPU per request as the api.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl } from '@upmon/testing';
 import { printTable } from './report.js';
 import { createMigratedDatabase } from '@upmon/testing';
 import { createBenchProject, insertChecks } from './ping-ingest-setup.js';
+import { backendPids, CpuMeter, processTree } from './cpu-usage.js';
+import { requireWrk, runWrk } from './wrk.js';
 
 const CHECKS = 10_000;
 const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
 const CLIENTS = [64, 256];
 
 export async function run(): Promise<void> {
+  requireWrk();
   const db = await createMigratedDatabase();
-  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  const pool = new pg.Pool({ connectionString: db.url, max: 2, application_name: 'bench' });
   const prefix = testRedisPrefix();
   try {
     const projectId = await createBenchProject(pool);
@@ -25,6 +31,9 @@ export async function run(): Promise<void> {
       deadlineSql: `$6::timestamptz + interval '1 day'`,
     });
     const ids = (await pool.query<{ id: string }>('SELECT id FROM checks')).rows.map((r) => r.id);
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ping-ingest-'));
+    const pathsFile = path.join(tmp, 'paths.txt');
+    fs.writeFileSync(pathsFile, ids.map((id) => `/${id}\n`).join(''));
     const api = await startService('api', {
       DATABASE_URL: db.url,
       REDIS_URL: testRedisUrl(),
@@ -36,37 +45,40 @@ export async function run(): Promise<void> {
     try {
       for (const connections of CLIENTS) {
         const before = Number((await pool.query('SELECT count(*) AS n FROM pings')).rows[0].n);
-        let i = 0;
-        const result = await autocannon({
-          url: api.url,
-          connections,
-          duration: DURATION_SEC,
-          requests: [
-            {
-              setupRequest: (req: any) => {
-                req.path = `/${ids[i++ % ids.length]}`;
-                return req;
-              },
-            },
-          ],
-        });
+        const meter = new CpuMeter();
+        meter.start([...processTree(api.child.pid as number), ...(await backendPids(pool, db.name, 'bench'))]);
+        const result = await runWrk({ url: api.url, pathsFile, connections, threads: 2, durationSec: DURATION_SEC });
+        const apiMs = meter.spent(processTree(api.child.pid as number));
+        const pgMs = meter.spent(await backendPids(pool, db.name, 'bench'));
+        const machine = meter.machineSince();
+        const pct = (ms: number) => `${Math.round((100 * ms) / machine.total)}%`;
+        const answered = result.requests - result.status;
         const stored = Number((await pool.query('SELECT count(*) AS n FROM pings')).rows[0].n) - before;
         rows.push({
           clients: connections,
-          'pings/s': Math.round(result.requests.average),
-          'p50 ms': result.latency.p50,
-          'p99 ms': result.latency.p99,
-          'max ms': result.latency.max,
-          answered_2xx: result['2xx'],
-          errors: result.non2xx + result.errors + result.timeouts,
+          'pings/s': Math.round(result.requests / result.durationSec),
+          'p50 ms': result.p50Ms,
+          'p99 ms': result.p99Ms,
+          'max ms': result.maxMs,
+          answered_2xx: answered,
+          errors: result.status + result.socketErrors,
           stored,
-          'stored>=answered': stored >= result['2xx'] ? 'yes' : 'NO',
+          'stored>=answered': stored >= answered ? 'yes' : 'NO',
+          // Shares of the machine's CPU capacity (all cores) during the run.
+          'gen cpu': pct(result.cpuMs),
+          'api cpu': pct(apiMs),
+          'pg cpu': pct(pgMs),
+          'busy': pct(machine.busy),
+          'gen µs/ping': Math.round((1000 * result.cpuMs) / Math.max(1, result.requests)),
+          'api µs/ping': Math.round((1000 * apiMs) / Math.max(1, answered)),
+          'pg µs/ping': Math.round((1000 * pgMs) / Math.max(1, answered)),
         });
       }
     } finally {
       await api.stop();
+      fs.rmSync(tmp, { recursive: true, force: true });
     }
-    printTable(`ping-ingest: ${CHECKS} checks, ${DURATION_SEC} s per run, one api process (approximate: shared 2-core machine)`, rows);
+    printTable(`ping-ingest: ${CHECKS} checks, ${DURATION_SEC} s per run, one api process, load from wrk (approximate: shared 2-core machine)`, rows);
   } finally {
     await pool.end();
     await db.drop();

@@ -27,8 +27,11 @@ export async function storeUpStaysUpPings(pool: pg.Pool, cipher: Cipher, items: 
   if (candidates.length === 0) return new Set();
   const ids = candidates.map(({ item }) => (item.target as { uuid: string }).uuid);
   const c = candidates.map(({ item }) => item);
-  const { rows } = await pool.query<{ check_id: string }>(
-    `WITH v AS (
+  // Named, so each pool connection parses and plans it once (planning cost as much as executing
+  // for the small batches of moderate load; docs/pings.md).
+  const { rows } = await pool.query<{ check_id: string }>({
+    name: 'ping-up-stays-up',
+    text: `WITH v AS (
        SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::"PingType"[], $5::int[], $6::uuid[], $7::text[],
                             $8::text[], $9::text[], $10::int[], $11::bytea[])
          AS v(id, ts, ts_ms, type, exit_status, rid, source_ip, method, user_agent, body_size, body)),
@@ -44,7 +47,7 @@ export async function storeUpStaysUpPings(pool: pg.Pool, cipher: Cipher, items: 
      SELECT v.id, v.ts, v.type, v.exit_status, v.rid, v.source_ip, v.method, v.user_agent, v.body_size, v.body, NULL
        FROM v JOIN upd ON upd.id = v.id
      RETURNING check_id`,
-    [
+    values: [
       ids,
       c.map((i) => i.tsText),
       c.map((i) => new Date(i.tsMs).toISOString()),
@@ -57,7 +60,7 @@ export async function storeUpStaysUpPings(pool: pg.Pool, cipher: Cipher, items: 
       c.map((i) => i.bodySize),
       c.map((i) => (i.body && i.body.length > 0 ? cipher.encrypt(i.body) : null)),
     ],
-  );
+  });
   const stored = new Set(rows.map((r) => r.check_id));
   return new Set(candidates.filter(({ item }) => stored.has((item.target as { uuid: string }).uuid)).map(({ index }) => index));
 }

@@ -1,0 +1,85 @@
+// Who spent the machine's CPU during a benchmark run (load generator, service under test, its
+// PostgreSQL backends), read from /proc (Linux). On a 2-core machine a load generator that eats
+// half the CPU measures itself more than the server: the benchmarks print these shares.
+import fs from 'node:fs';
+import type pg from 'pg';
+
+const TICK_MS = 10; // USER_HZ (getconf CLK_TCK) is 100 on Linux
+
+/** User + system CPU time of one process (all its threads), ms; 0 if it is gone. */
+export function processCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces) start at ") ".
+    const f = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * TICK_MS; // utime, stime
+  } catch {
+    return 0;
+  }
+}
+
+/** `pid` and all its live descendants (e.g. the workers of a cluster primary). */
+export function processTree(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    const p = out[i] as number;
+    let tasks: string[] = [];
+    try {
+      tasks = fs.readdirSync(`/proc/${p}/task`);
+    } catch {
+      continue;
+    }
+    for (const t of tasks) {
+      try {
+        for (const c of fs.readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').trim().split(/\s+/)) if (c) out.push(Number(c));
+      } catch {
+        /* task ended */
+      }
+    }
+  }
+  return out;
+}
+
+/** Busy and total CPU time of the whole machine (all cores), ms. */
+export function machineCpuMs(): { busy: number; total: number } {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] as string;
+  const v = line.trim().split(/\s+/).slice(1).map(Number);
+  const total = v.reduce((a, b) => a + b, 0) * TICK_MS;
+  const idle = ((v[3] ?? 0) + (v[4] ?? 0)) * TICK_MS; // idle + iowait
+  return { busy: total - idle, total };
+}
+
+/** Pids of the PostgreSQL backends serving `database`, except those named `excludeApp`. */
+export async function backendPids(pool: pg.Pool, database: string, excludeApp: string): Promise<number[]> {
+  const { rows } = await pool.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND coalesce(application_name, '') <> $2`,
+    [database, excludeApp],
+  );
+  return rows.map((r) => r.pid);
+}
+
+/**
+ * CPU time per process group over an interval: `start()` then `stop()` with the same groups.
+ * A pid's time is counted from its first sighting (0 if it appeared during the interval, since
+ * processes started meanwhile, such as new PostgreSQL backends, began at 0).
+ */
+export class CpuMeter {
+  private base = new Map<number, number>();
+  private machine = machineCpuMs();
+
+  start(pids: number[]): void {
+    this.machine = machineCpuMs();
+    this.base = new Map(pids.map((p) => [p, processCpuMs(p)]));
+  }
+
+  /** CPU ms of `pids` since start. */
+  spent(pids: number[]): number {
+    return pids.reduce((sum, p) => sum + Math.max(0, processCpuMs(p) - (this.base.get(p) ?? 0)), 0);
+  }
+
+  /** Machine busy and total CPU ms since start. */
+  machineSince(): { busy: number; total: number } {
+    const now = machineCpuMs();
+    return { busy: now.busy - this.machine.busy, total: now.total - this.machine.total };
+  }
+}
