@@ -75,13 +75,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * swing with other work, CPU per flip much less. Redis is the whole server's (other users'
  * commands included); PostgreSQL is the backends connected to the bench database.
  */
-async function cpuUsage(pool: pg.Pool, redis: Redis, database: string, notifierPid: number | undefined) {
+async function cpuUsage(pool: pg.Pool, redis: Redis, database: string, notifierPids: (number | undefined)[]) {
   const info = await redis.info('cpu');
   const redisCpu = ['used_cpu_user', 'used_cpu_sys'].reduce((sum, k) => sum + Number(new RegExp(`^${k}:([\\d.]+)`, 'm').exec(info)?.[1] ?? NaN), 0);
   const { rows } = await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database]);
   const own = process.cpuUsage();
   return {
-    notifier: cpuSeconds(notifierPid),
+    notifier: notifierPids.reduce<number>((sum, pid) => sum + cpuSeconds(pid), 0),
     redis: redisCpu,
     postgres: new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)])),
     bench: (own.user + own.system) / 1e6,
@@ -125,7 +125,8 @@ export async function run(): Promise<void> {
     const checkIds = (await pool.query<{ id: string }>('SELECT id FROM checks ORDER BY name')).rows.map((r) => r.id);
     await pool.query(`UPDATE checks SET status = 'down', next_deadline_at = NULL`);
 
-    const notifier = await startService('notifier', {
+    // BENCH_NOTIFIERS > 1 runs several notifier processes on the same queues (a scaled-out deployment).
+    const notifierEnv = {
       DATABASE_URL: db.url,
       REDIS_URL: testRedisUrl(),
       REDIS_PREFIX: prefix,
@@ -137,7 +138,11 @@ export async function run(): Promise<void> {
       // e.g. `--import <a preload that starts the inspector's profiler>` to profile the notifier
       // (--cpu-prof itself is not allowed in NODE_OPTIONS).
       ...(process.env.BENCH_NOTIFIER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NOTIFIER_NODE_OPTIONS } : {}),
-    });
+    };
+    const notifiers = await Promise.all(
+      Array.from({ length: Number(process.env.BENCH_NOTIFIERS ?? 1) }, () => startService('notifier', notifierEnv)),
+    );
+    const notifierPids = notifiers.map((n) => n.child.pid);
     const rows: Record<string, string | number>[] = [];
     try {
       // Steady: one flip every 1/rate s, each committed, then enqueued as the producers do.
@@ -176,7 +181,7 @@ export async function run(): Promise<void> {
         [burstChecks, projectId],
       );
       const dbName = new URL(db.url).pathname.slice(1);
-      const cpuBefore = await cpuUsage(pool, redis, dbName, notifier.child.pid);
+      const cpuBefore = await cpuUsage(pool, redis, dbName, notifierPids);
       const t0 = performance.now();
       for (let i = 0; i < burstFlips.length; i += 1000) {
         await queues.enqueueMany(
@@ -188,7 +193,7 @@ export async function run(): Promise<void> {
       const drainMs = Math.max(...arrivals) - t0;
       // Deliveries are logged after the webhook answers: let the last log inserts land.
       await sleep(200);
-      const burstCpu = cpuPerFlip(cpuBefore, await cpuUsage(pool, redis, dbName, notifier.child.pid), BURST_FLIPS);
+      const burstCpu = cpuPerFlip(cpuBefore, await cpuUsage(pool, redis, dbName, notifierPids), BURST_FLIPS);
       const burstLatencies = arrivals.map((a) => a - t0);
       rows.push({
         phase: 'burst',
@@ -208,7 +213,7 @@ export async function run(): Promise<void> {
       );
       printTable('notify-latency: CPU ms per flip during the burst', [burstCpu]);
     } finally {
-      await notifier.stop();
+      await Promise.all(notifiers.map((n) => n.stop()));
     }
   } finally {
     await receiver.close();
