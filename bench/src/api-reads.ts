@@ -6,9 +6,9 @@
 import { fork } from 'node:child_process';
 import pg from 'pg';
 import { generateApiKey } from '@upmon/crypto';
-import { readFileSync } from 'node:fs';
 import { createMigratedDatabase, dropRedisPrefix, startService, testRedisPrefix, testRedisUrl } from '@upmon/testing';
 import type { LoadRequest, LoadResult } from './api-load.js';
+import { cpuSeconds } from './proc-cpu.js';
 import { printTable } from './report.js';
 
 const CHECKS = 100;
@@ -44,17 +44,6 @@ async function seed(pool: pg.Pool): Promise<{ keys: string[]; checkIds: string[]
     [projectId, CHECKS],
   );
   return { keys: keys.map((k) => k.key), checkIds: checks.rows.map((r) => r.id) };
-}
-
-/** CPU seconds (user + system) a process has used so far (Linux /proc; clock ticks of 1/100 s). */
-function cpuSeconds(pid: number | undefined): number {
-  if (!pid) return NaN;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
 }
 
 interface Scenario {

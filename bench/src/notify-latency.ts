@@ -13,6 +13,7 @@ import { Queues } from '@upmon/queue';
 import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, TEST_ENCRYPTION_KEY } from '@upmon/testing';
 import { createMigratedDatabase } from '@upmon/testing';
 import { createBenchProject, insertChecks } from './ping-ingest-setup.js';
+import { cpuSeconds } from './proc-cpu.js';
 import { percentile, printTable } from './report.js';
 
 const STEADY_FLIPS = Number(process.env.BENCH_STEADY_FLIPS ?? 300);
@@ -69,6 +70,37 @@ async function insertFlip(pool: pg.Pool, projectId: string, checkId: string): Pr
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * CPU seconds used so far by each party of a delivery: wall-clock figures on the shared machine
+ * swing with other work, CPU per flip much less. Redis is the whole server's (other users'
+ * commands included); PostgreSQL is the backends connected to the bench database.
+ */
+async function cpuUsage(pool: pg.Pool, redis: Redis, database: string, notifierPids: (number | undefined)[]) {
+  const info = await redis.info('cpu');
+  const redisCpu = ['used_cpu_user', 'used_cpu_sys'].reduce((sum, k) => sum + Number(new RegExp(`^${k}:([\\d.]+)`, 'm').exec(info)?.[1] ?? NaN), 0);
+  const { rows } = await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database]);
+  const own = process.cpuUsage();
+  return {
+    notifier: notifierPids.reduce<number>((sum, pid) => sum + cpuSeconds(pid), 0),
+    redis: redisCpu,
+    postgres: new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)])),
+    bench: (own.user + own.system) / 1e6,
+  };
+}
+
+/** CPU ms per flip of each party between two `cpuUsage` readings. */
+function cpuPerFlip(before: Awaited<ReturnType<typeof cpuUsage>>, after: Awaited<ReturnType<typeof cpuUsage>>, flips: number) {
+  let postgres = 0;
+  for (const [pid, s] of after.postgres) postgres += s - (before.postgres.get(pid) ?? 0);
+  const ms = (s: number) => Math.round((s * 1000 * 1000) / flips) / 1000;
+  return {
+    notifier: ms(after.notifier - before.notifier),
+    redis: ms(after.redis - before.redis),
+    postgres: ms(postgres),
+    'bench (receiver, enqueue)': ms(after.bench - before.bench),
+  };
+}
+
 export async function run(): Promise<void> {
   const db = await createMigratedDatabase();
   const pool = new pg.Pool({ connectionString: db.url, max: 4 });
@@ -93,7 +125,8 @@ export async function run(): Promise<void> {
     const checkIds = (await pool.query<{ id: string }>('SELECT id FROM checks ORDER BY name')).rows.map((r) => r.id);
     await pool.query(`UPDATE checks SET status = 'down', next_deadline_at = NULL`);
 
-    const notifier = await startService('notifier', {
+    // BENCH_NOTIFIERS > 1 runs several notifier processes on the same queues (a scaled-out deployment).
+    const notifierEnv = {
       DATABASE_URL: db.url,
       REDIS_URL: testRedisUrl(),
       REDIS_PREFIX: prefix,
@@ -102,7 +135,14 @@ export async function run(): Promise<void> {
       LOG_LEVEL: 'warn',
       NOTIFIER_CONCURRENCY: process.env.BENCH_CONCURRENCY ?? '200',
       DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '20',
-    });
+      // e.g. `--import <a preload that starts the inspector's profiler>` to profile the notifier
+      // (--cpu-prof itself is not allowed in NODE_OPTIONS).
+      ...(process.env.BENCH_NOTIFIER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NOTIFIER_NODE_OPTIONS } : {}),
+    };
+    const notifiers = await Promise.all(
+      Array.from({ length: Number(process.env.BENCH_NOTIFIERS ?? 1) }, () => startService('notifier', notifierEnv)),
+    );
+    const notifierPids = notifiers.map((n) => n.child.pid);
     const rows: Record<string, string | number>[] = [];
     try {
       // Steady: one flip every 1/rate s, each committed, then enqueued as the producers do.
@@ -140,6 +180,8 @@ export async function run(): Promise<void> {
          SELECT c, $2, now(), 'up', 'down', 'timeout' FROM unnest($1::uuid[]) c RETURNING id, check_id`,
         [burstChecks, projectId],
       );
+      const dbName = new URL(db.url).pathname.slice(1);
+      const cpuBefore = await cpuUsage(pool, redis, dbName, notifierPids);
       const t0 = performance.now();
       for (let i = 0; i < burstFlips.length; i += 1000) {
         await queues.enqueueMany(
@@ -149,6 +191,9 @@ export async function run(): Promise<void> {
       }
       const arrivals = await Promise.all(burstChecks.map((c) => receiver.arrivalOf(c)));
       const drainMs = Math.max(...arrivals) - t0;
+      // Deliveries are logged after the webhook answers: let the last log inserts land.
+      await sleep(200);
+      const burstCpu = cpuPerFlip(cpuBefore, await cpuUsage(pool, redis, dbName, notifierPids), BURST_FLIPS);
       const burstLatencies = arrivals.map((a) => a - t0);
       rows.push({
         phase: 'burst',
@@ -159,15 +204,16 @@ export async function run(): Promise<void> {
         'drain s': drainMs / 1000,
         'flips/s': Math.round(BURST_FLIPS / (drainMs / 1000)),
       });
-      await sleep(500);
+      await sleep(300);
       const logged = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM notification_deliveries WHERE status = 'succeeded'`);
       printTable('notify-latency: flip committed → webhook received (approximate; shared machine)', rows);
       console.log(
         `deliveries logged as succeeded: ${logged.rows[0]!.n} of ${total}; duplicate webhooks: ${receiver.duplicates()}; ` +
           `goals: steady p99 ≤ 100 ms, burst of 10,000 ≤ 5 s`,
       );
+      printTable('notify-latency: CPU ms per flip during the burst', [burstCpu]);
     } finally {
-      await notifier.stop();
+      await Promise.all(notifiers.map((n) => n.stop()));
     }
   } finally {
     await receiver.close();

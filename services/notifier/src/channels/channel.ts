@@ -5,7 +5,7 @@ import type { IntegrationKind } from '@upmon/db';
 export interface ChannelMessage {
   notification: Notification;
   integration: { id: number; name: string; telegramChatId: string | null };
-  config: Record<string, unknown>;
+  config: Readonly<Record<string, unknown>>;
 }
 
 export interface ChannelOutcome {

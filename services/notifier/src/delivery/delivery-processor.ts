@@ -6,6 +6,7 @@ import type { Clock } from '@upmon/service-kit';
 import type { ChannelRegistry } from '../channels/channel.js';
 import { DeliveryError, asDeliveryError, permanentError } from '../delivery-error.js';
 import { composeNotification } from './compose-notification.js';
+import { createConfigDecryptor, type ChannelConfig } from './config-cache.js';
 import type { DeliveryStore } from './delivery-store.js';
 
 export interface DeliveryDeps {
@@ -37,33 +38,37 @@ const ERROR_MAX = 500;
  * the job ends as failed (kept in the log and in the failed set, never dropped).
  */
 export function createDeliveryProcessor(deps: DeliveryDeps) {
+  const decryptConfig = createConfigDecryptor(deps.cipher);
   return async function deliver(job: DeliveryJob, info: AttemptInfo): Promise<DeliveryOutcome> {
-    const log = deps.logger.child({ integrationId: job.integrationId, checkId: job.checkId, event: job.event, flipId: job.flipId });
+    // The job's child logger only when something is logged (most deliveries log nothing at the
+    // default level, and a pino child costs a serialisation of its bindings).
+    let child: Logger | undefined;
+    const log = () => (child ??= deps.logger.child({ integrationId: job.integrationId, checkId: job.checkId, event: job.event, flipId: job.flipId }));
     const isFlipEvent = job.event === 'down' || job.event === 'up' || job.event === 'late';
     const flipId = job.flipId ?? null;
     const loaded = await deps.store.load(job.integrationId, job.checkId, flipId, job.event);
     if (!loaded) {
-      log.info('integration or check deleted; nothing to deliver');
+      log().info('integration or check deleted; nothing to deliver');
       return 'skipped';
     }
     const { target, flip } = loaded;
     if (!target.enabled) {
-      log.info('integration disabled; not delivered');
+      log().info('integration disabled; not delivered');
       return 'skipped';
     }
     if (isFlipEvent && !flip) {
-      log.info('flip gone; nothing to deliver');
+      log().info('flip gone; nothing to deliver');
       return 'skipped';
     }
     if (isFlipEvent && loaded.alreadyDelivered) {
       // A job re-run after Redis lost its completion (or after its id expired, or after the
       // scheduler's Redis recovery enqueued its flip again) sends nothing twice; nor a flip event
       // already held for quiet hours (its digest may be out already).
-      log.info('already delivered; not sent again');
+      log().info('already delivered; not sent again');
       return 'skipped';
     }
     if (job.recovered && (await deps.store.recoveredAlreadyHandled(job))) {
-      log.info('re-enqueued after Redis data loss, but already delivered; not sent again');
+      log().info('re-enqueued after Redis data loss, but already delivered; not sent again');
       return 'skipped';
     }
 
@@ -86,13 +91,13 @@ export function createDeliveryProcessor(deps: DeliveryDeps) {
         error: null,
         latencyMs: null,
       });
-      log.info({ releaseAt }, 'held for quiet hours');
+      log().info({ releaseAt }, 'held for quiet hours');
       return 'held';
     }
 
     const notification = await composeNotification({ store: deps.store, cipher: deps.cipher, appBaseUrl: deps.appBaseUrl }, job, target, flip, now);
     if (!notification) {
-      log.info('flip, reminder or held notifications gone; nothing to deliver');
+      log().info('flip, reminder or held notifications gone; nothing to deliver');
       return 'skipped';
     }
 
@@ -100,16 +105,16 @@ export function createDeliveryProcessor(deps: DeliveryDeps) {
     let failure: DeliveryError | null = null;
     let statusCode: number | null = null;
     try {
-      let config: Record<string, unknown>;
+      let config: ChannelConfig;
       try {
-        config = deps.cipher.decryptJson<Record<string, unknown>>(target.config);
+        config = decryptConfig(target.config);
       } catch {
         throw permanentError('integration config cannot be decrypted (wrong ENCRYPTION_KEY?)');
       }
       const outcome = await deps.channels[target.kind].send({
         notification,
         integration: { id: target.integrationId, name: target.name, telegramChatId: target.telegramChatId },
-        config: config ?? {},
+        config,
       });
       statusCode = outcome.statusCode;
     } catch (err) {
@@ -131,10 +136,13 @@ export function createDeliveryProcessor(deps: DeliveryDeps) {
       latencyMs,
     });
     if (!failure) {
-      log.debug({ kind: target.kind, latencyMs, attempt }, 'delivered');
+      deps.logger.debug(
+        { integrationId: job.integrationId, checkId: job.checkId, event: job.event, flipId: job.flipId, kind: target.kind, latencyMs, attempt },
+        'delivered',
+      );
       return 'sent';
     }
-    log[status === 'failed' ? 'error' : 'warn']({ kind: target.kind, attempt, status, statusCode, error: failure.message }, 'delivery failed');
+    log()[status === 'failed' ? 'error' : 'warn']({ kind: target.kind, attempt, status, statusCode, error: failure.message }, 'delivery failed');
     if (failure.kind === 'permanent') throw new UnrecoverableError(failure.message);
     throw failure;
   };

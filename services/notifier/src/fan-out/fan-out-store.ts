@@ -46,6 +46,23 @@ export function createFanOutStore(pool: PgPool) {
     return flipIds.map((id) => byId.get(String(BigInt(id))) ?? null);
   });
 
+  const insertReminders = microBatch(async (perFlip: ReminderRow[][]): Promise<void[]> => {
+    const rows = perFlip.flat();
+    await pool.query(
+      `INSERT INTO reminders (integration_id, check_id, flip_id, hours, due_at)
+       SELECT * FROM unnest($1::int[], $2::uuid[], $3::bigint[], $4::int[], $5::timestamptz[])
+       ON CONFLICT (integration_id, flip_id, hours) DO NOTHING`,
+      [
+        rows.map((r) => r.integrationId),
+        rows.map((r) => r.checkId),
+        rows.map((r) => r.flipId),
+        rows.map((r) => r.hours),
+        rows.map((r) => r.dueAt.toISOString()),
+      ],
+    );
+    return perFlip.map(() => undefined);
+  });
+
   return {
     /**
      * The flip, its check's tags and its project's enabled integrations, in one read (batched
@@ -55,21 +72,14 @@ export function createFanOutStore(pool: PgPool) {
       return loadBatch(flipId);
     },
 
-    /** Schedules the reminders of a down flip; idempotent (a re-run flip job adds nothing). */
+    /**
+     * Schedules the reminders of a down flip; idempotent (a re-run flip job adds nothing). Batched
+     * with the other flips in flight: a burst of down flips to integrations with reminders was
+     * one INSERT per flip.
+     */
     async createReminders(rows: ReminderRow[]): Promise<void> {
       if (rows.length === 0) return;
-      await pool.query(
-        `INSERT INTO reminders (integration_id, check_id, flip_id, hours, due_at)
-         SELECT * FROM unnest($1::int[], $2::uuid[], $3::bigint[], $4::int[], $5::timestamptz[])
-         ON CONFLICT (integration_id, flip_id, hours) DO NOTHING`,
-        [
-          rows.map((r) => r.integrationId),
-          rows.map((r) => r.checkId),
-          rows.map((r) => r.flipId),
-          rows.map((r) => r.hours),
-          rows.map((r) => r.dueAt.toISOString()),
-        ],
-      );
+      await insertReminders(rows);
     },
   };
 }

@@ -1,0 +1,65 @@
+import { CATALOG, InvalidJobPayloadError, validatePayload, type QueueName } from '@upmon/queue';
+
+const UUID = '3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b';
+
+/** Payloads our producers write, which take the fast path (returned as they are). */
+const COMMON: [QueueName, Record<string, unknown>][] = [
+  ['flips', { flipId: '42', checkId: UUID }],
+  ['flips', { flipId: '42', checkId: UUID.toUpperCase(), extra: 'kept' }],
+  ['deliveries', { integrationId: 7, checkId: UUID, event: 'down', flipId: '42' }],
+  ['deliveries', { integrationId: 7, checkId: UUID, event: 'reminder', reminderId: '9', recovered: true }],
+  ['deliveries', { integrationId: 7, checkId: UUID, event: 'digest', heldIds: ['1', '2', '3'] }],
+  ['deliveries', { integrationId: 7, checkId: UUID, event: 'digest', heldIds: [] }],
+];
+
+/** Anything else: the outcome must be the schema's own, whichever path decided it. */
+const EDGE: [QueueName, unknown][] = [
+  ['flips', { flipId: 42, checkId: UUID }],
+  ['flips', { flipId: '', checkId: UUID }],
+  ['flips', { flipId: '4x', checkId: UUID }],
+  ['flips', { flipId: '42', checkId: `{${UUID}}` }],
+  ['flips', { flipId: '42', checkId: UUID.replace(/-/g, '') }],
+  ['flips', { flipId: '42', checkId: 'not-a-uuid' }],
+  ['flips', { flipId: '42' }],
+  ['flips', null],
+  ['flips', 'flip-42'],
+  ['flips', [{ flipId: '42', checkId: UUID }]],
+  ['deliveries', { integrationId: '7', checkId: UUID, event: 'down', flipId: '42' }],
+  ['deliveries', { integrationId: 0, checkId: UUID, event: 'down' }],
+  ['deliveries', { integrationId: -1, checkId: UUID, event: 'down' }],
+  ['deliveries', { integrationId: 1.5, checkId: UUID, event: 'down' }],
+  ['deliveries', { integrationId: 2 ** 53, checkId: UUID, event: 'down' }],
+  ['deliveries', { integrationId: 7, checkId: UUID, event: 'sideways' }],
+  ['deliveries', { integrationId: 7, checkId: UUID, event: 'down', flipId: 42 }],
+  ['deliveries', { integrationId: 7, checkId: UUID, event: 'digest', heldIds: ['1', 2] }],
+  ['deliveries', { integrationId: 7, checkId: UUID, event: 'digest', heldIds: ['1', , '3'] }],
+  ['deliveries', { integrationId: 7, checkId: UUID, event: 'digest', heldIds: '1' }],
+  ['deliveries', { integrationId: 7, checkId: UUID, event: 'reminder', reminderId: '9', recovered: 'true' }],
+  ['deliveries', { integrationId: 7, checkId: UUID, event: 'reminder', reminderId: '9', recovered: 1 }],
+  ['probes', { checkId: UUID, scheduledAt: '2026-11-23T10:00:00Z' }],
+  ['probes', { checkId: UUID, scheduledAt: 'tomorrow' }],
+];
+
+function schemaOutcome(queue: QueueName, payload: unknown): { value?: unknown; error?: string } {
+  const { value, error } = CATALOG[queue].schema.validate(payload);
+  return error ? { error: new InvalidJobPayloadError(queue, error.message).message } : { value };
+}
+
+function outcome(queue: QueueName, payload: unknown): { value?: unknown; error?: string } {
+  try {
+    return { value: validatePayload(queue, payload) };
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+}
+
+describe('validatePayload', () => {
+  it.each(COMMON)('%s %j: the common shape is accepted as it is, without the schema', (queue, payload) => {
+    expect(validatePayload(queue, payload)).toBe(payload);
+    expect(schemaOutcome(queue, payload)).toEqual({ value: payload });
+  });
+
+  it.each([...COMMON, ...EDGE])('%s %j: same outcome as the schema', (queue, payload) => {
+    expect(outcome(queue, payload)).toEqual(schemaOutcome(queue, payload));
+  });
+});
