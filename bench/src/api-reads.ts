@@ -8,7 +8,7 @@ import pg from 'pg';
 import { generateApiKey } from '@upmon/crypto';
 import { createMigratedDatabase, dropRedisPrefix, startService, testRedisPrefix, testRedisUrl } from '@upmon/testing';
 import type { LoadRequest, LoadResult } from './api-load.js';
-import { cpuSeconds } from './proc-cpu.js';
+import { cpuSeconds } from './cpu-usage.js';
 import { printTable } from './report.js';
 
 const CHECKS = 100;

@@ -18,6 +18,11 @@ export function processCpuMs(pid: number): number {
   }
 }
 
+/** CPU seconds (user + system) a process has used so far; NaN without a pid. */
+export function cpuSeconds(pid: number | undefined): number {
+  return pid ? processCpuMs(pid) / 1000 : NaN;
+}
+
 /** `pid` and all its live descendants (e.g. the workers of a cluster primary). */
 export function processTree(pid: number): number[] {
   const out = [pid];

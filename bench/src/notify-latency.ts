@@ -13,7 +13,7 @@ import { Queues } from '@upmon/queue';
 import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, TEST_ENCRYPTION_KEY } from '@upmon/testing';
 import { createMigratedDatabase } from '@upmon/testing';
 import { createBenchProject, insertChecks } from './ping-ingest-setup.js';
-import { cpuSeconds } from './proc-cpu.js';
+import { cpuSeconds } from './cpu-usage.js';
 import { percentile, printTable } from './report.js';
 
 const STEADY_FLIPS = Number(process.env.BENCH_STEADY_FLIPS ?? 300);
