@@ -15,6 +15,7 @@ import {
   type RunningService,
 } from '@upmon/service-kit';
 import got from 'got';
+import { probeClient } from './http-probe.js';
 import { createProbeProcessor } from './probe-processor.js';
 import { ProbeResultStore } from './probe-result-store.js';
 
@@ -39,7 +40,7 @@ export async function startProber(config: ProberConfig, logger: Logger, override
     results,
     logger,
     clock: overrides.clock ?? systemClock,
-    http: { client: guard.extend(got), userAgent: config.userAgent, certificateAuthority: overrides.certificateAuthority },
+    http: { client: probeClient(guard.extend(got), overrides.certificateAuthority), userAgent: config.userAgent },
   });
   const worker = createWorker('probes', processor, {
     connection: workerRedis,
