@@ -1,6 +1,6 @@
 import { loadSchedulerConfig } from '@upmon/config';
 import { nextProbeAt, probeSpreadMs } from '@upmon/core';
-import { createPrismaClient, type PrismaClient } from '@upmon/db';
+import { createPgPool, type PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import { PROBES_PER_JOB, Queues, probesOf } from '@upmon/queue';
 import { createRedis, systemClock } from '@upmon/service-kit';
@@ -15,18 +15,20 @@ import {
 } from '@upmon/testing';
 import { ROUND_GAP_MS, createProbeSchedulerTask } from '../src/tasks/probe-scheduler.js';
 import type { SchedulerTask } from '../src/task.js';
+import type pg from 'pg';
 
 let db: TestDatabase;
 let prisma: PrismaClient;
+let pool: pg.Pool;
 let backend: TestBackend;
 let prefix: string;
 let queues: Queues;
 let projectId: string;
 const logger = createLogger({ service: 'scheduler', level: 'silent' });
 
-function makeTask(opts: { prisma?: PrismaClient; queues?: Queues; batchSize?: number } = {}): SchedulerTask {
+function makeTask(opts: { pool?: pg.Pool; queues?: Queues; batchSize?: number } = {}): SchedulerTask {
   const config = loadSchedulerConfig({ DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, SCHEDULER_BATCH_SIZE: String(opts.batchSize ?? 1000) });
-  return createProbeSchedulerTask({ config, logger, prisma: opts.prisma ?? prisma, queues: opts.queues ?? queues, clock: systemClock });
+  return createProbeSchedulerTask({ config, logger, prisma, pool: opts.pool ?? pool, queues: opts.queues ?? queues, clock: systemClock });
 }
 
 const http = (extra: Record<string, unknown> = {}) =>
@@ -45,9 +47,13 @@ async function queuedProbes(): Promise<string[]> {
 beforeAll(async () => {
   backend = await openTestBackend();
   ({ db, prisma, prefix, queues } = backend);
+  pool = createPgPool(db.url, 4);
   projectId = (await makeProject(prisma)).id;
 });
-afterAll(() => backend.close());
+afterAll(async () => {
+  await pool.end();
+  await backend.close();
+});
 
 beforeEach(async () => {
   await prisma.check.deleteMany({});
@@ -137,12 +143,12 @@ describe('probe scheduler', () => {
         httpConfig: { url: 'http://example.com/' },
       })),
     });
-    const otherPrisma = createPrismaClient(db.url, { poolSize: 2 });
+    const otherPool = createPgPool(db.url, 2);
     const otherRedis = createRedis(testRedisUrl(), 'producer');
     const otherQueues = new Queues(otherRedis, prefix);
     try {
       const now = new Date('2026-11-22T12:00:00.000Z');
-      const tasks = [makeTask({ batchSize: 50 }), makeTask({ batchSize: 50, prisma: otherPrisma, queues: otherQueues }), makeTask({ batchSize: 70 })];
+      const tasks = [makeTask({ batchSize: 50 }), makeTask({ batchSize: 50, pool: otherPool, queues: otherQueues }), makeTask({ batchSize: 70 })];
       const drain = async (t: SchedulerTask) => {
         let n = 0;
         for (let got = await t.runOnce(now); got > 0; got = await t.runOnce(now)) n += got;
@@ -161,7 +167,7 @@ describe('probe scheduler', () => {
     } finally {
       await otherQueues.close();
       otherRedis.disconnect();
-      await otherPrisma.$disconnect();
+      await otherPool.end();
     }
   });
 
