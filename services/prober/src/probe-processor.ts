@@ -48,15 +48,18 @@ function superseded(schedule: Schedule, enqueuedAt: Date, now: Date): boolean {
 /**
  * The `probes` worker's processor. For a job's probes: read their checks (one query), skip those
  * whose check is gone, not http or paused, or whose job is stale; claim the rest (one run per
- * probe across processes); probe, judge and record each, at most `concurrency` at once in the
- * process. Probe failures are results, not job failures: the job fails only when the database or
+ * probe across processes); probe, judge and record each, at most `concurrency` requests at once
+ * in the process. Probe failures are results, not job failures: the job fails only when the database or
  * Redis is unreachable (and is not retried: the next scheduled probe comes).
  */
 export function createProbeProcessor(deps: ProbeProcessorDeps): Processor<'probes'> {
   const limit = new ConcurrencyLimit(deps.concurrency);
 
   const probeOne = async (ref: ProbeRef, config: HttpConfig) => {
-    const { observation, durationMs } = await performHttpProbe(config, deps.http);
+    // The slot is held for the request only: recording waits for the next group commit (and its
+    // flips' publishing), and holding slots through it left most of them idle under load. Records
+    // in progress stay bounded by the jobs in progress (worker concurrency × PROBES_PER_JOB).
+    const { observation, durationMs } = await limit.run(() => performHttpProbe(config, deps.http));
     const at = deps.clock.now();
     const outcome = classifyProbe(config, observation, at);
     const recorded = await deps.results.record({ checkId: ref.checkId, method: config.method, outcome, durationMs, at });
@@ -82,7 +85,7 @@ export function createProbeProcessor(deps: ProbeProcessorDeps): Processor<'probe
       }
     }
     const won = await deps.claims.claim(due.map((d) => ({ checkId: d.ref.checkId, slotMs: Date.parse(d.ref.scheduledAt), ttlMs: d.ttlMs })));
-    const runs = due.filter((_, i) => won[i]).map((d) => limit.run(() => probeOne(d.ref, d.config)));
+    const runs = due.filter((_, i) => won[i]).map((d) => probeOne(d.ref, d.config));
     const failed = (await Promise.allSettled(runs)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
   };
