@@ -1,5 +1,5 @@
 /**
- * At most `limit` tasks at once, the others wait in arrival order. The prober's probes in flight
+ * At most `limit` tasks at once, the others wait in arrival order. The prober's requests in flight
  * (PROBER_CONCURRENCY): BullMQ's own concurrency counts jobs, and a job carries several probes.
  */
 export class ConcurrencyLimit {

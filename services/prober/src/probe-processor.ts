@@ -16,7 +16,7 @@ export interface ProbeProcessorDeps {
   logger: Logger;
   clock: Clock;
   http: HttpProbeOptions;
-  /** Probes in flight in this process (PROBER_CONCURRENCY). */
+  /** HTTP requests in flight in this process (PROBER_CONCURRENCY). */
   concurrency: number;
 }
 
