@@ -8,13 +8,19 @@
 //
 // Fresh connections only (the prober never keeps connections alive). Env knobs:
 // PROBE_BENCH_CHECKS (10000), PROBE_BENCH_PERIOD_SEC (60: the shortest period the API accepts), PROBE_BENCH_STEADY_SEC (30),
-// PROBE_BENCH_CONCURRENCY (100), PROBE_BENCH_POOL (20).
+// PROBE_BENCH_CONCURRENCY (100: per prober process), PROBE_BENCH_PROBERS (1: prober processes),
+// PROBE_BENCH_POOL (20), PROBE_BENCH_CPU_PROF (a directory: the services write V8 CPU profiles there).
+//
+// CPU per probe during the burst is read from /proc for each process group (the prober(s), the
+// scheduler, this process = the target server + the harness, this database's PostgreSQL backends,
+// Redis), so the figures say where the machine's time went even when other work shares it.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { probeSpreadMs } from '@upmon/core';
 import { createPgPool } from '@upmon/db';
 import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, type ServiceProcess } from '@upmon/testing';
 import { createMigratedDatabase } from '@upmon/testing';
+import { CpuMeter, pidsMatching } from './process-cpu.js';
 import { percentile, printTable } from './report.js';
 
 const env = (name: string, dflt: number) => Number(process.env[name] ?? dflt);
@@ -25,6 +31,8 @@ export async function run(): Promise<void> {
   const steadySec = env('PROBE_BENCH_STEADY_SEC', 30);
   const concurrency = env('PROBE_BENCH_CONCURRENCY', 100);
   const poolSize = env('PROBE_BENCH_POOL', 20);
+  const proberCount = env('PROBE_BENCH_PROBERS', 1);
+  const cpuProfDir = process.env.PROBE_BENCH_CPU_PROF;
 
   const db = await createMigratedDatabase();
   const prefix = testRedisPrefix();
@@ -44,7 +52,8 @@ export async function run(): Promise<void> {
   const starting: Promise<unknown>[] = [];
   const start = (name: 'prober' | 'scheduler', serviceEnv: Record<string, string>) => {
     if (cleaning) return Promise.reject(new Error('interrupted'));
-    const p = startService(name, serviceEnv).then((s) => {
+    const nodeArgs = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
+    const p = startService(name, serviceEnv, { nodeArgs }).then((s) => {
       services.push(s);
       return s;
     });
@@ -83,9 +92,21 @@ export async function run(): Promise<void> {
       LOG_LEVEL: 'warn',
       DATABASE_POOL_SIZE: String(poolSize),
     };
-    await start('prober', { ...common, OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8', PROBER_CONCURRENCY: String(concurrency) });
+    const probers = await Promise.all(
+      Array.from({ length: proberCount }, () => start('prober', { ...common, OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8', PROBER_CONCURRENCY: String(concurrency) })),
+    );
+    const pidOf = (s: ServiceProcess) => (s.child.pid ? [s.child.pid] : []);
+    let scheduler: ServiceProcess | undefined;
+    const cpu = new CpuMeter({
+      prober: () => probers.flatMap(pidOf),
+      scheduler: () => (scheduler ? pidOf(scheduler) : []),
+      'bench (target server + harness)': () => [process.pid],
+      'postgres (this database)': () => pidsMatching(new RegExp(`^postgres: .* ${db.name} `)),
+      'redis (shared)': () => pidsMatching(/^redis-server /),
+    });
+    cpu.start();
     const startedAt = Date.now();
-    await start('scheduler', { ...common, SCHEDULER_BATCH_SIZE: '1000', DATABASE_POOL_SIZE: '5' });
+    scheduler = await start('scheduler', { ...common, SCHEDULER_BATCH_SIZE: '1000', DATABASE_POOL_SIZE: '5' });
 
     // Burst: wait for every check's first result in the database.
     let firstResultsAt = 0;
@@ -98,6 +119,12 @@ export async function run(): Promise<void> {
       if (Date.now() - startedAt > 300_000) throw new Error(`burst did not finish: ${c[0]?.n} of ${checks}`);
       await new Promise((r) => setTimeout(r, 100));
     }
+    const burstCpu = cpu.stop();
+    // How long the HTTP part of the burst's probes took (pings.duration_ms): the rest of a probe's
+    // time in the prober is the queue, the check read and the group commit.
+    const { rows: durations } = await pool.query<{ p50: number; p99: number }>(
+      'SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY duration_ms) AS p50, percentile_disc(0.99) WITHIN GROUP (ORDER BY duration_ms) AS p99 FROM pings',
+    );
     const firstArrivals = arrivals.slice(0, checks).map((a) => a.at);
     const burstServerSec = (Math.max(...firstArrivals) - Math.min(...firstArrivals)) / 1000;
     const burstDbSec = (firstResultsAt - startedAt) / 1000;
@@ -115,9 +142,11 @@ export async function run(): Promise<void> {
       .map((a) => (((a.at - (spread.get(a.id) ?? 0)) % periodMs) + periodMs) % periodMs);
     const failed = Number((await pool.query<{ n: string }>("SELECT count(*) AS n FROM pings WHERE type <> 'success'")).rows[0]?.n);
 
-    printTable(`probe-throughput (${checks} http checks, fresh connections, prober concurrency ${concurrency}; approximate: shared 2-core machine)`, [
+    printTable(`probe-throughput (${checks} http checks, fresh connections, ${proberCount} prober process(es) × concurrency ${concurrency}; approximate: shared 2-core machine)`, [
       { phase: 'burst', metric: 'probes/s at target', value: Math.round(checks / Math.max(burstServerSec, 0.001)), goal: '>= 1500' },
       { phase: 'burst', metric: 'results committed/s (scheduler start → last ping)', value: Math.round(checks / burstDbSec), goal: '' },
+      { phase: 'burst', metric: 'probe HTTP duration p50 ms', value: Number(durations[0]?.p50), goal: '' },
+      { phase: 'burst', metric: 'probe HTTP duration p99 ms', value: Number(durations[0]?.p99), goal: '' },
       { phase: 'steady', metric: `offered load (1 probe / ${periodSec} s / check)`, value: Math.round(checks / periodSec), goal: '' },
       { phase: 'steady', metric: 'results committed/s', value: Math.round((pingsAfter - pingsBefore) / ((steadyTo - steadyFrom) / 1000)), goal: '' },
       { phase: 'steady', metric: 'scheduling lag p50 ms', value: percentile(lags, 50), goal: '' },
@@ -125,6 +154,10 @@ export async function run(): Promise<void> {
       { phase: 'steady', metric: 'scheduling lag max ms', value: percentile(lags, 100), goal: '' },
       { phase: 'all', metric: 'failed probes', value: failed, goal: '0' },
     ]);
+    printTable(
+      `CPU during the burst (scheduler start → last result, ${burstDbSec.toFixed(1)} s; from /proc)`,
+      Object.entries(burstCpu).map(([group, ms]) => ({ process: group, 'cpu ms': ms, 'cpu ms / probe': Number((ms / checks).toFixed(3)), 'cores busy': Number((ms / 1000 / burstDbSec).toFixed(2)) })),
+    );
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

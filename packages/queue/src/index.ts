@@ -4,10 +4,13 @@ export {
   InvalidJobPayloadError,
   validatePayload,
   DELIVERY_ATTEMPTS,
+  PROBES_PER_JOB,
+  probesOf,
   type QueueName,
   type JobPayloads,
   type FlipJob,
   type ProbeJob,
+  type ProbeRef,
   type DeliveryJob,
   type DeliveryEvent,
 } from './catalog.js';

@@ -45,10 +45,10 @@ const PORT_VAR: Record<ServiceName, string> = {
 export async function startService(
   name: ServiceName,
   env: Record<string, string>,
-  opts: { readyTimeoutMs?: number } = {},
+  opts: { readyTimeoutMs?: number; /** node flags, e.g. --cpu-prof (not allowed in NODE_OPTIONS) */ nodeArgs?: string[] } = {},
 ): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, `services/${name}/dist/main.js`)], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(root, `services/${name}/dist/main.js`)], {
     env: {
       PATH: process.env.PATH ?? '',
       HTTP_HOST: '127.0.0.1',

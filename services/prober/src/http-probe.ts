@@ -10,16 +10,32 @@ export const MAX_REDIRECTS = 5;
 export const MAX_BODY_BYTES = 1_000_000;
 
 export interface HttpProbeOptions {
-  /** A got instance routed through the outbound guard. */
+  /** A got instance routed through the outbound guard (see `probeClient`). */
   client: Got;
   userAgent: string;
-  /** Extra trusted CA certificates (PEM); production relies on the system store. */
-  certificateAuthority?: string | string[];
 }
 
 export interface HttpProbeResult {
   observation: ProbeObservation;
   durationMs: number;
+}
+
+/**
+ * The probe client, built once: every option that is the same for all probes is set here, so a
+ * probe passes only its own few (got merges per-request options one by one, with validation).
+ * No retries, no cache, no HTTP errors (the status is judged, not thrown), no decompression unless
+ * a probe asks for it (only a keyword needs the body's text).
+ */
+export function probeClient(guarded: Got, certificateAuthority?: string | string[]): Got {
+  // certificateAuthority: extra trusted CAs (tests; operators use NODE_EXTRA_CA_CERTS).
+  return guarded.extend({
+    retry: { limit: 0 },
+    throwHttpErrors: false,
+    cache: false,
+    decompress: false,
+    maxRedirects: MAX_REDIRECTS,
+    ...(certificateAuthority ? { https: { certificateAuthority } } : {}),
+  });
 }
 
 function soonest(a: Date | null, b: Date | null): Date | null {
@@ -43,56 +59,67 @@ function failureDetail(code: string | undefined, message: string): string {
 /**
  * Performs one probe as the check's http_config says and reports what happened, without judging
  * it (`classifyProbe` in @upmon/core does that). Never throws.
+ *
+ * got's stream API rather than its promise API: the promise layer buffers and converts every body
+ * and emits progress events, which a probe needs only for a keyword. The body is read to its end
+ * either way (the timeout and duration cover the whole response), but kept only when a keyword is
+ * configured, and then at most MAX_BODY_BYTES.
  */
-export async function performHttpProbe(config: HttpConfig, opts: HttpProbeOptions): Promise<HttpProbeResult> {
+export function performHttpProbe(config: HttpConfig, opts: HttpProbeOptions): Promise<HttpProbeResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  // Certificates are read while each hop's socket is alive: on every redirect and on the response.
-  let validTo: Date | null = null;
-  let truncated = false;
-  const request = opts.client(config.url, {
+  const wantBody = config.keyword !== null && config.method !== 'HEAD';
+  const stream = opts.client.stream(config.url, {
     method: config.method,
     headers: { 'user-agent': opts.userAgent, ...config.headers },
     ...(config.basicAuth ? { username: config.basicAuth.username, password: config.basicAuth.password } : {}),
     ...(config.method === 'POST' ? { body: '' } : {}),
     timeout: { request: config.timeoutSec * 1000 },
-    retry: { limit: 0 },
-    throwHttpErrors: false,
     followRedirect: config.followRedirects,
-    maxRedirects: MAX_REDIRECTS,
-    cache: false,
-    ...(opts.certificateAuthority ? { https: { certificateAuthority: opts.certificateAuthority } } : {}),
+    ...(wantBody ? { decompress: true } : {}),
   });
-  // Every hop (redirects included) is its own ClientRequest; its raw response arrives with the
-  // socket still open, so the certificate can be read there.
-  let statusCode: number | null = null;
-  request.on('request', (req: ClientRequest) =>
-    req.once('response', (res: IncomingMessage) => {
-      statusCode = res.statusCode ?? null;
-      validTo = soonest(validTo, certificateValidTo(res));
-    }),
-  );
-  request.on('downloadProgress', (p: { transferred: number }) => {
-    if (p.transferred > MAX_BODY_BYTES && !truncated) {
-      truncated = true;
-      request.cancel();
-    }
+  return new Promise<HttpProbeResult>((resolve) => {
+    // Certificates are read while each hop's socket is alive: every hop (redirects included) is its
+    // own ClientRequest, and its raw response arrives with the socket still open.
+    let validTo: Date | null = null;
+    let statusCode: number | null = null;
+    let settled = false;
+    const finish = (observation: ProbeObservation) => {
+      if (settled) return;
+      settled = true;
+      resolve({ observation, durationMs: elapsed() });
+    };
+    stream.on('request', (req: ClientRequest) =>
+      req.once('response', (res: IncomingMessage) => {
+        validTo = soonest(validTo, certificateValidTo(res));
+      }),
+    );
+    stream.once('response', (res: { statusCode: number }) => {
+      statusCode = res.statusCode;
+    });
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    stream.on('data', (chunk: Buffer) => {
+      if (!wantBody) return;
+      bytes += chunk.length;
+      if (bytes > MAX_BODY_BYTES) {
+        // Too large to search: judged without a body (the keyword then counts as not found).
+        stream.destroy();
+        finish({ kind: 'response', statusCode: statusCode ?? 0, body: null, certificateValidTo: validTo });
+        return;
+      }
+      chunks.push(chunk);
+    });
+    stream.once('end', () =>
+      finish({
+        kind: 'response',
+        statusCode: statusCode ?? 0,
+        body: wantBody ? Buffer.concat(chunks).toString('utf8') : null,
+        certificateValidTo: validTo,
+      }),
+    );
+    stream.once('error', (err: Error & { code?: string }) =>
+      finish({ kind: 'failure', failure: requestFailureKind(err.code), detail: failureDetail(err.code, err.message ?? String(err)) }),
+    );
   });
-  try {
-    const res = await request;
-    return {
-      observation: { kind: 'response', statusCode: res.statusCode, body: config.method === 'HEAD' ? null : String(res.body), certificateValidTo: validTo },
-      durationMs: elapsed(),
-    };
-  } catch (err) {
-    const durationMs = elapsed();
-    if (truncated && statusCode !== null) {
-      return { observation: { kind: 'response', statusCode, body: null, certificateValidTo: validTo }, durationMs };
-    }
-    const e = err as { code?: string; message?: string };
-    return {
-      observation: { kind: 'failure', failure: requestFailureKind(e.code), detail: failureDetail(e.code, e.message ?? String(err)) },
-      durationMs,
-    };
-  }
 }

@@ -1,11 +1,13 @@
 import {
   CHECK_STATE_COLUMNS,
   TimestampTexts,
+  checkUpdateSql,
+  flipInsertSql,
   markFlipsEnqueuedSql,
   publishFlipsWith,
-  saveStatesAndFlips,
   sqlRowToState,
   type CheckSqlRow,
+  type SqlClient,
   type CheckStateWrite,
   type FlipWrite,
 } from '@upmon/check-store';
@@ -41,7 +43,7 @@ export interface ProbeResultStoreDeps {
  *
  * Same semantics as recordPingInTx + applyCheckEventInTx (lock the check row, run the pure
  * transition, save state + flip + ping in one transaction), but as group commits through
- * check-store's SQL batch path: a Prisma transaction per probe (5 round trips, each compiled by
+ * check-store's SQL batch path (lock, then one statement for states, flips and pings): a Prisma transaction per probe (5 round trips, each compiled by
  * the WASM engine) capped the prober at a few dozen probes/s on this machine.
  */
 export class ProbeResultStore {
@@ -58,6 +60,35 @@ export class ProbeResultStore {
 
   drain(): Promise<void> {
     return this.groups.drain();
+  }
+
+  /**
+   * check-store's batched state update and flip insert, with the pings' insert in the same
+   * statement: one round trip fewer per group.
+   */
+  private async saveStatesFlipsAndPings(client: SqlClient, writes: CheckStateWrite[], flipWrites: FlipWrite[], pings: ProbeResult[]): Promise<{ id: bigint; checkId: string }[]> {
+    const u = checkUpdateSql(writes, 1);
+    const f = flipInsertSql(flipWrites, 1 + u.values.length);
+    const p = (i: number) => `$${1 + u.values.length + f.values.length + i}`;
+    const { rows } = await client.query<{ id: string; check_id: string }>(
+      `WITH u AS (${u.sql} RETURNING 1), f AS (${f.sql}),
+            p AS (INSERT INTO pings (check_id, ts, type, method, user_agent, body_size, body, duration_ms)
+                  SELECT * FROM unnest(${p(0)}::uuid[], ${p(1)}::timestamptz[], ${p(2)}::"PingType"[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::int[], ${p(6)}::bytea[], ${p(7)}::int[]))
+       SELECT id, check_id FROM f`,
+      [
+        ...u.values,
+        ...f.values,
+        pings.map((r) => r.checkId),
+        pings.map((r) => r.at.toISOString()),
+        pings.map((r) => (r.outcome.ok ? 'success' : 'fail')),
+        pings.map((r) => r.method),
+        pings.map(() => this.deps.userAgent.slice(0, 200)),
+        pings.map((r) => Buffer.byteLength(r.outcome.explanation)),
+        pings.map((r) => this.deps.cipher.encrypt(r.outcome.explanation)),
+        pings.map((r) => r.durationMs),
+      ],
+    );
+    return rows.map((r) => ({ id: BigInt(r.id), checkId: r.check_id }));
   }
 
   private async writeGroup(results: ProbeResult[]): Promise<boolean[]> {
@@ -95,24 +126,7 @@ export class ProbeResultStore {
         texts: TimestampTexts.ofRow(c.row),
         lastPingType: c.lastType,
       }));
-      if (pings.length > 0) {
-        flips = await saveStatesAndFlips(client, writes, flipWrites);
-        const bodies = pings.map((p) => this.deps.cipher.encrypt(p.outcome.explanation));
-        await client.query(
-          `INSERT INTO pings (check_id, ts, type, method, user_agent, body_size, body, duration_ms)
-           SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::"PingType"[], $4::text[], $5::text[], $6::int[], $7::bytea[], $8::int[])`,
-          [
-            pings.map((p) => p.checkId),
-            pings.map((p) => p.at.toISOString()),
-            pings.map((p) => (p.outcome.ok ? 'success' : 'fail')),
-            pings.map((p) => p.method),
-            pings.map(() => this.deps.userAgent.slice(0, 200)),
-            pings.map((p) => Buffer.byteLength(p.outcome.explanation)),
-            bodies,
-            pings.map((p) => p.durationMs),
-          ],
-        );
-      }
+      if (pings.length > 0) flips = await this.saveStatesFlipsAndPings(client, writes, flipWrites, pings);
       await client.query('COMMIT');
     } catch (err) {
       broken = err as Error;

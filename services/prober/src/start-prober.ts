@@ -3,7 +3,7 @@ import { createCipher } from '@upmon/crypto';
 import { createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import { createOutboundGuard } from '@upmon/outbound';
-import { Queues, createWorker } from '@upmon/queue';
+import { PROBES_PER_JOB, Queues, createWorker } from '@upmon/queue';
 import {
   closeServer,
   createRedis,
@@ -15,6 +15,8 @@ import {
   type RunningService,
 } from '@upmon/service-kit';
 import got from 'got';
+import { probeClient } from './http-probe.js';
+import { ProbeClaims } from './probe-claims.js';
 import { createProbeProcessor } from './probe-processor.js';
 import { ProbeResultStore } from './probe-result-store.js';
 
@@ -39,14 +41,18 @@ export async function startProber(config: ProberConfig, logger: Logger, override
     pool,
     cipher,
     results,
+    claims: new ProbeClaims(producerRedis, config.redisPrefix),
     logger,
     clock: overrides.clock ?? systemClock,
-    http: { client: guard.extend(got), userAgent: config.userAgent, certificateAuthority: overrides.certificateAuthority },
+    http: { client: probeClient(guard.extend(got), overrides.certificateAuthority), userAgent: config.userAgent },
+    concurrency: config.concurrency,
   });
   const worker = createWorker('probes', processor, {
     connection: workerRedis,
     prefix: config.redisPrefix,
-    concurrency: config.concurrency,
+    // Jobs carry up to PROBES_PER_JOB probes and the processor caps probes in flight: twice the
+    // jobs needed to fill it keeps probes queued while a job waits for its slowest probe.
+    concurrency: 2 * Math.ceil(config.concurrency / PROBES_PER_JOB),
   });
   worker.on('failed', (job, err) => logger.error({ jobId: job?.id, err: err.message }, 'probe job failed'));
   worker.on('error', (err) => logger.error({ err: err.message }, 'probe worker error'));

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import type { TestCertificate } from '@upmon/testing';
 
 export interface SeenRequest {
@@ -40,6 +41,17 @@ export function probeTargetHandler(seen: SeenRequest[]): http.RequestListener {
       }
       case 'method':
         return res.end(`method=${req.method}`);
+      case 'gzip': {
+        // Compressed only for a client that asks (as real servers do).
+        const text = 'compressed: all ok';
+        if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return res.end(text);
+        res.writeHead(200, { 'content-encoding': 'gzip' });
+        return res.end(gzipSync(text));
+      }
+      case 'stall':
+        // Headers at once, the body never ends: the timeout covers the whole response.
+        res.writeHead(200);
+        return void res.write('partial');
       case 'big':
         res.write('x'.repeat(2_000_000));
         return res.end('needle');

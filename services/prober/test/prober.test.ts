@@ -2,7 +2,7 @@ import { createCipher } from '@upmon/crypto';
 import { loadProberConfig } from '@upmon/config';
 import { createPrismaClient, type Check, type PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
-import { Queues } from '@upmon/queue';
+import { CATALOG, Queues, type ProbeRef } from '@upmon/queue';
 import { createRedis, type RunningService } from '@upmon/service-kit';
 import {
   createTestCertificates,
@@ -42,9 +42,9 @@ let redirector: string;
 const cipher = createCipher(TEST_ENCRYPTION_KEY);
 const USER_AGENT = 'upmon-test-prober/9';
 
-async function startTestProber(allowCidrs: string): Promise<Queues> {
-  const prefix = testRedisPrefix();
-  prefixes.push(prefix);
+async function startTestProber(allowCidrs: string, sharedPrefix?: string): Promise<Queues> {
+  const prefix = sharedPrefix ?? testRedisPrefix();
+  if (!sharedPrefix) prefixes.push(prefix);
   const config = loadProberConfig({
     DATABASE_URL: db.url,
     REDIS_URL: testRedisUrl(),
@@ -86,6 +86,8 @@ beforeAll(async () => {
   closedPort = await freePort();
   projectId = (await makeProject(prisma)).id;
   allowedQueues = await startTestProber('127.0.0.0/8,::1/128');
+  // A second prober on the same queue: probes go to whichever fetches them first.
+  await (await startTestProber('127.0.0.0/8,::1/128', prefixes[prefixes.length - 1])).close();
   // Allows only 127.0.0.2: 127.0.0.1 and localhost stay blocked, as without any allow-list.
   blockedQueues = await startTestProber('127.0.0.2/32');
 }, 60_000);
@@ -210,6 +212,11 @@ describe('successful probes', () => {
     });
   });
 
+  it('a keyword is searched in the decompressed body', async () => {
+    expect(await lastPing(await httpCheck({ url: `${http}/gzip`, keyword: 'all ok' }))).toMatchObject({ type: 'success', body: 'HTTP 200' });
+    expect(seen.filter((r) => r.url === '/gzip').pop()?.headers['accept-encoding']).toMatch(/gzip/);
+  });
+
   it('a body over the read limit is not searched', async () => {
     expect(await lastPing(await httpCheck({ url: `${http}/big`, keyword: 'needle' }))).toMatchObject({ type: 'fail', body: 'keyword "needle" not found (no body read)' });
   });
@@ -236,6 +243,11 @@ describe('transport failures', () => {
     expect(p).toMatchObject({ type: 'fail', body: 'timeout after 1 s' });
     expect(p.durationMs).toBeGreaterThanOrEqual(950);
     expect(p.durationMs).toBeLessThan(5000); // generous: the machine may be busy
+  });
+
+  it('the timeout covers the body, keyword or not', async () => {
+    expect(await lastPing(await httpCheck({ url: `${http}/stall`, timeout_sec: 1 }))).toMatchObject({ type: 'fail', body: 'timeout after 1 s' });
+    expect(await lastPing(await httpCheck({ url: `${http}/stall`, timeout_sec: 1, keyword: 'partial' }))).toMatchObject({ type: 'fail', body: 'timeout after 1 s' });
   });
 
   it('connection refused', async () => {
@@ -331,6 +343,52 @@ describe('skipped probes', () => {
     const check = await httpCheck({ url: `${http}/ok?stale` });
     expect(await probe(check, allowedQueues, { timestamp: Date.now() - 3 * 60_000 })).toEqual([]);
     expect(seen.some((r) => r.url === '/ok?stale')).toBe(false);
+  });
+});
+
+describe('batched jobs', () => {
+  /** Enqueues one job carrying `probes` and waits for it to finish. */
+  async function runJob(queues: Queues, probes: { checkId: string; scheduledAt: string }[]): Promise<void> {
+    await queues.enqueue('probes', { probes });
+    await jobDone(queues, CATALOG.probes.jobId({ probes }));
+  }
+
+  async function jobDone(queues: Queues, jobId: string): Promise<void> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const job = await queues.queue('probes').getJob(jobId);
+      const state = job ? await job.getState() : 'missing';
+      if (state === 'completed') return;
+      if (state === 'failed') throw new Error(`probe job failed: ${job?.failedReason}`);
+      if (Date.now() > deadline) throw new Error(`probe job still ${state}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  it('every probe of a job runs, skipped ones aside', async () => {
+    const checks = await Promise.all(['a', 'b', 'c', 'd'].map((k) => httpCheck({ url: `${http}/ok?batch-${k}` })));
+    const paused = await httpCheck({ url: `${http}/ok?batch-paused` }, { status: 'paused' });
+    const slot = new Date(Date.now() + ++seq).toISOString();
+    await runJob(allowedQueues, [...checks, paused].map((c) => ({ checkId: c.id, scheduledAt: slot })));
+    for (const c of checks) expect((await pingsOf(c.id)).map((p) => p.body)).toEqual(['HTTP 200']);
+    expect(await pingsOf(paused.id)).toEqual([]);
+    expect(seen.some((r) => r.url === '/ok?batch-paused')).toBe(false);
+  });
+
+  it('a probe carried by several jobs (or twice by one) runs once, in whichever prober claims it first', async () => {
+    const checks = await Promise.all(['a', 'b', 'c'].map((k) => httpCheck({ url: `${http}/ok?twice-${k}` })));
+    const slot = new Date(Date.now() + ++seq).toISOString();
+    const [a, b, c] = checks.map((check) => ({ checkId: check.id, scheduledAt: slot })) as [ProbeRef, ProbeRef, ProbeRef];
+    // Different batches sharing probes, as scheduler rounds repeated after a failed commit could
+    // group them; enqueued together, so the two probers run them at the same time.
+    const batches = [[a, b], [b, a, c, c], [c, b]];
+    await Promise.all(batches.map((probes) => allowedQueues.enqueue('probes', { probes })));
+    await Promise.all(batches.map((probes) => jobDone(allowedQueues, CATALOG.probes.jobId({ probes }))));
+    for (const check of checks) expect(await pingsOf(check.id)).toHaveLength(1);
+    for (const k of ['a', 'b', 'c']) expect(seen.filter((r) => r.url === `/ok?twice-${k}`)).toHaveLength(1);
+    // The next slot of the same check is a different probe.
+    await runJob(allowedQueues, [{ ...a, scheduledAt: new Date(Date.parse(slot) + 60_000).toISOString() }]);
+    expect(await pingsOf(a.checkId)).toHaveLength(2);
   });
 });
 

@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createCipher } from '@upmon/crypto';
 import { loadSchedulerConfig } from '@upmon/config';
-import { createPrismaClient, type PrismaClient } from '@upmon/db';
+import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import { Queues } from '@upmon/queue';
 import { createRedis, systemClock } from '@upmon/service-kit';
@@ -23,6 +23,7 @@ import {
   type TestDatabase,
 } from '@upmon/testing';
 import type { Redis } from 'ioredis';
+import type pg from 'pg';
 import { createProbeSchedulerTask } from '../src/tasks/probe-scheduler.js';
 import type { SchedulerTask } from '../src/task.js';
 
@@ -30,6 +31,7 @@ import type { SchedulerTask } from '../src/task.js';
 // process; run `pnpm build` first) → pings and flips in PostgreSQL, flips on the `flips` queue.
 let db: TestDatabase;
 let prisma: PrismaClient;
+let pool: pg.Pool;
 let redis: Redis;
 let prefix: string;
 let queues: Queues;
@@ -55,6 +57,7 @@ function listen(server: http.Server | https.Server): Promise<number> {
 beforeAll(async () => {
   db = await createTestDatabase();
   prisma = createPrismaClient(db.url, { poolSize: 3 });
+  pool = createPgPool(db.url, 2);
   redis = createRedis(testRedisUrl(), 'producer');
   prefix = testRedisPrefix();
   queues = new Queues(redis, prefix);
@@ -64,7 +67,7 @@ beforeAll(async () => {
   tlsBase = `https://localhost:${await listen(https.createServer({ cert: shortLived.cert, key: shortLived.key }, handler))}`;
   projectId = (await makeProject(prisma)).id;
   const config = loadSchedulerConfig({ DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix });
-  task = createProbeSchedulerTask({ config, logger: createLogger({ service: 'scheduler', level: 'silent' }), prisma, queues, clock: systemClock });
+  task = createProbeSchedulerTask({ config, logger: createLogger({ service: 'scheduler', level: 'silent' }), prisma, pool, queues, clock: systemClock });
   prober = await startService('prober', {
     DATABASE_URL: db.url,
     REDIS_URL: testRedisUrl(),
@@ -84,6 +87,7 @@ afterAll(async () => {
   redis?.disconnect();
   for (const s of servers) await new Promise((r) => s.close(r));
   await prisma?.$disconnect();
+  await pool?.end();
   await db?.drop();
   await dropRedisPrefix(prefix);
   certs?.cleanup();
@@ -126,6 +130,11 @@ it('scheduled probes run in the prober and drive the checks: up, late → down, 
   await waitForPings(ids, 2);
   expect(await status(failing.id)).toBe('down');
   expect(await status(ok.id)).toBe('up');
+  // Flips are published just after the commit that made the pings visible: wait for that.
+  const deadline = Date.now() + 15_000;
+  while ((await prisma.flip.count({ where: { checkId: failing.id, enqueuedAt: null } })) > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
   const flips = await prisma.flip.findMany({ where: { checkId: failing.id }, orderBy: { id: 'asc' } });
   expect(flips.map((f) => `${f.oldStatus}->${f.newStatus}:${f.reason}`)).toEqual(['new->late:fail', 'late->down:fail']);
   for (const f of flips) expect(await queues.queue('flips').getJob(`flip-${f.id}`)).toBeDefined();

@@ -1,8 +1,8 @@
 import { loadSchedulerConfig } from '@upmon/config';
 import { nextProbeAt, probeSpreadMs } from '@upmon/core';
-import { createPrismaClient, type PrismaClient } from '@upmon/db';
+import { createPgPool, type PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
-import { Queues } from '@upmon/queue';
+import { PROBES_PER_JOB, Queues, probesOf } from '@upmon/queue';
 import { createRedis, systemClock } from '@upmon/service-kit';
 import {
   makeCheck,
@@ -13,20 +13,22 @@ import {
   type TestBackend,
   type TestDatabase,
 } from '@upmon/testing';
-import { createProbeSchedulerTask } from '../src/tasks/probe-scheduler.js';
+import { ROUND_GAP_MS, createProbeSchedulerTask } from '../src/tasks/probe-scheduler.js';
 import type { SchedulerTask } from '../src/task.js';
+import type pg from 'pg';
 
 let db: TestDatabase;
 let prisma: PrismaClient;
+let pool: pg.Pool;
 let backend: TestBackend;
 let prefix: string;
 let queues: Queues;
 let projectId: string;
 const logger = createLogger({ service: 'scheduler', level: 'silent' });
 
-function makeTask(opts: { prisma?: PrismaClient; queues?: Queues; batchSize?: number } = {}): SchedulerTask {
+function makeTask(opts: { pool?: pg.Pool; queues?: Queues; batchSize?: number } = {}): SchedulerTask {
   const config = loadSchedulerConfig({ DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, SCHEDULER_BATCH_SIZE: String(opts.batchSize ?? 1000) });
-  return createProbeSchedulerTask({ config, logger, prisma: opts.prisma ?? prisma, queues: opts.queues ?? queues, clock: systemClock });
+  return createProbeSchedulerTask({ config, logger, prisma, pool: opts.pool ?? pool, queues: opts.queues ?? queues, clock: systemClock });
 }
 
 const http = (extra: Record<string, unknown> = {}) =>
@@ -36,12 +38,22 @@ async function probeJobIds(): Promise<string[]> {
   return (await queuedJobs(queues, 'probes')).map((j) => j.id).sort();
 }
 
+/** Every queued probe as `<check>-<slot ms>`, sorted (jobs carry several). */
+async function queuedProbes(): Promise<string[]> {
+  const jobs = await queuedJobs(queues, 'probes');
+  return jobs.flatMap((j) => probesOf(j.data).map((p) => `${p.checkId}-${Date.parse(p.scheduledAt)}`)).sort();
+}
+
 beforeAll(async () => {
   backend = await openTestBackend();
   ({ db, prisma, prefix, queues } = backend);
+  pool = createPgPool(db.url, 4);
   projectId = (await makeProject(prisma)).id;
 });
-afterAll(() => backend.close());
+afterAll(async () => {
+  await pool.end();
+  await backend.close();
+});
 
 beforeEach(async () => {
   await prisma.check.deleteMany({});
@@ -62,16 +74,18 @@ describe('probe scheduler', () => {
     const task = makeTask();
     expect(await task.nextDueAt?.()).toEqual(new Date(0));
     expect(await task.runOnce(now)).toBe(4);
-    expect(await probeJobIds()).toEqual(
-      [
-        `probe-${fresh.id}-${now.getTime()}`,
-        `probe-${due.id}-${Date.parse('2026-11-22T11:59:30.000Z')}`,
-        `probe-${exactlyNow.id}-${now.getTime()}`,
-        `probe-${cron.id}-${Date.parse('2026-11-22T11:55:10.000Z')}`,
-      ].sort(),
-    );
-    const job = await queues.queue('probes').getJob(`probe-${due.id}-${Date.parse('2026-11-22T11:59:30.000Z')}`);
-    expect(job?.data).toEqual({ checkId: due.id, scheduledAt: '2026-11-22T11:59:30.000Z' });
+    const expected = [
+      `${fresh.id}-${now.getTime()}`,
+      `${due.id}-${Date.parse('2026-11-22T11:59:30.000Z')}`,
+      `${exactlyNow.id}-${now.getTime()}`,
+      `${cron.id}-${Date.parse('2026-11-22T11:55:10.000Z')}`,
+    ].sort();
+    expect(await queuedProbes()).toEqual(expected);
+    // One job for the round's four probes, named by its content (a repeated round collapses onto it).
+    const [job, ...others] = await queuedJobs(queues, 'probes');
+    expect(others).toEqual([]);
+    expect(job?.id).toMatch(/^probes-[0-9a-f]{32}$/);
+    expect(job?.data.probes).toContainEqual({ checkId: due.id, scheduledAt: '2026-11-22T11:59:30.000Z' });
 
     const rows = new Map((await prisma.check.findMany()).map((c) => [c.id, c]));
     for (const c of [fresh, due, exactlyNow]) {
@@ -84,11 +98,13 @@ describe('probe scheduler', () => {
     expect(rows.get(paused.id)?.nextProbeAt).toBeNull();
     expect(rows.get(heartbeat.id)?.nextProbeAt).toBeNull();
 
-    // The loop is told when to wake: the earliest next_probe_at of the unpaused http checks.
-    expect(await task.nextDueAt?.()).toEqual(new Date('2026-11-22T12:00:00.001Z'));
+    // The loop is told when to wake: the earliest next_probe_at of the unpaused http checks…
+    expect(await makeTask().nextDueAt?.()).toEqual(new Date('2026-11-22T12:00:00.001Z'));
+    // …but not sooner than ROUND_GAP_MS after the task's last round (probes due meanwhile share a round).
+    expect(await task.nextDueAt?.()).toEqual(new Date(now.getTime() + ROUND_GAP_MS));
     // Nothing is due any more at the same instant.
     expect(await task.runOnce(now)).toBe(0);
-    expect(await probeJobIds()).toHaveLength(4);
+    expect(await queuedProbes()).toEqual(expected);
   });
 
   it('spreads checks with the same period over the period', async () => {
@@ -127,12 +143,12 @@ describe('probe scheduler', () => {
         httpConfig: { url: 'http://example.com/' },
       })),
     });
-    const otherPrisma = createPrismaClient(db.url, { poolSize: 2 });
+    const otherPool = createPgPool(db.url, 2);
     const otherRedis = createRedis(testRedisUrl(), 'producer');
     const otherQueues = new Queues(otherRedis, prefix);
     try {
       const now = new Date('2026-11-22T12:00:00.000Z');
-      const tasks = [makeTask({ batchSize: 50 }), makeTask({ batchSize: 50, prisma: otherPrisma, queues: otherQueues }), makeTask({ batchSize: 70 })];
+      const tasks = [makeTask({ batchSize: 50 }), makeTask({ batchSize: 50, pool: otherPool, queues: otherQueues }), makeTask({ batchSize: 70 })];
       const drain = async (t: SchedulerTask) => {
         let n = 0;
         for (let got = await t.runOnce(now); got > 0; got = await t.runOnce(now)) n += got;
@@ -141,13 +157,17 @@ describe('probe scheduler', () => {
       const counts = await Promise.all(tasks.map(drain));
       expect(counts.reduce((a, b) => a + b, 0)).toBe(500);
       expect(counts.filter((c) => c > 0).length).toBeGreaterThan(1);
-      const ids = await probeJobIds();
-      expect(ids).toHaveLength(500);
-      expect(new Set(ids.map((id) => id.slice('probe-'.length, 'probe-'.length + 36))).size).toBe(500);
+      const probes = await queuedProbes();
+      expect(probes).toHaveLength(500);
+      expect(new Set(probes.map((p) => p.slice(0, 36))).size).toBe(500);
+      // PROBES_PER_JOB to a job: rounds of 50 and 70 make jobs of 20, 20, 10 and 20, 20, 20, 10.
+      const jobs = await queuedJobs(queues, 'probes');
+      expect(jobs.length).toBeLessThan(500 / PROBES_PER_JOB + 2 * Math.ceil(500 / 50));
+      for (const j of jobs) expect(probesOf(j.data).length).toBeLessThanOrEqual(PROBES_PER_JOB);
     } finally {
       await otherQueues.close();
       otherRedis.disconnect();
-      await otherPrisma.$disconnect();
+      await otherPool.end();
     }
   });
 
@@ -173,5 +193,18 @@ describe('probe scheduler', () => {
     await prisma.check.update({ where: { id: check.id }, data: { nextProbeAt: dueAt } });
     expect(await makeTask().runOnce(now)).toBe(1);
     expect(await probeJobIds()).toEqual([`probe-${check.id}-${dueAt.getTime()}`]);
+  });
+
+  it('a repeated round that claims the same probes collapses onto the same batch job', async () => {
+    const dueAt = new Date('2026-11-22T11:59:00.000Z');
+    const checks = [await http({ nextProbeAt: dueAt }), await http({ nextProbeAt: dueAt }), await http({ nextProbeAt: dueAt })];
+    const now = new Date('2026-11-22T12:00:00.000Z');
+    expect(await makeTask().runOnce(now)).toBe(3);
+    const first = await probeJobIds();
+    expect(first).toHaveLength(1);
+    await prisma.check.updateMany({ where: { id: { in: checks.map((c) => c.id) } }, data: { nextProbeAt: dueAt } });
+    expect(await makeTask().runOnce(now)).toBe(3);
+    expect(await probeJobIds()).toEqual(first);
+    expect(await queuedProbes()).toEqual(checks.map((c) => `${c.id}-${dueAt.getTime()}`).sort());
   });
 });

@@ -1,6 +1,6 @@
 import { nextProbeAt, type Schedule } from '@upmon/core';
-import type { ProbeJob } from '@upmon/queue';
-import type { SchedulerDeps, SchedulerTask } from '../task.js';
+import { PROBES_PER_JOB, type ProbeJob, type ProbeRef } from '@upmon/queue';
+import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
 
 interface DueProbeRow {
   id: string;
@@ -16,6 +16,14 @@ interface DueProbeRow {
 /** When a check's schedule cannot be evaluated, probe it this often rather than never. */
 const FALLBACK_INTERVAL_MS = 5 * 60_000;
 
+/**
+ * Shortest pause between two rounds that found little to do. Probes fall due every few ms when
+ * thousands of checks are spread over their periods; a round (one transaction, one enqueue) per
+ * slot cost far more than the probes it claimed. Waking at most every ROUND_GAP_MS groups them,
+ * at the price of at most that much scheduling lag.
+ */
+export const ROUND_GAP_MS = 100;
+
 function scheduleOf(r: DueProbeRow): Schedule {
   if (r.schedule_kind === 'cron') return { kind: 'cron', cron: r.cron ?? '', tz: r.tz };
   if (r.schedule_kind === 'oncalendar') return { kind: 'oncalendar', oncalendar: r.oncalendar ?? '', tz: r.tz };
@@ -29,35 +37,55 @@ function scheduleOf(r: DueProbeRow): Schedule {
  * share the work without waiting on each other), enqueue, advance next_probe_at, commit. The
  * enqueue happens before the commit, so a crash in between leaves the rows due and the next round
  * enqueues the same probes again under the same job ids (`probe-<check>-<scheduledAtMs>`), which
- * BullMQ collapses: every due probe is enqueued at least once and performed once.
- * SQL rather than Prisma model calls: this is a hot path (one round trip per batch).
+ * BullMQ collapses: every due probe is enqueued at least once. Probes go PROBES_PER_JOB to a job
+ * (named by its content); a repeated round that claims a different set makes different jobs, and
+ * the prober's per-probe claim keeps every probe to one run.
+ * SQL on the pg pool rather than Prisma: this is a hot path (a transaction every ROUND_GAP_MS).
  */
 export function createProbeSchedulerTask(deps: SchedulerDeps): SchedulerTask {
-  const { prisma, queues, logger, config } = deps;
+  const { queues, logger, config } = deps;
+  const pool = requirePool(deps);
+  let lastRoundAt = Number.NEGATIVE_INFINITY;
   return {
     name: 'probe-scheduler',
     batchSize: config.batchSize,
     // Lets the loop wake when the next probe is due instead of after the idle interval, which
-    // keeps the scheduling lag in milliseconds. A never-probed check (null) is due now.
+    // keeps the scheduling lag within ROUND_GAP_MS. A never-probed check (null) is due now.
+    // Two index probes (checks_next_probe_at_http_idx), not an aggregate over every http check:
+    // this runs after every round.
     async nextDueAt(): Promise<Date | null> {
-      const [row] = await prisma.$queryRaw<{ pending: boolean; next: Date | null }[]>`
-        SELECT bool_or(next_probe_at IS NULL) AS pending, min(next_probe_at) AS next
-        FROM checks WHERE kind = 'http' AND status <> 'paused'`;
-      if (!row) return null;
-      return row.pending ? new Date(0) : row.next;
+      const {
+        rows: [row],
+      } = await pool.query<{ pending: boolean; next: Date | null }>(
+        `SELECT EXISTS (SELECT 1 FROM checks WHERE kind = 'http' AND status <> 'paused' AND next_probe_at IS NULL) AS pending,
+                (SELECT min(next_probe_at) FROM checks WHERE kind = 'http' AND status <> 'paused') AS next`,
+      );
+      const due = !row ? null : row.pending ? new Date(0) : row.next;
+      if (!due) return null;
+      return new Date(Math.max(due.getTime(), lastRoundAt + ROUND_GAP_MS));
     },
     async runOnce(now: Date): Promise<number> {
-      return prisma.$transaction(async (tx) => {
-        const rows = await tx.$queryRaw<DueProbeRow[]>`
-          SELECT id, schedule_kind, period_sec, cron, oncalendar, tz, grace_sec, next_probe_at
-          FROM checks
-          WHERE kind = 'http' AND status <> 'paused' AND (next_probe_at IS NULL OR next_probe_at <= ${now})
-          ORDER BY next_probe_at ASC NULLS FIRST
-          LIMIT ${config.batchSize}
-          FOR UPDATE SKIP LOCKED`;
-        if (rows.length === 0) return 0;
+      lastRoundAt = now.getTime();
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        // The redundant "c.id = ANY" in the UPDATE below keeps the planner on the primary key.
+        const { rows } = await client.query<DueProbeRow>(
+          `SELECT id, schedule_kind, period_sec, cron, oncalendar, tz, grace_sec, next_probe_at
+           FROM checks
+           WHERE kind = 'http' AND status <> 'paused' AND (next_probe_at IS NULL OR next_probe_at <= $1)
+           ORDER BY next_probe_at ASC NULLS FIRST
+           LIMIT $2
+           FOR UPDATE SKIP LOCKED`,
+          [now, config.batchSize],
+        );
+        if (rows.length === 0) {
+          await client.query('COMMIT');
+          return 0;
+        }
 
-        const jobs: ProbeJob[] = [];
+        const refs: ProbeRef[] = [];
         const ids: string[] = [];
         const nexts: string[] = [];
         for (const r of rows) {
@@ -70,20 +98,31 @@ export function createProbeSchedulerTask(deps: SchedulerDeps): SchedulerTask {
             logger.error({ checkId: r.id, err: (err as Error).message }, 'probe schedule cannot be evaluated; probing on the fallback interval');
             next = new Date(now.getTime() + FALLBACK_INTERVAL_MS);
           }
-          jobs.push({ checkId: r.id, scheduledAt: scheduledAt.toISOString() });
+          refs.push({ checkId: r.id, scheduledAt: scheduledAt.toISOString() });
           ids.push(r.id);
           nexts.push(next.toISOString());
         }
+        const jobs: ProbeJob[] = [];
+        for (let i = 0; i < refs.length; i += PROBES_PER_JOB) jobs.push({ probes: refs.slice(i, i + PROBES_PER_JOB) });
         // Before the commit: if Redis refuses, the transaction rolls back and the probes stay due.
         // Bounded by Queues (5 s): the row locks and the transaction must not wait on a dead Redis.
         await queues.enqueueMany('probes', jobs);
-        await tx.$executeRaw`
-          UPDATE checks AS c SET next_probe_at = v.next_probe_at
-          FROM unnest(${ids}::uuid[], ${nexts}::timestamptz[]) AS v(id, next_probe_at)
-          WHERE c.id = v.id`;
-        logger.debug({ probes: rows.length }, 'probes enqueued');
+        await client.query(
+          `UPDATE checks AS c SET next_probe_at = v.next_probe_at
+           FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, next_probe_at)
+           WHERE c.id = v.id AND c.id = ANY($1::uuid[])`,
+          [ids, nexts],
+        );
+        await client.query('COMMIT');
+        logger.debug({ probes: rows.length, jobs: jobs.length }, 'probes enqueued');
         return rows.length;
-      });
+      } catch (err) {
+        broken = err as Error;
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release(broken);
+      }
     },
   };
 }
