@@ -88,3 +88,51 @@ export class CpuMeter {
     return { busy: now.busy - this.machine.busy, total: now.total - this.machine.total };
   }
 }
+
+/** Pids whose command line matches `pattern` (e.g. the PostgreSQL backends of one database). */
+export function pidsMatching(pattern: RegExp): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (pattern.test(cmd)) pids.push(Number(entry));
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return pids;
+}
+
+/**
+ * CPU used by named groups of processes (each resolved by a function) between `start()` and
+ * `stop()`. Groups are re-resolved
+ * at both ends (connections opened meanwhile count from zero; ones closed meanwhile are lost).
+ */
+export class CpuGroupsMeter {
+  private readonly before = new Map<string, Map<number, number>>();
+
+  constructor(private readonly groups: Record<string, () => number[]>) {}
+
+  private sample(): Map<string, Map<number, number>> {
+    const out = new Map<string, Map<number, number>>();
+    for (const [name, pids] of Object.entries(this.groups)) out.set(name, new Map(pids().map((p) => [p, processCpuMs(p)])));
+    return out;
+  }
+
+  start(): void {
+    for (const [k, v] of this.sample()) this.before.set(k, v);
+  }
+
+  /** ms of CPU per group since start(). */
+  stop(): Record<string, number> {
+    const result: Record<string, number> = {};
+    for (const [name, now] of this.sample()) {
+      const was = this.before.get(name) ?? new Map<number, number>();
+      let ms = 0;
+      for (const [pid, cpu] of now) ms += cpu - (was.get(pid) ?? 0);
+      result[name] = ms;
+    }
+    return result;
+  }
+}

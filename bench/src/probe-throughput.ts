@@ -20,7 +20,7 @@ import { probeSpreadMs } from '@upmon/core';
 import { createPgPool } from '@upmon/db';
 import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, type ServiceProcess } from '@upmon/testing';
 import { createMigratedDatabase } from '@upmon/testing';
-import { CpuMeter, pidsMatching } from './process-cpu.js';
+import { CpuGroupsMeter, pidsMatching } from './cpu-usage.js';
 import { percentile, printTable } from './report.js';
 
 const env = (name: string, dflt: number) => Number(process.env[name] ?? dflt);
@@ -97,7 +97,7 @@ export async function run(): Promise<void> {
     );
     const pidOf = (s: ServiceProcess) => (s.child.pid ? [s.child.pid] : []);
     let scheduler: ServiceProcess | undefined;
-    const cpu = new CpuMeter({
+    const cpu = new CpuGroupsMeter({
       prober: () => probers.flatMap(pidOf),
       scheduler: () => (scheduler ? pidOf(scheduler) : []),
       'bench (target server + harness)': () => [process.pid],
