@@ -32,12 +32,17 @@ export class ProbeClaims {
       pipeline.get(key);
     }
     const replies = (await pipeline.exec()) ?? [];
-    return claims.map((_, i) => {
+    const held = new Set<string>();
+    return claims.map((c, i) => {
       const [setErr, setReply] = replies[2 * i] ?? [new Error('no reply')];
       const [getErr, owner] = replies[2 * i + 1] ?? [new Error('no reply')];
       if (setErr) throw setErr;
       if (getErr) throw getErr;
-      return setReply === 'OK' || owner === jobId;
+      // A probe the job carries twice runs once.
+      const probe = `${c.checkId}:${c.slotMs}`;
+      if (held.has(probe) || (setReply !== 'OK' && owner !== jobId)) return false;
+      held.add(probe);
+      return true;
     });
   }
 }

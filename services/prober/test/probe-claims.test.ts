@@ -31,6 +31,12 @@ describe('probe claims', () => {
     expect(await claims.claim('job-8', [probe(A)])).toEqual([false]);
   });
 
+  it('a probe a job carries twice is held once', async () => {
+    const claims = new ProbeClaims(redis, `${prefix}:twice`);
+    expect(await claims.claim('job-1', [probe(A), probe(B), probe(A)])).toEqual([true, true, false]);
+    expect(await claims.claim('job-1', [probe(A), probe(A)])).toEqual([true, false]);
+  });
+
   it('claims expire after their ttl', async () => {
     const claims = new ProbeClaims(redis, `${prefix}:ttl`);
     expect(await claims.claim('job-1', [{ checkId: A, slotMs: 1, ttlMs: 50 }])).toEqual([true]);
