@@ -88,8 +88,8 @@ export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
     name: 'deadline-scanner',
     batchSize: config.batchSize * PARALLEL_BATCHES,
     async runOnce(now: Date): Promise<number> {
-      // Several batches at once (SKIP LOCKED hands each a different set of rows): while one waits
-      // for PostgreSQL another runs the state machine, which matters for a herd.
+      // Several batches at once (SKIP LOCKED hands each a different set of rows): in a herd the
+      // work is PostgreSQL's, and concurrent statements let it use both cores.
       const settled = await Promise.allSettled(Array.from({ length: PARALLEL_BATCHES }, () => claimBatch(now)));
       let claimed = 0;
       for (const r of settled) {
