@@ -14,3 +14,4 @@ export {
   type FlipWrite,
   type SqlClient,
 } from './check-sql.js';
+export { claimDueApplyingCommonTimeouts, offScheduleDeadlineText, type ClaimedTimeouts } from './timeout-sql.js';

@@ -70,6 +70,26 @@ describe('deadline scanner', () => {
     await prisma.check.deleteMany({});
   });
 
+  it('a schedule that cannot be evaluated is looked at again 5 min later, through the state machine each time', async () => {
+    // A deadline not computed from the schedule (e.g. set by hand) on a check whose cron is broken.
+    const { rows } = await pool.query<{ id: string }>(
+      `INSERT INTO checks (id, project_id, name, schedule_kind, cron, grace_sec, status, last_ping_at, next_deadline_at, updated_at)
+       VALUES (gen_random_uuid(), $1, 'broken', 'cron', 'not a cron', 60, 'up', $2, $3::timestamptz + interval '250 microseconds', now()) RETURNING id`,
+      [projectId, at(-70).toISOString(), at(-10).toISOString()],
+    );
+    const id = rows[0]!.id;
+    const deadline = async () =>
+      (await pool.query<{ d: string }>(`SELECT to_char(next_deadline_at AT TIME ZONE 'UTC', 'HH24:MI:SS.US') AS d FROM checks WHERE id = $1`, [id])).rows[0]!.d;
+    const task = scanner();
+    expect(await task.runOnce(T)).toBe(1);
+    expect(await deadline()).toBe('10:05:00.000001');
+    expect(await task.runOnce(at(301))).toBe(1);
+    expect(await deadline()).toBe('10:10:01.000001');
+    expect(await flipsOf(id)).toEqual([]);
+    expect((await prisma.check.findUniqueOrThrow({ where: { id } })).status).toBe('up');
+    await prisma.check.deleteMany({});
+  });
+
   it('two schedulers at once: exactly one flip per deadline', async () => {
     await insertDueChecks(pool, projectId, 3000, at(-65));
     const poolB = createPgPool(db.url, 3);

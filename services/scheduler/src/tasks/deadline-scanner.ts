@@ -1,6 +1,8 @@
 import { applyDueDeadlines, type CheckState, type FlipRecord } from '@upmon/core';
 import {
   CHECK_STATE_COLUMNS,
+  claimDueApplyingCommonTimeouts,
+  offScheduleDeadlineText,
   saveStatesAndFlips,
   sqlRowToState,
   TimestampTexts,
@@ -8,6 +10,7 @@ import {
   type CheckStateWrite,
   type FlipWrite,
 } from '@upmon/check-store';
+import type pg from 'pg';
 import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
 import { BackgroundFlipPublisher } from './flip-publisher.js';
 
@@ -22,8 +25,10 @@ const PARALLEL_BATCHES = 3;
  * One transaction per batch. Due rows are claimed with FOR UPDATE SKIP LOCKED, so several
  * schedulers share the work without waiting on each other and a row is never handled twice:
  * the second scheduler either skips the locked row or, after the first commits, no longer sees
- * it as due. Each row goes through the pure `applyDueDeadlines`; the new states and the flips
- * (stamped with their deadlines) are written in ONE statement and committed together, then
+ * it as due. The statement that claims them also applies the common heartbeat timeouts in SQL
+ * (up → late, late → down, run → down; see @upmon/check-store timeout-sql.ts); the other claimed
+ * rows go through the pure `applyDueDeadlines`, their new states and flips written in one more
+ * statement. All flips are stamped with their deadlines, committed with the states, then
  * published. Raw SQL on a pg pool: this is the hot path (100,000 checks due in the same second),
  * where Prisma model calls (several round trips per check) are far too slow.
  */
@@ -34,40 +39,42 @@ export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
   let inHerd = false;
   const publisher = new BackgroundFlipPublisher(pool, deps.queues, logger, () => inHerd);
 
+  /** The claimed (locked) checks `ids` through the state machine; returns the flips inserted. */
+  async function applyStateMachine(client: pg.PoolClient, ids: string[], now: Date): Promise<{ id: bigint; checkId: string }[]> {
+    const { rows } = await client.query<CheckSqlRow>(`SELECT ${CHECK_STATE_COLUMNS} FROM checks c WHERE c.id = ANY($1::uuid[])`, [ids]);
+    const writes: CheckStateWrite[] = [];
+    const flips: FlipWrite[] = [];
+    for (const row of rows) {
+      const state = sqlRowToState(row);
+      const texts = TimestampTexts.ofRow(row);
+      let next: CheckState;
+      let due: FlipRecord[];
+      try {
+        ({ state: next, flips: due } = applyDueDeadlines(state, now));
+      } catch (err) {
+        logger.error({ checkId: row.id, err: (err as Error).message }, 'deadline cannot be evaluated; retrying later');
+        const retryAt = new Date(now.getTime() + RETRY_BROKEN_SCHEDULE_MS);
+        texts.add(retryAt, offScheduleDeadlineText(retryAt));
+        next = { ...state, nextDeadlineAt: retryAt };
+        due = [];
+      }
+      writes.push({ id: row.id, state: next, texts });
+      for (const flip of due) flips.push({ checkId: row.id, projectId: row.project_id, flip });
+    }
+    return saveStatesAndFlips(client, writes, flips);
+  }
+
   /** One batch in one transaction; returns the rows claimed and the flips committed. */
   async function claimBatch(now: Date): Promise<{ claimed: number; committed: { id: bigint; checkId: string }[] }> {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<CheckSqlRow>(
-        `SELECT ${CHECK_STATE_COLUMNS} FROM checks c
-          WHERE c.next_deadline_at <= $1 ORDER BY c.next_deadline_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-        [now.toISOString(), config.batchSize],
-      );
-      if (rows.length === 0) {
-        await client.query('COMMIT');
-        return { claimed: 0, committed: [] };
-      }
-      const writes: CheckStateWrite[] = [];
-      const flips: FlipWrite[] = [];
-      for (const row of rows) {
-        const state = sqlRowToState(row);
-        let next: CheckState;
-        let due: FlipRecord[];
-        try {
-          ({ state: next, flips: due } = applyDueDeadlines(state, now));
-        } catch (err) {
-          logger.error({ checkId: row.id, err: (err as Error).message }, 'deadline cannot be evaluated; retrying later');
-          next = { ...state, nextDeadlineAt: new Date(now.getTime() + RETRY_BROKEN_SCHEDULE_MS) };
-          due = [];
-        }
-        writes.push({ id: row.id, state: next, texts: TimestampTexts.ofRow(row) });
-        for (const flip of due) flips.push({ checkId: row.id, projectId: row.project_id, flip });
-      }
-      const committed = await saveStatesAndFlips(client, writes, flips);
+      const common = await claimDueApplyingCommonTimeouts(client, now, config.batchSize);
+      const committed = [...common.flips];
+      if (common.rest.length > 0) committed.push(...(await applyStateMachine(client, common.rest, now)));
       await client.query('COMMIT');
-      return { claimed: rows.length, committed };
+      return { claimed: common.claimed, committed };
     } catch (err) {
       broken = err as Error;
       await client.query('ROLLBACK').catch(() => undefined);
@@ -81,8 +88,8 @@ export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
     name: 'deadline-scanner',
     batchSize: config.batchSize * PARALLEL_BATCHES,
     async runOnce(now: Date): Promise<number> {
-      // Several batches at once (SKIP LOCKED hands each a different set of rows): while one waits
-      // for PostgreSQL another runs the state machine, which matters for a herd.
+      // Several batches at once (SKIP LOCKED hands each a different set of rows): in a herd the
+      // work is PostgreSQL's, and concurrent statements let it use both cores.
       const settled = await Promise.allSettled(Array.from({ length: PARALLEL_BATCHES }, () => claimBatch(now)));
       let claimed = 0;
       for (const r of settled) {
