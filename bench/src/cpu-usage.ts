@@ -54,11 +54,11 @@ export function machineCpuMs(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
-/** Pids of the PostgreSQL backends serving `database`, except those named `excludeApp`. */
-export async function backendPids(pool: pg.Pool, database: string, excludeApp: string): Promise<number[]> {
+/** Pids of the PostgreSQL backends of the database `pool` is connected to, except those named `excludeApp`. */
+export async function backendPids(pool: pg.Pool, excludeApp: string): Promise<number[]> {
   const { rows } = await pool.query<{ pid: number }>(
-    `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND coalesce(application_name, '') <> $2`,
-    [database, excludeApp],
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name IS DISTINCT FROM $1`,
+    [excludeApp],
   );
   return rows.map((r) => r.pid);
 }

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, type ServiceProcess } from '@upmon/testing';
 import { percentile, printTable } from './report.js';
 import { createMigratedDatabase } from '@upmon/testing';
-import { CpuMeter } from './cpu-time.js';
+import { backendPids, CpuMeter } from './cpu-usage.js';
 import { createBenchProject, insertChecks } from './ping-ingest-setup.js';
 
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_SEC ?? 20) * 1000;
@@ -145,14 +145,15 @@ async function herd(n: number, schedulers: number): Promise<Record<string, strin
       params: [t0.toISOString()],
     });
     const procs = await start(schedulers);
-    const cpu = new CpuMeter(pool, BENCH_APP, () => procs.map((p) => p.child.pid ?? 0));
+    const servicePids = () => procs.map((p) => p.child.pid ?? 0);
+    const cpu = new CpuMeter();
     await new Promise((r) => setTimeout(r, t0.getTime() - Date.now()));
-    await cpu.start();
+    cpu.start([...servicePids(), ...(await backendPids(pool, BENCH_APP))]);
     const watcher = new FlipWatcher(pool);
     watcher.start();
     const deadline = Date.now() + 60_000;
     while (watcher.seen.length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const used = await cpu.stop();
+    const used = { processMs: cpu.spent(servicePids()), databaseMs: cpu.spent(await backendPids(pool, BENCH_APP)) };
     await watcher.stop();
     const lastVisible = Math.max(...watcher.seen.map((f) => f.visible));
     const stored = (await pool.query<{ flips: number; checks: number }>('SELECT count(*)::int AS flips, count(DISTINCT check_id)::int AS checks FROM flips'))

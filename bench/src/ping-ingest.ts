@@ -46,10 +46,10 @@ export async function run(): Promise<void> {
       for (const connections of CLIENTS) {
         const before = Number((await pool.query('SELECT count(*) AS n FROM pings')).rows[0].n);
         const meter = new CpuMeter();
-        meter.start([...processTree(api.child.pid as number), ...(await backendPids(pool, db.name, 'bench'))]);
+        meter.start([...processTree(api.child.pid as number), ...(await backendPids(pool, 'bench'))]);
         const result = await runWrk({ url: api.url, pathsFile, connections, threads: 2, durationSec: DURATION_SEC });
         const apiMs = meter.spent(processTree(api.child.pid as number));
-        const pgMs = meter.spent(await backendPids(pool, db.name, 'bench'));
+        const pgMs = meter.spent(await backendPids(pool, 'bench'));
         const machine = meter.machineSince();
         const pct = (ms: number) => `${Math.round((100 * ms) / machine.total)}%`;
         const answered = result.requests - result.status;
