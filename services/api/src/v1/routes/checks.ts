@@ -20,7 +20,7 @@ export function checksRouter(ctx: V1Context): Router {
   const checkList = new CheckListReader(ctx.pool, present);
 
   r.get('/checks', async (_req, res) => {
-    res.type('application/json').send(await checkList.listJson(authOf(res).projectId));
+    res.type('application/json').send(await checkList.listBody(authOf(res).projectId));
   });
 
   r.post('/checks', requireWriteKey, async (req, res) => {
