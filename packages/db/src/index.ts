@@ -22,3 +22,4 @@ export type {
 } from '@prisma/client';
 export { createPrismaClient, type PrismaClientOptions } from './create-client.js';
 export { createPgPool } from './pg-pool.js';
+export { withPgTransaction } from './pg-transaction.js';

@@ -13,7 +13,7 @@ import {
 } from '@upmon/check-store';
 import { transition, type CheckState, type ProbeOutcome } from '@upmon/core';
 import type { Cipher } from '@upmon/crypto';
-import type { createPgPool } from '@upmon/db';
+import { withPgTransaction, type createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import type { Queues } from '@upmon/queue';
 import { GroupCommit } from './group-commit.js';
@@ -92,12 +92,7 @@ export class ProbeResultStore {
   }
 
   private async writeGroup(results: ProbeResult[]): Promise<boolean[]> {
-    const client = await this.deps.pool.connect();
-    let broken: Error | undefined;
-    let flips: { id: bigint; checkId: string }[] = [];
-    let recorded: boolean[];
-    try {
-      await client.query('BEGIN');
+    const { recorded, flips } = await withPgTransaction(this.deps.pool, async (client) => {
       // Sorted ids: concurrent groups lock shared rows in the same order, so they cannot deadlock.
       const ids = [...new Set(results.map((r) => r.checkId))].sort();
       const { rows } = await client.query<CheckSqlRow>(
@@ -109,7 +104,7 @@ export class ProbeResultStore {
 
       const flipWrites: FlipWrite[] = [];
       const pings: ProbeResult[] = [];
-      recorded = results.map((r) => {
+      const recorded = results.map((r) => {
         const c = current.get(r.checkId);
         if (!c) return false;
         // Results for one check are applied in the order they arrived.
@@ -126,15 +121,9 @@ export class ProbeResultStore {
         texts: TimestampTexts.ofRow(c.row),
         lastPingType: c.lastType,
       }));
-      if (pings.length > 0) flips = await this.saveStatesFlipsAndPings(client, writes, flipWrites, pings);
-      await client.query('COMMIT');
-    } catch (err) {
-      broken = err as Error;
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release(broken);
-    }
+      const flips = pings.length > 0 ? await this.saveStatesFlipsAndPings(client, writes, flipWrites, pings) : [];
+      return { recorded, flips };
+    });
     if (flips.length > 0) await publishFlipsWith(markFlipsEnqueuedSql(this.deps.pool), this.deps.queues, flips, this.deps.logger);
     return recorded;
   }

@@ -13,6 +13,7 @@ import {
 import type pg from 'pg';
 import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
 import { BackgroundFlipPublisher } from './flip-publisher.js';
+import { withPgTransaction } from '@upmon/db';
 
 /** A check whose schedule cannot be evaluated is looked at again this much later (never dropped). */
 const RETRY_BROKEN_SCHEDULE_MS = 5 * 60_000;
@@ -66,22 +67,12 @@ export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
 
   /** One batch in one transaction; returns the rows claimed and the flips committed. */
   async function claimBatch(now: Date): Promise<{ claimed: number; committed: { id: bigint; checkId: string }[] }> {
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
+    return withPgTransaction(pool, async (client) => {
       const common = await claimDueApplyingCommonTimeouts(client, now, config.batchSize);
       const committed = [...common.flips];
       if (common.rest.length > 0) committed.push(...(await applyStateMachine(client, common.rest, now)));
-      await client.query('COMMIT');
       return { claimed: common.claimed, committed };
-    } catch (err) {
-      broken = err as Error;
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release(broken);
-    }
+    });
   }
 
   return {

@@ -1,4 +1,5 @@
 import { nextProbeAt, type Schedule } from '@upmon/core';
+import { withPgTransaction } from '@upmon/db';
 import { PROBES_PER_JOB, type ProbeJob, type ProbeRef } from '@upmon/queue';
 import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
 
@@ -66,10 +67,7 @@ export function createProbeSchedulerTask(deps: SchedulerDeps): SchedulerTask {
     },
     async runOnce(now: Date): Promise<number> {
       lastRoundAt = now.getTime();
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
+      const { probes, jobs } = await withPgTransaction(pool, async (client) => {
         // The redundant "c.id = ANY" in the UPDATE below keeps the planner on the primary key.
         const { rows } = await client.query<DueProbeRow>(
           `SELECT id, schedule_kind, period_sec, cron, oncalendar, tz, grace_sec, next_probe_at
@@ -80,10 +78,7 @@ export function createProbeSchedulerTask(deps: SchedulerDeps): SchedulerTask {
            FOR UPDATE SKIP LOCKED`,
           [now, config.batchSize],
         );
-        if (rows.length === 0) {
-          await client.query('COMMIT');
-          return 0;
-        }
+        if (rows.length === 0) return { probes: 0, jobs: 0 };
 
         const refs: ProbeRef[] = [];
         const ids: string[] = [];
@@ -113,16 +108,10 @@ export function createProbeSchedulerTask(deps: SchedulerDeps): SchedulerTask {
            WHERE c.id = v.id AND c.id = ANY($1::uuid[])`,
           [ids, nexts],
         );
-        await client.query('COMMIT');
-        logger.debug({ probes: rows.length, jobs: jobs.length }, 'probes enqueued');
-        return rows.length;
-      } catch (err) {
-        broken = err as Error;
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release(broken);
-      }
+        return { probes: rows.length, jobs: jobs.length };
+      });
+      if (probes > 0) logger.debug({ probes, jobs }, 'probes enqueued');
+      return probes;
     },
   };
 }
