@@ -10,10 +10,10 @@ import {
   type CheckStateWrite,
   type FlipWrite,
 } from '@upmon/check-store';
+import { withPgTransaction } from '@upmon/db';
 import type pg from 'pg';
 import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
 import { BackgroundFlipPublisher } from './flip-publisher.js';
-import { withPgTransaction } from '@upmon/db';
 
 /** A check whose schedule cannot be evaluated is looked at again this much later (never dropped). */
 const RETRY_BROKEN_SCHEDULE_MS = 5 * 60_000;

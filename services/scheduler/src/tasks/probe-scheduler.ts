@@ -1,4 +1,5 @@
-import { nextProbeAt, type Schedule } from '@upmon/core';
+import { scheduleOf } from '@upmon/check-store';
+import { nextProbeAt } from '@upmon/core';
 import { withPgTransaction } from '@upmon/db';
 import { PROBES_PER_JOB, type ProbeJob, type ProbeRef } from '@upmon/queue';
 import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
@@ -24,12 +25,6 @@ const FALLBACK_INTERVAL_MS = 5 * 60_000;
  * at the price of at most that much scheduling lag.
  */
 export const ROUND_GAP_MS = 100;
-
-function scheduleOf(r: DueProbeRow): Schedule {
-  if (r.schedule_kind === 'cron') return { kind: 'cron', cron: r.cron ?? '', tz: r.tz };
-  if (r.schedule_kind === 'oncalendar') return { kind: 'oncalendar', oncalendar: r.oncalendar ?? '', tz: r.tz };
-  return { kind: 'period', periodSec: r.period_sec ?? 60, tz: r.tz };
-}
 
 /**
  * Claims due http probes and puts them on the `probes` queue (docs/http-checks.md).
@@ -88,7 +83,12 @@ export function createProbeSchedulerTask(deps: SchedulerDeps): SchedulerTask {
           const scheduledAt = r.next_probe_at ?? now;
           let next: Date;
           try {
-            next = nextProbeAt(scheduleOf(r), r.id, r.grace_sec, now);
+            next = nextProbeAt(
+              scheduleOf({ scheduleKind: r.schedule_kind, periodSec: r.period_sec, cron: r.cron, oncalendar: r.oncalendar, tz: r.tz }),
+              r.id,
+              r.grace_sec,
+              now,
+            );
           } catch (err) {
             logger.error({ checkId: r.id, err: (err as Error).message }, 'probe schedule cannot be evaluated; probing on the fallback interval');
             next = new Date(now.getTime() + FALLBACK_INTERVAL_MS);
