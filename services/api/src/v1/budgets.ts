@@ -8,8 +8,9 @@ export const CHECK_CHANGES_PER_HOUR = 60;
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 
-export function apiKeyBudgets(prefix: string, keyId: string): Budget[] {
-  return [{ key: `${prefix}:ratelimit:api-key:${keyId}`, limit: REQUESTS_PER_MINUTE_PER_KEY, windowMs: MINUTE }];
+/** Named by the key's SHA-256 (what a request presents), so it can be spent while the key is looked up. */
+export function apiKeyBudgets(prefix: string, keyHash: string): Budget[] {
+  return [{ key: `${prefix}:ratelimit:api-key:${keyHash}`, limit: REQUESTS_PER_MINUTE_PER_KEY, windowMs: MINUTE }];
 }
 
 /** Creation and deletion have separate budgets, each per account (all its projects and keys). */

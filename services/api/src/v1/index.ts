@@ -6,7 +6,6 @@ import { ApiError } from '../http/api-error.js';
 import { errorMiddleware } from '../http/error-middleware.js';
 import { authenticate } from './authenticate.js';
 import type { V1Context } from './context.js';
-import { perKeyRateLimit } from './rate-limit-middleware.js';
 import { RateLimiter } from './rate-limiter.js';
 import { checksRouter } from './routes/checks.js';
 import { flipsRouter } from './routes/flips.js';
@@ -19,8 +18,8 @@ import { pingsRouter } from './routes/pings.js';
 const AUTHENTICATED_PREFIXES = ['/checks', '/integrations'];
 
 /**
- * Mounts REST API v1 at /api/v1. Order per request: authenticate (401/403 plan) → per-key rate
- * limit (429) → JSON body (400/413) → routes (403 read-only, 404, 409, 422) → 404 → errors.
+ * Mounts REST API v1 at /api/v1. Order per request: authenticate with the per-key rate limit
+ * (401, 403 plan, 429) → JSON body (400/413) → routes (403 read-only, 404, 409, 422) → 404 → errors.
  * The key is checked before the body is read, so anonymous clients cannot make us parse bodies.
  */
 export function mountApiV1(app: Express, deps: AppDeps): void {
@@ -40,8 +39,7 @@ export function mountApiV1(app: Express, deps: AppDeps): void {
   router.use(pingDomainsRouter(deps.config.pingDomains), openApiRouter());
   router.use(
     AUTHENTICATED_PREFIXES,
-    authenticate(ctx.pool, deps.logger),
-    perKeyRateLimit(ctx.rateLimiter, deps.config.redisPrefix),
+    authenticate(ctx.pool, ctx.rateLimiter, deps.config.redisPrefix, deps.logger),
     // Any content type is read as JSON (the API speaks nothing else); objects are enforced per route.
     express.json({ limit: deps.config.apiBodyLimitBytes, strict: false, type: () => true }),
   );

@@ -10,6 +10,12 @@ const MAX_CACHED_BODY_BYTES = 32 * 1024 * 1024;
 /** A row version: xmin (the writing transaction) and ctid (where the tuple lives). */
 const ROW_VERSION = `c.xmin::text || ':' || c.ctid::text`;
 
+/** SQL of the "<id> <version>,..." string of a project's checks in list order ('' for none). */
+export function listVersionsSql(projectId: string): string {
+  return `SELECT coalesce(string_agg(c.id::text || ' ' || ${ROW_VERSION}, ',' ORDER BY c.created_at, c.id), '')
+          FROM checks c WHERE c.project_id = ${projectId}`;
+}
+
 interface Fragment {
   version: string;
   json: string;
@@ -42,15 +48,12 @@ export class CheckListReader {
     private readonly present: (row: CheckRow) => unknown,
   ) {}
 
-  /** The project's checks in creation order, as the JSON body `{"data":[...]}`. */
-  async listBody(projectId: string): Promise<Buffer> {
-    const { rows } = await this.pool.query<{ versions: string }>({
-      name: 'v1-list-check-versions',
-      text: `SELECT coalesce(string_agg(c.id::text || ' ' || ${ROW_VERSION}, ',' ORDER BY c.created_at, c.id), '') AS versions
-             FROM checks c WHERE c.project_id = $1`,
-      values: [projectId],
-    });
-    const versions = rows[0]?.versions ?? '';
+  /**
+   * The project's checks in creation order, as the JSON body `{"data":[...]}`. `versions` is the
+   * project's listVersionsSql, when the caller read it already (with the API key).
+   */
+  async listBody(projectId: string, versions?: string): Promise<Buffer> {
+    versions ??= await this.readVersions(projectId);
     const previous = this.bodies.get(projectId);
     if (previous?.versions === versions) return previous.body;
 
@@ -76,6 +79,15 @@ export class CheckListReader {
     const body = Buffer.from(`{"data":[${parts.join(',')}]}`);
     this.rememberBody(projectId, { versions: shown.join(','), body });
     return body;
+  }
+
+  private async readVersions(projectId: string): Promise<string> {
+    const { rows } = await this.pool.query<{ versions: string }>({
+      name: 'v1-list-check-versions',
+      text: `SELECT (${listVersionsSql('$1')}) AS versions`,
+      values: [projectId],
+    });
+    return rows[0]?.versions ?? '';
   }
 
   private async readChanged(projectId: string, ids: string[]): Promise<Map<string, Fragment>> {

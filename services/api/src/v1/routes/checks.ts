@@ -1,11 +1,11 @@
 import { Router } from 'express';
-import { authOf, prefetchedCheck, requireWriteKey } from '../authenticate.js';
+import { authOf, prefetchedCheck, prefetchedListVersions, requireWriteKey } from '../authenticate.js';
 import type { V1Context } from '../context.js';
 import { checkIdParam } from '../path-params.js';
 import { checkPresenter } from '../presenters/check-presenter.js';
 import { CheckListReader } from '../queries/check-list.js';
 import { findCheck } from '../queries/check-reads.js';
-import { spendCheckChange } from '../rate-limit-middleware.js';
+import { spendCheckChange } from '../rate-limits.js';
 import { createCheck } from '../services/create-check.js';
 import { deleteCheck } from '../services/delete-check.js';
 import { pauseOrResumeCheck } from '../services/pause-resume-check.js';
@@ -20,7 +20,7 @@ export function checksRouter(ctx: V1Context): Router {
   const checkList = new CheckListReader(ctx.pool, present);
 
   r.get('/checks', async (_req, res) => {
-    res.type('application/json').send(await checkList.listBody(authOf(res).projectId));
+    res.type('application/json').send(await checkList.listBody(authOf(res).projectId, prefetchedListVersions(res)));
   });
 
   r.post('/checks', requireWriteKey, async (req, res) => {

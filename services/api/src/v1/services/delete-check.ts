@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@upmon/db';
 import { ApiError } from '../../http/api-error.js';
 import type { AuthContext } from '../authenticate.js';
-import { spendCheckChange } from '../rate-limit-middleware.js';
+import { spendCheckChange } from '../rate-limits.js';
 import type { RateLimiter } from '../rate-limiter.js';
 
 /**
