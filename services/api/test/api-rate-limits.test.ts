@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { makeApiKey, makeProject, makeProjectWithKeys, testRedisUrl } from '@upmon/testing';
-import { checkChangeBudgets } from '../src/v1/budgets.js';
+import { generateApiKey, hashApiKey } from '@upmon/crypto';
+import { apiKeyBudgets, checkChangeBudgets, REQUESTS_PER_MINUTE_PER_KEY } from '../src/v1/budgets.js';
 import { callApi, heartbeatBody, startHarness, type ApiServer, type Harness } from './support/api-harness.js';
 
 let h: Harness;
@@ -45,6 +46,30 @@ describe('600 requests per minute per key', () => {
     expect(limited[0]?.body.message).toMatch(/600 requests per minute per API key/);
     // The budget is per key: the project's other key is unaffected.
     expect((await h.call('GET', '/checks', { key: p.rwKey })).status).toBe(200);
+  });
+  test('the key is judged before its budget: a spent budget still gives 401 to a revoked or unknown key, 403 to a free plan', async () => {
+    /** Fills the budget of `key` as 600 requests in the last second would. */
+    const spend = async (key: string) => {
+      const [budget] = apiKeyBudgets(h.prefix, hashApiKey(key));
+      const now = Date.now();
+      await redis.zadd(budget!.key, ...Array.from({ length: REQUESTS_PER_MINUTE_PER_KEY }, (_, i) => [now, `test:${i}`]).flat());
+      await redis.pexpire(budget!.key, 60_000);
+    };
+    const p = await makeProject(h.prisma, { plan: 'pro' });
+    const key = await makeApiKey(h.prisma, p.id, 'ro');
+    await spend(key.key);
+    expectRetryAfter((await h.call('GET', '/checks', { key: key.key })) as never, 1, 60);
+    await h.prisma.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
+    expect(await h.call('GET', '/checks', { key: key.key })).toMatchObject({ status: 401, body: { message: 'invalid or revoked API key' } });
+
+    const unknown = generateApiKey('rw').key;
+    await spend(unknown);
+    expect((await h.call('GET', '/checks', { key: unknown })).status).toBe(401);
+
+    const free = await makeProject(h.prisma, { plan: 'free' });
+    const freeKey = await makeApiKey(h.prisma, free.id, 'rw');
+    await spend(freeKey.key);
+    expect((await h.call('GET', '/checks/00000000-0000-4000-8000-000000000000', { key: freeKey.key })).status).toBe(403);
   });
 });
 
