@@ -65,6 +65,10 @@ describe('600 requests per minute per key', () => {
     const unknown = generateApiKey('rw').key;
     await spend(unknown);
     expect((await h.call('GET', '/checks', { key: unknown })).status).toBe(401);
+    // Made-up keys leave no budgets behind.
+    const made = generateApiKey('ro').key;
+    expect((await h.call('GET', '/integrations', { key: made })).status).toBe(401);
+    expect(await redis.exists(apiKeyBudgets(h.prefix, hashApiKey(made))[0]!.key, apiKeyBudgets(h.prefix, hashApiKey(unknown))[0]!.key)).toBe(0);
 
     const free = await makeProject(h.prisma, { plan: 'free' });
     const freeKey = await makeApiKey(h.prisma, free.id, 'rw');

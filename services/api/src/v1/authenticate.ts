@@ -68,8 +68,8 @@ export function prefetchedListVersions(res: Response): string | undefined {
  * its SHA-256 on every request (one indexed SQL query, no cache), so a revoked key stops working
  * at once, on every replica. The rate limit's budget is named by the same hash, so Redis is asked
  * at the same time as PostgreSQL: one wait instead of two. The answers are still given in order:
- * 401 (unknown or revoked key), 403 (plan), then 429. A request with an unknown key spends only
- * that hash's budget, which no real key has.
+ * 401 (unknown or revoked key), 403 (plan), then 429. The budget of an unknown or revoked key is
+ * dropped again before its 401.
  * For GET /checks/{uuid} and GET /checks the key's query also reads what the route needs (the
  * check; the list's row versions), used only after the key passed every test.
  */
@@ -80,8 +80,13 @@ export function authenticate(pool: pg.Pool, limiter: RateLimiter, redisPrefix: s
     const m = /^Bearer +(\S+) *$/i.exec(header);
     if (!m || !parseApiKey(m[1] as string)) throw new ApiError('unauthorized', 'malformed Authorization header: expected Bearer <API_KEY>');
     const hash = hashApiKey(m[1] as string);
-    const [{ key, prefetched }, rate] = await Promise.all([findKey(pool, req, hash), limiter.hit(apiKeyBudgets(redisPrefix, hash))]);
-    if (!key || key.revoked) throw new ApiError('unauthorized', 'invalid or revoked API key');
+    const budgets = apiKeyBudgets(redisPrefix, hash);
+    const [{ key, prefetched }, rate] = await Promise.all([findKey(pool, req, hash), limiter.hit(budgets)]);
+    if (!key || key.revoked) {
+      // Else every made-up key would leave a budget in Redis for a minute.
+      await limiter.forget(budgets);
+      throw new ApiError('unauthorized', 'invalid or revoked API key');
+    }
     if (!planLimits(key.plan).apiAccess) {
       throw new ApiError('forbidden', `the REST API is available on the Pro and Business plans; this account is on the ${key.plan} plan`);
     }

@@ -55,6 +55,15 @@ export class RateLimiter {
     this.redis = redis as WithCommand;
   }
 
+  /** Drops the budgets (a key that turned out not to exist must not keep its budget in Redis). */
+  async forget(budgets: Budget[]): Promise<void> {
+    try {
+      await this.redis.del(...budgets.map((b) => b.key));
+    } catch (err) {
+      this.logger.warn({ err: (err as Error).message }, 'rate limiter unavailable; budget not dropped');
+    }
+  }
+
   /**
    * Records one event against every budget, or refuses it with the wait in whole seconds.
    * When Redis is unreachable the request is allowed (and logged): an outage of the limiter must
