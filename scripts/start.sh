@@ -38,7 +38,10 @@ stop_all() {
 trap stop_all INT TERM EXIT
 
 for svc in api scheduler prober notifier; do
-  node "services/$svc/dist/main.js" &
+  flags=()
+  # The prober's young generation: see docker-compose.yml.
+  [ "$svc" = prober ] && flags=(--max-semi-space-size=64)
+  node "${flags[@]}" "services/$svc/dist/main.js" &
   pids+=("$!")
 done
 echo "upmon: api on http://localhost:${API_PORT:-8000} (health ports: scheduler ${SCHEDULER_PORT:-8001}, prober ${PROBER_PORT:-8002}, notifier ${NOTIFIER_PORT:-8003}); Ctrl-C stops everything" >&2
