@@ -144,6 +144,21 @@ export function createDeliveryStore(pool: PgPool) {
     return attempts.map(() => undefined);
   });
 
+  const causeBatch = microBatch(async (reqs: { checkId: string; until: Date }[]): Promise<(FlipCause | null)[]> => {
+    const { rows } = await pool.query<FlipCause & { n: string }>({
+      name: 'notifier-flip-cause',
+      text: `SELECT r.n, p.exit_status AS "exitStatus", p.body
+       FROM unnest($1::uuid[], $2::timestamptz[]) WITH ORDINALITY AS r(check_id, until, n)
+       CROSS JOIN LATERAL (SELECT exit_status, body FROM pings
+                           WHERE check_id = r.check_id AND ts <= r.until AND type IN ('fail', 'exit', 'success')
+                           ORDER BY ts DESC LIMIT 1) p`,
+      values: [reqs.map((q) => q.checkId), reqs.map((q) => q.until)],
+    });
+    const out: (FlipCause | null)[] = reqs.map(() => null);
+    for (const { n, ...cause } of rows) out[Number(n) - 1] = cause;
+    return out;
+  });
+
   return {
     /**
      * Everything one delivery needs, in one read (batched with the deliveries in flight). Null
@@ -191,16 +206,11 @@ export function createDeliveryStore(pool: PgPool) {
 
     /**
      * The ping that caused a fail/exit flip: the latest non-log ping at most 2 s after the flip
-     * time (the ping's ts comes from the database clock, the flip's from the service's).
+     * time (the ping's ts comes from the database clock, the flip's from the service's). Batched
+     * with the other deliveries in flight: a burst of fail flips was one query per delivery.
      */
-    async loadCause(checkId: string, flipTs: Date): Promise<FlipCause | null> {
-      const { rows } = await pool.query<FlipCause>(
-        `SELECT exit_status AS "exitStatus", body FROM pings
-         WHERE check_id = $1 AND ts <= $2 AND type IN ('fail', 'exit', 'success')
-         ORDER BY ts DESC LIMIT 1`,
-        [checkId, new Date(flipTs.getTime() + 2000)],
-      );
-      return rows[0] ?? null;
+    loadCause(checkId: string, flipTs: Date): Promise<FlipCause | null> {
+      return causeBatch({ checkId, until: new Date(flipTs.getTime() + 2000) });
     },
 
     async loadReminder(reminderId: string): Promise<{ downSince: Date; reason: FlipReason } | null> {
