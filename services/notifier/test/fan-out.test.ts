@@ -1,7 +1,7 @@
 import { publishFlips } from '@upmon/check-store';
 import type { RunningService } from '@upmon/service-kit';
-import { makeCheck, makeProject } from '@upmon/testing';
-import { makeFlip, makeIntegration } from './support/fixtures.js';
+import { httpConfigColumns, makeCheck, makeProject } from '@upmon/testing';
+import { cipher, makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
 import { eventually, startRecordingServer, type RecordingServer } from './support/recording-server.js';
 
@@ -143,5 +143,27 @@ describe('fan-out of flips to integrations', () => {
     await publishFlips(h.prisma, h.queues, [up]);
     await settle();
     expect(await h.prisma.reminder.count({ where: { checkId: check.id } })).toBe(3);
+  });
+
+  it('names the ping that caused fail and exit flips (read for the deliveries in flight together)', async () => {
+    const project = await makeProject(h.prisma);
+    const job = await makeCheck(h.prisma, project.id, { status: 'up' });
+    const site = await makeCheck(h.prisma, project.id, { status: 'up', kind: 'http', ...httpConfigColumns({ url: 'https://example.com/' }) });
+    await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/cause` });
+    const at = new Date();
+    const before = new Date(at.getTime() - 5000);
+    await h.prisma.ping.createMany({
+      data: [
+        { checkId: job.id, ts: before, type: 'exit', exitStatus: 3, method: 'POST' },
+        { checkId: site.id, ts: before, type: 'fail', method: 'GET', body: new Uint8Array(cipher.encrypt('HTTP 503 (expected 2xx,3xx)')) },
+      ],
+    });
+    const exited = await makeFlip(h.prisma, job, 'up', 'down', { reason: 'exit', ts: at });
+    const failed = await makeFlip(h.prisma, site, 'up', 'down', { reason: 'fail', ts: at });
+    await publishFlips(h.prisma, h.queues, [exited, failed]);
+    await settle();
+    const sent = new Map(hooksFor('cause').map((r) => JSON.parse(r.body) as Record<string, string>).map((b) => [b.check_id, b]));
+    expect(sent.get(job.id)?.reason_text).toBe('the job exited with status 3');
+    expect(sent.get(site.id)?.message).toContain('Details: HTTP 503 (expected 2xx,3xx)');
   });
 });

@@ -110,8 +110,9 @@ function toLoaded(r: Row): LoadedDelivery {
  */
 export function createDeliveryStore(pool: PgPool) {
   const loadBatch = microBatch(async (reqs: LoadRequest[]): Promise<(LoadedDelivery | null)[]> => {
-    const { rows } = await pool.query<Row & { n: string }>(
-      `SELECT r.n, i.id AS "integrationId", i.kind::text AS kind, i.name, i.enabled, i.config, i.quiet_hours AS "quietHours",
+    const { rows } = await pool.query<Row & { n: string }>({
+      name: 'notifier-delivery-load',
+      text: `SELECT r.n, i.id AS "integrationId", i.kind::text AS kind, i.name, i.enabled, i.config, i.quiet_hours AS "quietHours",
               i.telegram_chat_id AS "telegramChatId", c.id AS "checkId", c.name AS "checkName", c.kind::text AS "checkKind",
               c.tags AS "checkTags", c.status::text AS "checkStatus",
               f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus", f.reason::text AS reason, f.ts AS "flipTs",
@@ -125,8 +126,8 @@ export function createDeliveryStore(pool: PgPool) {
        JOIN integrations i ON i.id = r.integration_id
        JOIN checks c ON c.project_id = i.project_id AND c.id = r.check_id
        LEFT JOIN flips f ON f.id = r.flip_id AND f.check_id = c.id`,
-      [reqs.map((q) => q.integrationId), reqs.map((q) => q.checkId), reqs.map((q) => q.flipId), reqs.map((q) => q.event)],
-    );
+      values: [reqs.map((q) => q.integrationId), reqs.map((q) => q.checkId), reqs.map((q) => q.flipId), reqs.map((q) => q.event)],
+    });
     const out: (LoadedDelivery | null)[] = reqs.map(() => null);
     for (const r of rows) out[Number(r.n) - 1] = toLoaded(r);
     return out;
@@ -134,12 +135,28 @@ export function createDeliveryStore(pool: PgPool) {
 
   const recordBatch = microBatch(async (attempts: AttemptRecord[]): Promise<void[]> => {
     const col = <K extends keyof AttemptRecord>(k: K) => attempts.map((a) => a[k]);
-    await pool.query(
-      `INSERT INTO notification_deliveries (integration_id, flip_id, check_id, event, attempt, status, status_code, error, latency_ms)
+    await pool.query({
+      name: 'notifier-delivery-log',
+      text: `INSERT INTO notification_deliveries (integration_id, flip_id, check_id, event, attempt, status, status_code, error, latency_ms)
        SELECT * FROM unnest($1::int[], $2::bigint[], $3::uuid[], $4::text[], $5::int[], $6::"DeliveryStatus"[], $7::int[], $8::text[], $9::int[])`,
-      [col('integrationId'), col('flipId'), col('checkId'), col('event'), col('attempt'), col('status'), col('statusCode'), col('error'), col('latencyMs')],
-    );
+      values: [col('integrationId'), col('flipId'), col('checkId'), col('event'), col('attempt'), col('status'), col('statusCode'), col('error'), col('latencyMs')],
+    });
     return attempts.map(() => undefined);
+  });
+
+  const causeBatch = microBatch(async (reqs: { checkId: string; until: Date }[]): Promise<(FlipCause | null)[]> => {
+    const { rows } = await pool.query<FlipCause & { n: string }>({
+      name: 'notifier-flip-cause',
+      text: `SELECT r.n, p.exit_status AS "exitStatus", p.body
+       FROM unnest($1::uuid[], $2::timestamptz[]) WITH ORDINALITY AS r(check_id, until, n)
+       CROSS JOIN LATERAL (SELECT exit_status, body FROM pings
+                           WHERE check_id = r.check_id AND ts <= r.until AND type IN ('fail', 'exit', 'success')
+                           ORDER BY ts DESC LIMIT 1) p`,
+      values: [reqs.map((q) => q.checkId), reqs.map((q) => q.until)],
+    });
+    const out: (FlipCause | null)[] = reqs.map(() => null);
+    for (const { n, ...cause } of rows) out[Number(n) - 1] = cause;
+    return out;
   });
 
   return {
@@ -189,16 +206,11 @@ export function createDeliveryStore(pool: PgPool) {
 
     /**
      * The ping that caused a fail/exit flip: the latest non-log ping at most 2 s after the flip
-     * time (the ping's ts comes from the database clock, the flip's from the service's).
+     * time (the ping's ts comes from the database clock, the flip's from the service's). Batched
+     * with the other deliveries in flight: a burst of fail flips was one query per delivery.
      */
-    async loadCause(checkId: string, flipTs: Date): Promise<FlipCause | null> {
-      const { rows } = await pool.query<FlipCause>(
-        `SELECT exit_status AS "exitStatus", body FROM pings
-         WHERE check_id = $1 AND ts <= $2 AND type IN ('fail', 'exit', 'success')
-         ORDER BY ts DESC LIMIT 1`,
-        [checkId, new Date(flipTs.getTime() + 2000)],
-      );
-      return rows[0] ?? null;
+    loadCause(checkId: string, flipTs: Date): Promise<FlipCause | null> {
+      return causeBatch({ checkId, until: new Date(flipTs.getTime() + 2000) });
     },
 
     async loadReminder(reminderId: string): Promise<{ downSince: Date; reason: FlipReason } | null> {

@@ -32,34 +32,36 @@ export interface ReminderRow {
 /** The fan-out's SQL. */
 export function createFanOutStore(pool: PgPool) {
   const loadBatch = microBatch(async (flipIds: string[]): Promise<(FanOutFlip | null)[]> => {
-    const { rows } = await pool.query<Omit<FanOutFlip, 'integrations'> & { integrations: FanOutIntegration[] | null }>(
-      `SELECT f.id::text AS id, f.check_id AS "checkId", f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus",
+    const { rows } = await pool.query<Omit<FanOutFlip, 'integrations'> & { integrations: FanOutIntegration[] | null }>({
+      name: 'notifier-fan-out-load',
+      text: `SELECT f.id::text AS id, f.check_id AS "checkId", f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus",
               f.ts, c.tags AS "checkTags",
               (SELECT json_agg(json_build_object('id', i.id, 'enabled', i.enabled, 'events', i.events, 'tags', i.tags,
                                                  'reminders', i.reminders) ORDER BY i.id)
                  FROM integrations i WHERE i.project_id = f.project_id AND i.enabled) AS integrations
        FROM flips f JOIN checks c ON c.id = f.check_id
        WHERE f.id = ANY($1::bigint[])`,
-      [flipIds],
-    );
+      values: [flipIds],
+    });
     const byId = new Map(rows.map((r) => [r.id, { ...r, integrations: r.integrations ?? [] }]));
     return flipIds.map((id) => byId.get(String(BigInt(id))) ?? null);
   });
 
   const insertReminders = microBatch(async (perFlip: ReminderRow[][]): Promise<void[]> => {
     const rows = perFlip.flat();
-    await pool.query(
-      `INSERT INTO reminders (integration_id, check_id, flip_id, hours, due_at)
+    await pool.query({
+      name: 'notifier-reminders-insert',
+      text: `INSERT INTO reminders (integration_id, check_id, flip_id, hours, due_at)
        SELECT * FROM unnest($1::int[], $2::uuid[], $3::bigint[], $4::int[], $5::timestamptz[])
        ON CONFLICT (integration_id, flip_id, hours) DO NOTHING`,
-      [
+      values: [
         rows.map((r) => r.integrationId),
         rows.map((r) => r.checkId),
         rows.map((r) => r.flipId),
         rows.map((r) => r.hours),
         rows.map((r) => r.dueAt.toISOString()),
       ],
-    );
+    });
     return perFlip.map(() => undefined);
   });
 
