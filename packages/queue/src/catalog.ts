@@ -35,8 +35,12 @@ export interface ProbeJob {
   scheduledAt?: string;
 }
 
-/** Probes per `probes` job: enough to make the per-job cost small, few enough to spread a burst over the probers. */
-export const PROBES_PER_JOB = 20;
+/**
+ * Probes per `probes` job: enough to make the per-job cost small (BullMQ's commands, the check
+ * read, the claims script), few enough to spread a burst over the probers (10,000 due probes are
+ * 200 jobs). The scheduler's steady rounds (>= 100 ms apart) rarely find more than one job's worth.
+ */
+export const PROBES_PER_JOB = 50;
 
 /** The probes a `probes` job carries (either form). */
 export function probesOf(job: ProbeJob): ProbeRef[] {
