@@ -35,8 +35,12 @@ export interface ProbeJob {
   scheduledAt?: string;
 }
 
-/** Probes per `probes` job: enough to make the per-job cost small, few enough to spread a burst over the probers. */
-export const PROBES_PER_JOB = 20;
+/**
+ * Probes per `probes` job: enough to make the per-job cost small (BullMQ's commands, the check
+ * read, the claims script), few enough to spread a burst over the probers (10,000 due probes are
+ * 200 jobs). The scheduler's steady rounds (>= 100 ms apart) rarely find more than one job's worth.
+ */
+export const PROBES_PER_JOB = 50;
 
 /** The probes a `probes` job carries (either form). */
 export function probesOf(job: ProbeJob): ProbeRef[] {
@@ -113,6 +117,26 @@ function isIdList(v: unknown): boolean {
   return true;
 }
 const DELIVERY_EVENTS: ReadonlySet<unknown> = new Set(['down', 'up', 'late', 'reminder', 'digest']);
+/**
+ * An instant exactly as `Date#toISOString` writes it (what our producers send): Joi's isoDate()
+ * accepts it and, converting it to `toISOString()` again, leaves it unchanged. Other ISO forms
+ * (no milliseconds, an offset, a rolled-over day) are normalised by the schema.
+ */
+const CANONICAL_INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+function isCanonicalInstant(v: unknown): boolean {
+  if (typeof v !== 'string' || !CANONICAL_INSTANT_RE.test(v)) return false;
+  const t = Date.parse(v); // NaN for a month 13 or hour 25: toISOString would throw
+  return !Number.isNaN(t) && new Date(t).toISOString() === v;
+}
+/** A `probes` batch of 1..1000 refs (plain loop: holes must fail, as with Joi). */
+function isProbeRefList(v: unknown): boolean {
+  if (!Array.isArray(v) || v.length < 1 || v.length > 1000) return false;
+  for (let i = 0; i < v.length; i++) {
+    const ref: unknown = v[i];
+    if (!isPlainObject(ref) || !isUuid(ref.checkId) || !isCanonicalInstant(ref.scheduledAt)) return false;
+  }
+  return true;
+}
 
 interface Entry<N extends QueueName> {
   schema: Joi.ObjectSchema<JobPayloads[N]>;
@@ -149,8 +173,8 @@ export const CATALOG: { [N in QueueName]: Entry<N> } = {
       .xor('probes', 'checkId')
       .and('checkId', 'scheduledAt')
       .unknown(true),
-    // isoDate() normalises its value, so probes always take the schema.
-    plainValid: () => false,
+    // The batched form only (the single-probe form is from before batching).
+    plainValid: (p) => p.checkId === undefined && p.scheduledAt === undefined && isProbeRefList(p.probes),
     jobId: probeJobId,
     options: {
       attempts: 1,

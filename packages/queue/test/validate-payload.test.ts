@@ -10,6 +10,9 @@ const COMMON: [QueueName, Record<string, unknown>][] = [
   ['deliveries', { integrationId: 7, checkId: UUID, event: 'reminder', reminderId: '9', recovered: true }],
   ['deliveries', { integrationId: 7, checkId: UUID, event: 'digest', heldIds: ['1', '2', '3'] }],
   ['deliveries', { integrationId: 7, checkId: UUID, event: 'digest', heldIds: [] }],
+  ['probes', { probes: [{ checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' }] }],
+  ['probes', { probes: [{ checkId: UUID, scheduledAt: '2026-11-23T10:00:00.123Z' }, { checkId: UUID.toUpperCase(), scheduledAt: '1970-01-01T00:00:00.000Z', extra: 1 }] }],
+  ['probes', { probes: Array.from({ length: 1000 }, () => ({ checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' })) }],
 ];
 
 /** Anything else: the outcome must be the schema's own, whichever path decided it. */
@@ -38,6 +41,25 @@ const EDGE: [QueueName, unknown][] = [
   ['deliveries', { integrationId: 7, checkId: UUID, event: 'reminder', reminderId: '9', recovered: 1 }],
   ['probes', { checkId: UUID, scheduledAt: '2026-11-23T10:00:00Z' }],
   ['probes', { checkId: UUID, scheduledAt: 'tomorrow' }],
+  ['probes', { checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' }],
+  ['probes', { probes: [] }],
+  ['probes', { probes: Array.from({ length: 1001 }, () => ({ checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' })) }],
+  ['probes', { probes: [{ checkId: UUID, scheduledAt: '2026-11-23T10:00:00Z' }] }],
+  ['probes', { probes: [{ checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000+00:00' }] }],
+  ['probes', { probes: [{ checkId: UUID, scheduledAt: '2026-02-30T10:00:00.000Z' }] }],
+  ['probes', { probes: [{ checkId: UUID, scheduledAt: '2026-13-01T10:00:00.000Z' }] }],
+  ['probes', { probes: [{ checkId: UUID, scheduledAt: '2026-11-23T24:00:00.000Z' }] }],
+  ['probes', { probes: [{ checkId: UUID, scheduledAt: '+012026-11-23T10:00:00.000Z' }] }],
+  ['probes', { probes: [{ checkId: UUID, scheduledAt: 1763892000000 }] }],
+  ['probes', { probes: [{ checkId: UUID }] }],
+  ['probes', { probes: [{ checkId: 'not-a-uuid', scheduledAt: '2026-11-23T10:00:00.000Z' }] }],
+  ['probes', { probes: [{ checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' }, , { checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' }] }],
+  ['probes', { probes: [[UUID, '2026-11-23T10:00:00.000Z']] }],
+  ['probes', { probes: [null] }],
+  ['probes', { probes: { checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' } }],
+  ['probes', { probes: [{ checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' }], checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' }],
+  ['probes', { probes: [{ checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' }], scheduledAt: '2026-11-23T10:00:00.000Z' }],
+  ['probes', {}],
 ];
 
 function schemaOutcome(queue: QueueName, payload: unknown): { value?: unknown; error?: string } {

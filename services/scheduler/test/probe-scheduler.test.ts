@@ -160,7 +160,7 @@ describe('probe scheduler', () => {
       const probes = await queuedProbes();
       expect(probes).toHaveLength(500);
       expect(new Set(probes.map((p) => p.slice(0, 36))).size).toBe(500);
-      // PROBES_PER_JOB to a job: rounds of 50 and 70 make jobs of 20, 20, 10 and 20, 20, 20, 10.
+      // At most PROBES_PER_JOB to a job, and no round leaves more than one partial job.
       const jobs = await queuedJobs(queues, 'probes');
       expect(jobs.length).toBeLessThan(500 / PROBES_PER_JOB + 2 * Math.ceil(500 / 50));
       for (const j of jobs) expect(probesOf(j.data).length).toBeLessThanOrEqual(PROBES_PER_JOB);
