@@ -8,7 +8,7 @@
 //
 // Fresh connections only (the prober never keeps connections alive). Env knobs:
 // PROBE_BENCH_CHECKS (10000), PROBE_BENCH_PERIOD_SEC (60: the shortest period the API accepts), PROBE_BENCH_STEADY_SEC (30),
-// PROBE_BENCH_CONCURRENCY (100: per prober process), PROBE_BENCH_PROBERS (1: prober processes),
+// PROBE_BENCH_CONCURRENCY (100: per prober process), PROBE_BENCH_PROBERS (2: prober processes, the deployment that meets the goal on 2 cores),
 // PROBE_BENCH_POOL (20), PROBE_BENCH_CPU_PROF (a directory: the services write V8 CPU profiles there),
 // PROBE_BENCH_PROBER_NODE_ARGS (the prober's node flags; default as deployed, see PROBER_NODE_ARGS).
 //
@@ -35,7 +35,7 @@ export async function run(): Promise<void> {
   const steadySec = env('PROBE_BENCH_STEADY_SEC', 30);
   const concurrency = env('PROBE_BENCH_CONCURRENCY', 100);
   const poolSize = env('PROBE_BENCH_POOL', 20);
-  const proberCount = env('PROBE_BENCH_PROBERS', 1);
+  const proberCount = env('PROBE_BENCH_PROBERS', 2);
   const cpuProfDir = process.env.PROBE_BENCH_CPU_PROF;
   const proberNodeArgs = (process.env.PROBE_BENCH_PROBER_NODE_ARGS ?? PROBER_NODE_ARGS).split(' ').filter(Boolean);
 
