@@ -127,21 +127,25 @@ async function pingsOf(checkId: string): Promise<ProbePing[]> {
   }));
 }
 
+/** Waits until the `probes` job `jobId` has completed (throws when it failed or takes over 15 s). */
+async function jobDone(queues: Queues, jobId: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const job = await queues.queue('probes').getJob(jobId);
+    const state = job ? await job.getState() : 'missing';
+    if (state === 'completed') return;
+    if (state === 'failed') throw new Error(`probe job failed: ${job?.failedReason}`);
+    if (Date.now() > deadline) throw new Error(`probe job still ${state}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 let seq = 0;
 /** Enqueues one probe and waits for its job to finish; returns the check's pings. */
 async function probe(check: Check, queues = allowedQueues, extra: { timestamp?: number } = {}): Promise<ProbePing[]> {
   const scheduledAt = new Date(Date.now() + ++seq).toISOString();
   await queues.enqueue('probes', { checkId: check.id, scheduledAt }, extra);
-  const jobId = `probe-${check.id}-${Date.parse(scheduledAt)}`;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const job = await queues.queue('probes').getJob(jobId);
-    const state = job ? await job.getState() : 'missing';
-    if (state === 'completed') break;
-    if (state === 'failed') throw new Error(`probe job failed: ${job?.failedReason}`);
-    if (Date.now() > deadline) throw new Error(`probe job still ${state}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await jobDone(queues, `probe-${check.id}-${Date.parse(scheduledAt)}`);
   return pingsOf(check.id);
 }
 
@@ -351,18 +355,6 @@ describe('batched jobs', () => {
   async function runJob(queues: Queues, probes: { checkId: string; scheduledAt: string }[]): Promise<void> {
     await queues.enqueue('probes', { probes });
     await jobDone(queues, CATALOG.probes.jobId({ probes }));
-  }
-
-  async function jobDone(queues: Queues, jobId: string): Promise<void> {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const job = await queues.queue('probes').getJob(jobId);
-      const state = job ? await job.getState() : 'missing';
-      if (state === 'completed') return;
-      if (state === 'failed') throw new Error(`probe job failed: ${job?.failedReason}`);
-      if (Date.now() > deadline) throw new Error(`probe job still ${state}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
   }
 
   it('every probe of a job runs, skipped ones aside', async () => {
