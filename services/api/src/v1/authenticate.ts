@@ -57,10 +57,11 @@ export function prefetchedCheck(res: Response, id: string): CheckRow | null | un
   return p?.kind === 'check' && p.id === id ? p.row : undefined;
 }
 
-/** The project's list versions as read by authenticate, or undefined (the route then reads them). */
-export function prefetchedListVersions(res: Response): string | undefined {
+/** The project's list versions, read by authenticate with the key for every GET /checks. */
+export function prefetchedListVersions(res: Response): string {
   const p = res.locals.prefetched as Prefetched | undefined;
-  return p?.kind === 'list' ? p.versions : undefined;
+  if (p?.kind !== 'list') throw new Error('GET /checks reached without the list versions authenticate reads');
+  return p.versions;
 }
 
 /**

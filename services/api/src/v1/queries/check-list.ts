@@ -31,9 +31,9 @@ interface ListBody {
  * GET /checks, with each check's JSON (and each project's whole body) kept between requests and
  * reused while the rows are unchanged. A Check response is a function of its row alone (ping URLs
  * come from config), and every UPDATE of a row writes a new tuple with a new (xmin, ctid): so a
- * list first reads only the ids and row versions of the project's checks, as one string, and
- * sends the previous body when that string is unchanged; else it reads the full columns of the
- * rows whose version it has not presented yet. Decoding and serializing all 100 rows on every
+ * list first reads only the ids and row versions of the project's checks, as one string (in the
+ * API key's query, see findApiKeyWithListVersions), and sends the previous body when that string
+ * is unchanged; else it reads the full columns of the rows whose version it has not presented yet. Decoding and serializing all 100 rows on every
  * request was most of a list's CPU; the version check keeps the answer exact, never stale.
  * (Readers only ever see the last tuple a transaction wrote, so xmin alone tells versions apart;
  * the ctid guards against xmin wrapping around after 2^32 transactions.)
@@ -50,10 +50,9 @@ export class CheckListReader {
 
   /**
    * The project's checks in creation order, as the JSON body `{"data":[...]}`. `versions` is the
-   * project's listVersionsSql, when the caller read it already (with the API key).
+   * project's listVersionsSql, read by authenticate in the API key's query.
    */
-  async listBody(projectId: string, versions?: string): Promise<Buffer> {
-    versions ??= await this.readVersions(projectId);
+  async listBody(projectId: string, versions: string): Promise<Buffer> {
     const previous = this.bodies.get(projectId);
     if (previous?.versions === versions) return previous.body;
 
@@ -79,15 +78,6 @@ export class CheckListReader {
     const body = Buffer.from(`{"data":[${parts.join(',')}]}`);
     this.rememberBody(projectId, { versions: shown.join(','), body });
     return body;
-  }
-
-  private async readVersions(projectId: string): Promise<string> {
-    const { rows } = await this.pool.query<{ versions: string }>({
-      name: 'v1-list-check-versions',
-      text: `SELECT (${listVersionsSql('$1')}) AS versions`,
-      values: [projectId],
-    });
-    return rows[0]?.versions ?? '';
   }
 
   private async readChanged(projectId: string, ids: string[]): Promise<Map<string, Fragment>> {
