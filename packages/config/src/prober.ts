@@ -15,7 +15,7 @@ const schema = Joi.object({
   ...commonEnv,
   PROBER_PORT: Joi.number().port().default(8002),
   ENCRYPTION_KEY: encryptionKey.required(),
-  PROBER_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(50),
+  PROBER_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(100),
   OUTBOUND_ALLOW_CIDRS: cidrList.allow('').default(''),
   PROBER_USER_AGENT: Joi.string().max(200).default('upmon-prober/1.0'),
 });
