@@ -50,13 +50,16 @@ async function startReceiver(opts: { trustedProxies?: string[]; redisUrl?: strin
     if (!receiver.handle(req, res)) res.writeHead(418).end('not a ping');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const close = async () => {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-    await receiver.drain();
-    await Promise.race([queues.close().catch(() => undefined), new Promise((r) => setTimeout(r, 500))]);
-    redis.disconnect();
-  };
+  // Once only: a second disconnect() of a closed ioredis client arms a 2 s timer nothing clears.
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await receiver.drain();
+      await Promise.race([queues.close().catch(() => undefined), new Promise((r) => setTimeout(r, 500).unref())]);
+      redis.disconnect();
+    })());
   cleanups.push(close);
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close };
 }
@@ -137,7 +140,9 @@ describe('ping receiver', () => {
     expect(row.next_deadline_at.getTime()).toBe(Date.parse(`${p.ts_us.slice(0, 23)}Z`) + 60_000);
     const flips = await flipsOf(check.id);
     expect(flips.map((f) => [f.oldStatus, f.newStatus, f.reason])).toEqual([['new', 'up', 'ping']]);
-    const queues = new Queues(createRedis(testRedisUrl(), 'producer'), prefix);
+    // Queue#close leaves a connection it was given open: disconnect it too.
+    const redis = createRedis(testRedisUrl(), 'producer');
+    const queues = new Queues(redis, prefix);
     try {
       for (let i = 0; i < 50 && !(await prisma.flip.findFirst({ where: { checkId: check.id, enqueuedAt: { not: null } } })); i++) {
         await new Promise((r) => setTimeout(r, 20));
@@ -146,6 +151,7 @@ describe('ping receiver', () => {
       expect(await queues.queue('flips').getJob(`flip-${flips[0]?.id}`)).toBeTruthy();
     } finally {
       await queues.close();
+      redis.disconnect();
     }
     // A second success: up stays up, no new flip.
     expect((await hit(`/${check.id}`, { method: 'HEAD' })).status).toBe(200);
