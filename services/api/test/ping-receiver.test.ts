@@ -14,6 +14,7 @@ import {
   testRedisPrefix,
   testRedisUrl,
   TEST_ENCRYPTION_KEY,
+  UNREACHABLE_REDIS_OPTIONS,
   type TestDatabase,
 } from '@upmon/testing';
 import { createPingReceiver, parsePingUrl } from '../src/ping/index.js';
@@ -33,8 +34,9 @@ let pool: pg.Pool;
 let prefix: string;
 const cleanups: (() => Promise<void>)[] = [];
 
-async function startReceiver(opts: { trustedProxies?: string[]; redisUrl?: string } = {}): Promise<Receiver> {
-  const redis = createRedis(opts.redisUrl ?? testRedisUrl(), 'producer');
+async function startReceiver(opts: { trustedProxies?: string[]; redisUnreachable?: boolean } = {}): Promise<Receiver> {
+  // Nothing listens on port 1.
+  const redis = opts.redisUnreachable ? createRedis('redis://127.0.0.1:1', 'producer', UNREACHABLE_REDIS_OPTIONS) : createRedis(testRedisUrl(), 'producer');
   redis.on('error', () => undefined);
   const queues = new Queues(redis, prefix);
   const receiver = createPingReceiver({
@@ -305,7 +307,7 @@ describe('ping receiver', () => {
   });
 
   it('Redis unreachable: the ping still succeeds and the flip stays in the outbox', async () => {
-    const dead = await startReceiver({ redisUrl: 'redis://127.0.0.1:1' });
+    const dead = await startReceiver({ redisUnreachable: true });
     const project = await makeProject(prisma);
     const check = await makeCheck(prisma, project.id);
     const t0 = Date.now();

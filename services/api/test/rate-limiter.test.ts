@@ -1,6 +1,6 @@
 import { createLogger } from '@upmon/logger';
 import { createRedis } from '@upmon/service-kit';
-import { dropRedisPrefix, testRedisPrefix, testRedisUrl } from '@upmon/testing';
+import { dropRedisPrefix, testRedisPrefix, testRedisUrl, UNREACHABLE_REDIS_OPTIONS } from '@upmon/testing';
 import { RateLimiter } from '../src/v1/rate-limiter.js';
 
 const prefix = testRedisPrefix();
@@ -73,7 +73,7 @@ test('keys expire with their window', async () => {
 });
 
 test('with Redis unreachable the request is allowed (fail open)', async () => {
-  const dead = createRedis('redis://127.0.0.1:1', 'producer');
+  const dead = createRedis('redis://127.0.0.1:1', 'producer', UNREACHABLE_REDIS_OPTIONS);
   const limiter = new RateLimiter(dead, logger);
   expect(await limiter.hit([{ key: `${prefix}:dead`, limit: 1, windowMs: 1000 }])).toEqual({ allowed: true });
   dead.disconnect();

@@ -18,6 +18,7 @@ import {
   makeProject,
   startService,
   TEST_ENCRYPTION_KEY,
+  UNREACHABLE_REDIS_OPTIONS,
   type ServiceProcess,
   type TestDatabase,
 } from '@upmon/testing';
@@ -271,7 +272,7 @@ it('recovery task: one scheduler recovers at a time, one GET per round after, 0 
   const pool = createPgPool(db.url, 2);
   pool.on('error', () => undefined); // a client still closing when afterAll drops the database (WITH FORCE)
   const live = producerQueues(`redis://127.0.0.1:${redisPort}`, prefix);
-  const dead = producerQueues(`redis://127.0.0.1:${await freePort()}`, prefix); // nothing listens there
+  const dead = producerQueues(`redis://127.0.0.1:${await freePort()}`, prefix, UNREACHABLE_REDIS_OPTIONS); // nothing listens there
   const client = new Redis(redisPort, '127.0.0.1', { maxRetriesPerRequest: 1 });
   try {
     const deps = (queues: Queues) =>

@@ -4,6 +4,7 @@ import type { PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import { Queues } from '@upmon/queue';
 import { createRedis, type Clock } from '@upmon/service-kit';
+import type { RedisOptions } from 'ioredis';
 import type pg from 'pg';
 import type { SchedulerDeps } from '../src/task.js';
 
@@ -29,8 +30,8 @@ export function schedulerDeps(opts: {
   return { config, logger: silentLogger, prisma: opts.prisma, queues: opts.queues, clock: opts.clock, pool: opts.pool };
 }
 
-export function producerQueues(redisUrl: string, prefix: string) {
-  const redis = createRedis(redisUrl, 'producer');
+export function producerQueues(redisUrl: string, prefix: string, redisOptions?: RedisOptions) {
+  const redis = createRedis(redisUrl, 'producer', redisOptions);
   redis.on('error', () => undefined);
   const queues = new Queues(redis, prefix);
   return {
