@@ -216,7 +216,7 @@ it('a Redis restart that loses its data during a burst loses no delivery and sen
   producerRedis.on('error', () => undefined);
   const queues = new Queues(producerRedis, PREFIX);
   const closeProducer = async () => {
-    await Promise.race([queues.close().catch(() => undefined), sleep(500)]);
+    await Promise.race([queues.close().catch(() => undefined), new Promise((r) => setTimeout(r, 500).unref())]);
     producerRedis.disconnect();
   };
   const publishing = (async () => {

@@ -37,7 +37,7 @@ export function producerQueues(redisUrl: string, prefix: string, redisOptions?: 
   return {
     queues,
     async close() {
-      await Promise.race([queues.close().catch(() => undefined), new Promise((r) => setTimeout(r, 500))]);
+      await Promise.race([queues.close().catch(() => undefined), new Promise((r) => setTimeout(r, 500).unref())]);
       redis.disconnect();
     },
   };
