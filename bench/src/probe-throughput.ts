@@ -123,7 +123,11 @@ export async function run(): Promise<void> {
         await new Promise((r) => setTimeout(r, 20));
       }
     };
-    /** Requests per second at the target over a burst: first to last arrival of its checks' first probes. */
+    /**
+     * Requests per second at the target over a burst: its first `n` requests, first to last. A few
+     * may already be second probes (a new check's first slot can follow its immediate probe within
+     * seconds); they are probes performed all the same.
+     */
     const burstRate = (seen: { at: number }[], n: number) => {
       const firsts = seen.slice(0, n).map((a) => a.at);
       return Math.round(n / Math.max((Math.max(...firsts) - Math.min(...firsts)) / 1000, 0.001));
