@@ -21,7 +21,7 @@ function listen(server: http.Server, config: ApiConfig): Promise<void> {
  * With `pingOnly` (entry point ping-main.ts) it serves the ping domain alone: pings and health.
  */
 export async function startApi(config: ApiConfig, logger: Logger, opts: { pingOnly?: boolean } = {}): Promise<RunningService> {
-  const pool = createPgPool(config.databaseUrl, config.databasePoolSize);
+  const pool = createPgPool(config.databaseUrl, config.databasePoolSize, logger);
   const prisma = opts.pingOnly ? null : createPrismaClient(config.databaseUrl, { poolSize: config.databasePoolSize });
   const redis = createRedis(config.redisUrl, 'producer');
   const queues = new Queues(redis, config.redisPrefix);

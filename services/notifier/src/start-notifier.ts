@@ -27,7 +27,7 @@ import { createHttpClient } from './http/http-client.js';
  */
 export async function startNotifier(config: NotifierConfig, logger: Logger, clock: Clock = systemClock): Promise<RunningService> {
   // No Prisma client here: the workers' SQL runs on a pg pool (see pg-pool.ts).
-  const pool = createPgPool(config.databaseUrl, config.databasePoolSize);
+  const pool = createPgPool(config.databaseUrl, config.databasePoolSize, logger);
   pool.on('error', (err) => logger.warn({ err: err.message }, 'idle database connection failed'));
   // Workers wait for Redis to come back (no offline failure); the fan-out's enqueues use the
   // same kind of connection, so a Redis outage pauses work instead of failing it.

@@ -28,7 +28,7 @@ export interface ProberOverrides {
 
 export async function startProber(config: ProberConfig, logger: Logger, overrides: ProberOverrides = {}): Promise<RunningService> {
   // Raw pg pool: every probe reads its check and records its result, the hot path (see ProbeResultStore).
-  const pool = createPgPool(config.databaseUrl, config.databasePoolSize);
+  const pool = createPgPool(config.databaseUrl, config.databasePoolSize, logger);
   const workerRedis = createRedis(config.redisUrl, 'worker');
   // Flips are published on a fail-fast connection: the relay covers Redis outages.
   const producerRedis = createRedis(config.redisUrl, 'producer');

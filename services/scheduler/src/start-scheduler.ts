@@ -13,7 +13,7 @@ import { createTasks } from './tasks/index.js';
  */
 export async function startScheduler(config: SchedulerConfig, logger: Logger): Promise<RunningService> {
   const prisma = createPrismaClient(config.databaseUrl, { poolSize: config.databasePoolSize });
-  const pool = createPgPool(config.databaseUrl, config.databasePoolSize);
+  const pool = createPgPool(config.databaseUrl, config.databasePoolSize, logger);
   const redis = createRedis(config.redisUrl, 'producer');
   redis.on('error', (err) => logger.debug({ err: err.message }, 'redis connection error'));
   const queues = new Queues(redis, config.redisPrefix);

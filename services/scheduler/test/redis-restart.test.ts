@@ -270,7 +270,6 @@ it('a Redis restart that loses its data during a burst loses no delivery and sen
 it('recovery task: one scheduler recovers at a time, one GET per round after, 0 (no throw) while Redis is down', async () => {
   const prefix = 'upmon-rr-unit';
   const pool = createPgPool(db.url, 2);
-  pool.on('error', () => undefined); // a client still closing when afterAll drops the database (WITH FORCE)
   const live = producerQueues(`redis://127.0.0.1:${redisPort}`, prefix);
   const dead = producerQueues(`redis://127.0.0.1:${await freePort()}`, prefix, UNREACHABLE_REDIS_OPTIONS); // nothing listens there
   const client = new Redis(redisPort, '127.0.0.1', { maxRetriesPerRequest: 1 });

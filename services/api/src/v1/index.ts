@@ -28,7 +28,7 @@ export function mountApiV1(app: Express, deps: AppDeps): void {
     logger: deps.logger,
     prisma: deps.prisma,
     // Until the process shell passes its pool, the API keeps a small one of its own.
-    pool: deps.pool ?? createPgPool(deps.config.databaseUrl, deps.config.databasePoolSize),
+    pool: deps.pool ?? createPgPool(deps.config.databaseUrl, deps.config.databasePoolSize, deps.logger),
     redis: deps.redis,
     queues: deps.queues,
     clock: deps.clock,
