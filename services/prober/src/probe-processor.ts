@@ -79,7 +79,9 @@ export function createProbeProcessor(deps: ProbeProcessorDeps): Processor<'probe
     const due: { ref: ProbeRef; config: HttpConfig; ttlMs: number }[] = [];
     for (const ref of refs) {
       const target = targets.get(ref.checkId);
-      if (!target?.config) {
+      if (target?.unreadable) {
+        deps.logger.error({ checkId: ref.checkId, err: target.unreadable }, 'probe skipped: its http_config cannot be read (was ENCRYPTION_KEY changed?)');
+      } else if (!target?.config) {
         deps.logger.debug({ checkId: ref.checkId, status: target?.status ?? 'deleted' }, 'probe skipped');
       } else if (superseded(target.schedule, enqueuedAt, now)) {
         deps.logger.info({ checkId: ref.checkId, scheduledAt: ref.scheduledAt }, 'stale probe skipped');

@@ -3,13 +3,17 @@ import { httpConfigFromJson, joinHttpConfig, type HttpConfig, type Schedule } fr
 import type { Cipher } from '@upmon/crypto';
 import type { createPgPool } from '@upmon/db';
 
-/** A check as the prober needs it. `config` is null unless it is an unpaused http check. */
+/**
+ * A check as the prober needs it. `config` is null unless it is an unpaused http check whose
+ * http_config could be read; `unreadable` says why one could not (then `config` is null too).
+ */
 export interface ProbeTarget {
   id: string;
   kind: 'heartbeat' | 'http';
   status: string;
   schedule: Schedule;
   config: HttpConfig | null;
+  unreadable: string | null;
 }
 
 interface ProbeTargetRow {
@@ -42,13 +46,24 @@ export async function readProbeTargets(pool: ReturnType<typeof createPgPool>, ci
   );
   const targets = new Map<string, ProbeTarget>();
   for (const r of rows) {
-    const probed = r.kind === 'http' && r.status !== 'paused';
+    let config: HttpConfig | null = null;
+    let unreadable: string | null = null;
+    if (r.kind === 'http' && r.status !== 'paused') {
+      // One check whose credentials cannot be decrypted (ENCRYPTION_KEY changed) must not stop
+      // the other probes of its job: it is skipped, and times out like any unprobed check.
+      try {
+        config = probeConfigOf(r, cipher);
+      } catch (err) {
+        unreadable = (err as Error).message;
+      }
+    }
     targets.set(r.id, {
       id: r.id,
       kind: r.kind,
       status: r.status,
       schedule: scheduleOf({ scheduleKind: r.schedule_kind, periodSec: r.period_sec, cron: r.cron, oncalendar: r.oncalendar, tz: r.tz }),
-      config: probed ? probeConfigOf(r, cipher) : null,
+      config,
+      unreadable,
     });
   }
   return targets;

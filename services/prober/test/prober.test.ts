@@ -367,6 +367,18 @@ describe('batched jobs', () => {
     expect(seen.some((r) => r.url === '/ok?batch-paused')).toBe(false);
   });
 
+  it('a check whose credentials cannot be decrypted is skipped; the rest of its job still runs', async () => {
+    const good = await httpCheck({ url: `${http}/ok?batch-good` });
+    const unreadable = await httpCheck({ url: `${http}/ok?batch-unreadable`, headers: { 'X-Token': 'abc' } });
+    // As if written under another ENCRYPTION_KEY.
+    await prisma.$executeRaw`UPDATE checks SET http_secrets = ${Buffer.from('not a ciphertext of this key')} WHERE id = ${unreadable.id}::uuid`;
+    const slot = new Date(Date.now() + ++seq).toISOString();
+    await runJob(allowedQueues, [unreadable, good].map((c) => ({ checkId: c.id, scheduledAt: slot })));
+    expect((await pingsOf(good.id)).map((p) => p.body)).toEqual(['HTTP 200']);
+    expect(await pingsOf(unreadable.id)).toEqual([]);
+    expect(seen.some((r) => r.url === '/ok?batch-unreadable')).toBe(false);
+  });
+
   it('a probe carried by several jobs (or twice by one) runs once, in whichever prober claims it first', async () => {
     const checks = await Promise.all(['a', 'b', 'c'].map((k) => httpCheck({ url: `${http}/ok?twice-${k}` })));
     const slot = new Date(Date.now() + ++seq).toISOString();
