@@ -2,15 +2,15 @@
 // so tests need no build; tests that start services as processes need `pnpm build` (scripts/test.sh does it).
 export default {
   testEnvironment: 'node',
-  extensionsToTreatAsEsm: ['.ts'],
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.jest.json' }],
+    '^.+\\.tsx?$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.jest.json' }],
   },
   moduleNameMapper: {
     '^@upmon/([a-z-]+)$': '<rootDir>/packages/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  testMatch: ['<rootDir>/{packages,services}/*/{src,test}/**/*.test.ts'],
+  testMatch: ['<rootDir>/{packages,services}/*/{src,test}/**/*.test.{ts,tsx}', '<rootDir>/infra/*/test/**/*.test.ts'],
   globalSetup: '<rootDir>/packages/testing/jest/global-setup.mjs',
   maxWorkers: 2,
   testTimeout: 30_000,

@@ -12,7 +12,7 @@ function* files(dir) {
     if (e === 'node_modules' || e === 'dist') continue;
     const p = path.join(dir, e);
     if (statSync(p).isDirectory()) yield* files(p);
-    else if (p.endsWith('.ts') && !p.endsWith('.d.ts')) yield p;
+    else if ((p.endsWith('.ts') || p.endsWith('.tsx')) && !p.endsWith('.d.ts')) yield p;
   }
 }
 
@@ -28,7 +28,7 @@ for (const group of ['services', 'packages']) {
     for (const file of list) {
       const text = readFileSync(file, 'utf8');
       const rel = path.relative(root, file);
-      const isTest = /\.test\.ts$/.test(file);
+      const isTest = /\.test\.tsx?$/.test(file);
       for (const m of text.matchAll(/from\s+'([^']+)'/g)) {
         const spec = m[1];
         if (/^@upmon\/(api|scheduler|prober|notifier)$/.test(spec)) problems.push(`${rel}: imports service ${spec}`);

@@ -44,7 +44,7 @@ for svc in api scheduler prober notifier; do
   node "${flags[@]}" "services/$svc/dist/main.js" &
   pids+=("$!")
 done
-echo "upmon: api on http://localhost:${API_PORT:-8000} (health ports: scheduler ${SCHEDULER_PORT:-8001}, prober ${PROBER_PORT:-8002}, notifier ${NOTIFIER_PORT:-8003}); Ctrl-C stops everything" >&2
+echo "upmon: api on http://localhost:${API_PORT:-8000} (health and /metrics ports: api ${API_METRICS_PORT:-8004}, scheduler ${SCHEDULER_PORT:-8001}, prober ${PROBER_PORT:-8002}, notifier ${NOTIFIER_PORT:-8003}); Ctrl-C stops everything" >&2
 # If any service dies, stop the rest and fail.
 wait -n
 status=$?

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { createCipher } from '@upmon/crypto';
+import { AAD, createCipher } from '@upmon/crypto';
 import { Queues } from '@upmon/queue';
 import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, TEST_ENCRYPTION_KEY } from '@upmon/testing';
 import { createMigratedDatabase } from '@upmon/testing';
@@ -114,10 +114,12 @@ export async function run(): Promise<void> {
   const receiver = await startReceiver();
   try {
     const projectId = await createBenchProject(pool);
-    const config = createCipher(TEST_ENCRYPTION_KEY).encryptJson({ url: `${receiver.url}/hook`, secret: 'bench-secret' });
+    // The config is bound to the integration's id, drawn first.
+    const { rows: [{ id } = { id: 0 }] } = await pool.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('integrations', 'id'))::int AS id`);
+    const config = createCipher(TEST_ENCRYPTION_KEY).encryptJson({ url: `${receiver.url}/hook`, secret: 'bench-secret' }, AAD.integrationConfig(id));
     await pool.query(
-      `INSERT INTO integrations (project_id, kind, name, events, config, updated_at) VALUES ($1, 'webhook', 'bench', '{down,up,late}', $2, now())`,
-      [projectId, config],
+      `INSERT INTO integrations (id, project_id, kind, name, events, config, updated_at) VALUES ($1, $2, 'webhook', 'bench', '{down,up,late}', $3, now())`,
+      [id, projectId, config],
     );
     const total = WARMUP_BURST_FLIPS + WARMUP_FLIPS + STEADY_FLIPS + BURST_FLIPS;
     await insertChecks(pool, projectId, total, {

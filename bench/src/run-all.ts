@@ -6,6 +6,8 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'notify-latency': () => import('./notify-latency.js'),
   'deadline-lag': () => import('./deadline-lag.js'),
   'probe-throughput': () => import('./probe-throughput.js'),
+  'web-dashboard': () => import('./web-dashboard.js'),
+  'metrics-overhead': () => import('./metrics-overhead.js'),
 };
 
 const wanted = process.argv.slice(2);

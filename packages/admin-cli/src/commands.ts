@@ -9,7 +9,7 @@ export { CliError };
 const PLANS: PlanName[] = ['free', 'pro', 'business'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function requireUuid(value: string | undefined, flag: string): string {
+export function requireUuid(value: string | undefined, flag: string): string {
   if (!value) throw new CliError(`--${flag} is required`, 2);
   if (!UUID.test(value)) throw new CliError(`--${flag} must be a UUID`, 2);
   return value;
@@ -26,7 +26,7 @@ function requireName(value: string | undefined, flag = 'name'): string {
   return value;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString().replace('Z', '+00:00') : null);
+export const iso = (d: Date | null) => (d ? d.toISOString().replace('Z', '+00:00') : null);
 
 export async function createAccount(prisma: PrismaClient, opts: { name?: string; plan?: string }) {
   const a = await prisma.account.create({ data: { name: requireName(opts.name), plan: requirePlan(opts.plan ?? 'free') } });
@@ -105,6 +105,7 @@ export async function revokeKey(prisma: PrismaClient, opts: { id?: string }, now
   const id = requireUuid(opts.id, 'id');
   const existing = await prisma.apiKey.findUnique({ where: { id } });
   if (!existing) throw new CliError(`key ${id} not found`);
-  const k = existing.revokedAt ? existing : await prisma.apiKey.update({ where: { id }, data: { revokedAt: now } });
+  // A revocation scheduled for later (rotation with a grace period) is brought forward to now.
+  const k = existing.revokedAt && existing.revokedAt <= now ? existing : await prisma.apiKey.update({ where: { id }, data: { revokedAt: now } });
   return { id: k.id, prefix: k.prefix, revoked_at: iso(k.revokedAt) };
 }

@@ -6,6 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadAdminConfig } from '@upmon/config';
 import { createPrismaClient } from '@upmon/db';
 import * as cmd from './commands.js';
+import { importHealthchecks } from './import-healthchecks.js';
+import { USER_OPTIONS, USER_USAGE, userCommands } from './user-commands.js';
+import { reEncryptSecretsCommand } from './secrets-commands.js';
+import { SMS_OPTIONS, SMS_USAGE, smsCommands } from './sms-commands.js';
 
 const USAGE = `usage: upmon-admin <command> [options]   (output is JSON)
 
@@ -17,6 +21,10 @@ const USAGE = `usage: upmon-admin <command> [options]   (output is JSON)
   key create --project PROJECT_ID --kind rw|ro [--name NAME]
   key list --project PROJECT_ID
   key revoke --id KEY_ID
+  import healthchecks --project PROJECT_ID --file CHECKS_JSON
+${USER_USAGE}
+  secrets re-encrypt [--batch N]   (re-encrypts every secret with the newest of ENCRYPTION_KEYS)
+${SMS_USAGE}
 
 Reads DATABASE_URL; when unset, falls back to .run/local.env written by 'pnpm start'.`;
 
@@ -44,7 +52,11 @@ async function main(argv: string[]): Promise<number> {
       account: { type: 'string' },
       project: { type: 'string' },
       kind: { type: 'string' },
+      file: { type: 'string' },
+      batch: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      ...USER_OPTIONS,
+      ...SMS_OPTIONS,
     },
   });
   const [group, action] = positionals;
@@ -65,6 +77,10 @@ async function main(argv: string[]): Promise<number> {
       'key create': () => cmd.createKey(prisma, values),
       'key list': () => cmd.listKeys(prisma, values),
       'key revoke': () => cmd.revokeKey(prisma, values, now),
+      'import healthchecks': () => importHealthchecks(prisma, values),
+      ...userCommands(prisma, values, { appBaseUrl: config.appBaseUrl, now }),
+      'secrets re-encrypt': () => reEncryptSecretsCommand(config, values),
+      ...smsCommands(prisma, values, now),
     };
     const handler = run[`${group} ${action ?? ''}`];
     if (!handler) throw new cmd.CliError(`unknown command '${positionals.join(' ')}'\n${USAGE}`, 2);

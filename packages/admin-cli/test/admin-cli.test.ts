@@ -1,21 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { hashApiKey } from '@upmon/crypto';
 import { createPrismaClient, type PrismaClient } from '@upmon/db';
 import { createTestDatabase, makeCheck, type TestDatabase } from '@upmon/testing';
-
-const cli = path.resolve(import.meta.dirname, '../dist/main.js');
+import { runAdmin } from './support/run-admin.js';
 
 describe('admin CLI', () => {
   let db: TestDatabase;
   let prisma: PrismaClient;
-  const admin = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [cli, ...args], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: db.url },
-      encoding: 'utf8',
-    });
-    return { code: r.status, json: r.stdout ? JSON.parse(r.stdout) : null, err: r.stderr };
-  };
+  const admin = (...args: string[]) => runAdmin(db.url, ...args);
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -83,5 +74,38 @@ describe('admin CLI', () => {
     expect(JSON.parse(missing.err).error).toContain('not found');
     const unknown = admin('frobnicate');
     expect(unknown.code).toBe(2);
+  });
+
+  it("shows SMS usage per account against its quota, and sets an account's own quota", async () => {
+    const { smsMonthOf } = await import('@upmon/core');
+    const account = admin('account', 'create', '--name', 'Texters', '--plan', 'pro').json;
+    const month = smsMonthOf(new Date());
+    await prisma.smsUsage.create({ data: { accountId: account.id, month: month.start, sent: 42 } });
+
+    const usage = admin('sms', 'usage', '--account', account.id);
+    expect(usage.code).toBe(0);
+    expect(usage.json).toEqual([
+      { account_id: account.id, name: 'Texters', plan: 'pro', month: month.key.slice(0, 7), sent: 42, quota: 100, quota_is_plan_default: true, quota_notice_at: null },
+    ]);
+    // Every account is listed, also those that sent nothing this month.
+    const all = admin('sms', 'usage').json as { account_id: string; sent: number }[];
+    expect(all.find((u) => u.account_id === account.id)?.sent).toBe(42);
+    expect(all.length).toBeGreaterThan(1);
+    expect(all.filter((u) => u.account_id !== account.id).every((u) => u.sent === 0)).toBe(true);
+    expect(admin('sms', 'usage', '--account', account.id, '--month', '2020-01').json[0]).toMatchObject({ month: '2020-01', sent: 0 });
+
+    expect(admin('sms', 'set-quota', '--account', account.id, '--quota', '50').json).toEqual({ account_id: account.id, plan: 'pro', sms_monthly_quota: 50, quota: 50 });
+    expect(admin('sms', 'usage', '--account', account.id).json[0]).toMatchObject({ quota: 50, quota_is_plan_default: false });
+    expect(admin('sms', 'set-quota', '--account', account.id, '--quota', 'default').json).toMatchObject({ sms_monthly_quota: null, quota: 100 });
+
+    for (const args of [
+      ['sms', 'usage', '--month', '2026-13'],
+      ['sms', 'set-quota', '--account', account.id, '--quota', '-1'],
+      ['sms', 'set-quota', '--account', account.id],
+    ]) {
+      const r = admin(...args);
+      expect([args.join(' '), r.code]).toEqual([args.join(' '), 2]);
+      expect(JSON.parse(r.err).error).toMatch(/--(month|quota)/);
+    }
   });
 });

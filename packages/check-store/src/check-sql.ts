@@ -1,4 +1,4 @@
-import type { CheckState, FlipRecord, PingKind } from '@upmon/core';
+import type { CheckState, FlipRecord, PingBudget, PingKind } from '@upmon/core';
 import { scheduleOf } from './check-state-mapper.js';
 
 /**
@@ -17,7 +17,7 @@ export interface SqlClient {
 export const CHECK_STATE_COLUMNS = `c.id, c.project_id, c.kind, c.status, c.schedule_kind, c.period_sec, c.cron, c.oncalendar, c.tz,
   c.grace_sec, c.last_ping_at, c.last_ping_at::text AS last_ping_at_text, c.last_start_at, c.last_start_at::text AS last_start_at_text,
   c.last_start_rid, c.last_duration_ms, c.resumed_at, c.resumed_at::text AS resumed_at_text, c.next_deadline_at,
-  c.next_deadline_at::text AS next_deadline_at_text, c.failure_count, c.http_config->'confirmations' AS confirmations`;
+  c.next_deadline_at::text AS next_deadline_at_text, c.failure_count, c.n_pings, c.http_config->'confirmations' AS confirmations`;
 
 export interface CheckSqlRow {
   id: string;
@@ -41,6 +41,8 @@ export interface CheckSqlRow {
   next_deadline_at: Date | null;
   next_deadline_at_text: string | null;
   failure_count: number;
+  /** Pings received so far; the next ping is number n_pings + 1. */
+  n_pings: number;
   confirmations: unknown;
 }
 
@@ -92,6 +94,10 @@ export interface CheckStateWrite {
   texts: TimestampTexts;
   /** Set when a ping (other than log) was recorded: checks.last_ping_type. */
   lastPingType?: PingKind | null;
+  /** Set when pings were recorded: checks.n_pings after them (the last ping's number). */
+  nPings?: number | null;
+  /** The ping budget after the pings applied (written only with `checkUpdateSql(…, { pingBudget: true })`). */
+  pingBudget?: PingBudget;
 }
 
 export interface FlipWrite {
@@ -100,16 +106,23 @@ export interface FlipWrite {
   flip: FlipRecord;
 }
 
-/** Parameters and SQL of the batched state update, to embed in a larger statement. */
-export function checkUpdateSql(writes: CheckStateWrite[], firstParam: number): { sql: string; values: unknown[] } {
+/**
+ * Parameters and SQL of the batched state update, to embed in a larger statement. With
+ * `pingBudget` (the ping receiver) it also writes each check's ping budget; other writers leave
+ * those columns alone.
+ */
+export function checkUpdateSql(writes: CheckStateWrite[], firstParam: number, opts: { pingBudget?: boolean } = {}): { sql: string; values: unknown[] } {
   const p = (i: number) => `$${firstParam + i}`;
+  const budget = opts.pingBudget
+    ? { set: `, ping_window_start = v.ping_window_start, ping_window_count = v.ping_window_count`, from: `, ${p(11)}::timestamptz[], ${p(12)}::int[]`, as: ', ping_window_start, ping_window_count' }
+    : { set: '', from: '', as: '' };
   const sql = `UPDATE checks AS c SET status = v.status::"CheckStatus", last_ping_at = v.last_ping_at,
       last_ping_type = COALESCE(v.last_ping_type::"PingType", c.last_ping_type), last_start_at = v.last_start_at,
       last_start_rid = v.last_start_rid, last_duration_ms = v.last_duration_ms, resumed_at = v.resumed_at,
-      next_deadline_at = v.next_deadline_at, failure_count = v.failure_count
+      next_deadline_at = v.next_deadline_at, failure_count = v.failure_count, n_pings = COALESCE(v.n_pings, c.n_pings)${budget.set}
     FROM unnest(${p(0)}::uuid[], ${p(1)}::text[], ${p(2)}::timestamptz[], ${p(3)}::text[], ${p(4)}::timestamptz[], ${p(5)}::uuid[],
-                ${p(6)}::int[], ${p(7)}::timestamptz[], ${p(8)}::timestamptz[], ${p(9)}::int[])
-      AS v(id, status, last_ping_at, last_ping_type, last_start_at, last_start_rid, last_duration_ms, resumed_at, next_deadline_at, failure_count)
+                ${p(6)}::int[], ${p(7)}::timestamptz[], ${p(8)}::timestamptz[], ${p(9)}::int[], ${p(10)}::int[]${budget.from})
+      AS v(id, status, last_ping_at, last_ping_type, last_start_at, last_start_rid, last_duration_ms, resumed_at, next_deadline_at, failure_count, n_pings${budget.as})
     WHERE c.id = v.id AND c.id = ANY(${p(0)}::uuid[])`;
   // The redundant "c.id = ANY(ids)" lets the planner use the primary key: without it, it hashes
   // the unnest (estimated at a few rows) against a sequential scan of the whole checks table.
@@ -124,7 +137,14 @@ export function checkUpdateSql(writes: CheckStateWrite[], firstParam: number): {
     writes.map((w) => w.texts.text(w.state.resumedAt)),
     writes.map((w) => w.texts.text(w.state.nextDeadlineAt)),
     writes.map((w) => w.state.failureCount),
+    writes.map((w) => w.nPings ?? null),
   ];
+  if (opts.pingBudget) {
+    values.push(
+      writes.map((w) => w.pingBudget?.windowStart?.toISOString() ?? null),
+      writes.map((w) => w.pingBudget?.count ?? 0),
+    );
+  }
   return { sql, values };
 }
 

@@ -1,4 +1,4 @@
-import type { Cipher } from '@upmon/crypto';
+import { AAD, type Cipher } from '@upmon/crypto';
 import type { Ping, PingType, Prisma } from '@upmon/db';
 
 export interface PingInput {
@@ -22,7 +22,7 @@ const USER_AGENT_MAX = 200;
 
 /** Inserts one ping with its body encrypted at rest, inside the caller's transaction. */
 export function recordPingInTx(tx: Prisma.TransactionClient, cipher: Cipher, p: PingInput): Promise<Ping> {
-  const body = p.body === null || p.body === undefined || p.body.length === 0 ? null : cipher.encrypt(p.body);
+  const body = p.body === null || p.body === undefined || p.body.length === 0 ? null : cipher.encrypt(p.body, AAD.pingBody(p.checkId));
   return tx.ping.create({
     data: {
       checkId: p.checkId,

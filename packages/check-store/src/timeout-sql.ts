@@ -44,10 +44,10 @@ ins AS (
            (2, u.late_until, 'late'::"CheckStatus", 'down'::"CheckStatus")) AS f(step, ts, old_status, new_status)
    WHERE f.step = 1 OR u.late_until <= $1
    ORDER BY f.ts, f.step
-  RETURNING id, check_id)
-SELECT id, check_id FROM ins
+  RETURNING id, check_id, ts)
+SELECT id, check_id, (extract(epoch FROM ts) * 1000)::float8 AS deadline_ms FROM ins
 UNION ALL
-SELECT NULL, id FROM due WHERE NOT simple`;
+SELECT NULL, id, NULL FROM due WHERE NOT simple`;
 // The redundant "c.id = ANY(...)" makes the planner use the primary key (see checkUpdateSql).
 
 export interface ClaimedTimeouts {
@@ -55,6 +55,8 @@ export interface ClaimedTimeouts {
   claimed: number;
   /** Flips inserted for the common cases (enqueued_at NULL), in insert order. */
   flips: CommittedFlip[];
+  /** The deadline each of those flips is about (epoch ms), in the same order: for lag metrics. */
+  deadlinesMs: number[];
   /** Claimed checks left unchanged, for the state machine. */
   rest: string[];
 }
@@ -65,8 +67,10 @@ export interface ClaimedTimeouts {
  * `rest`: the locks are what keep another scheduler away from those checks.
  */
 export async function claimDueApplyingCommonTimeouts(client: SqlClient, now: Date, limit: number): Promise<ClaimedTimeouts> {
-  const { rows } = await client.query<{ id: string | null; check_id: string }>(SQL, [now.toISOString(), limit]);
+  // deadline_ms is float8, which pg parses to a number (a Date per flip would cost more in a herd).
+  const { rows } = await client.query<{ id: string | null; check_id: string; deadline_ms: number | null }>(SQL, [now.toISOString(), limit]);
   const flips: CommittedFlip[] = [];
+  const deadlinesMs: number[] = [];
   const rest: string[] = [];
   const flipped = new Set<string>();
   for (const r of rows) {
@@ -74,10 +78,11 @@ export async function claimDueApplyingCommonTimeouts(client: SqlClient, now: Dat
       rest.push(r.check_id);
     } else {
       flips.push({ id: BigInt(r.id), checkId: r.check_id });
+      deadlinesMs.push(r.deadline_ms as number);
       flipped.add(r.check_id);
     }
   }
-  return { claimed: flipped.size + rest.length, flips, rest };
+  return { claimed: flipped.size + rest.length, flips, deadlinesMs, rest };
 }
 
 /**

@@ -1,13 +1,16 @@
 import Joi from 'joi';
-import { commonEnv, encryptionKey, cidrList, mapCommon, splitList, type CommonConfig } from './common.js';
+import { commonEnv, encryptionEnv, mapEncryptionKeys, cidrList, mailEnv, mapCommon, mapMail, splitList, type CommonConfig, type MailConfig } from './common.js';
 import { validateEnv, type Env } from './load-config.js';
 
-export interface ApiConfig extends CommonConfig {
+export interface ApiConfig extends CommonConfig, MailConfig {
   port: number;
-  encryptionKey: string;
+  /** Newest first: the first encrypts, all decrypt (ENCRYPTION_KEYS, then ENCRYPTION_KEY). */
+  encryptionKeys: string[];
+  /** Operators' port: /metrics, /healthz, /readyz. Kept off the public port (docs/operations.md). */
+  metricsPort: number;
   /** Ping base URLs, e.g. https://hc-ping.example.com; `ping_urls` has one URL per entry. */
   pingDomains: string[];
-  /** CIDRs of reverse proxies whose first X-Forwarded-For hop is trusted as the source IP. */
+  /** CIDRs of reverse proxies: behind them the client is the rightmost X-Forwarded-For hop that is not one of them. */
   trustedProxies: string[];
   pingBodyLimitBytes: number;
   pingRetention: number;
@@ -17,12 +20,16 @@ export interface ApiConfig extends CommonConfig {
   telegramBotToken: string | undefined;
   telegramWebhookSecret: string | undefined;
   telegramApiBase: string;
+  /** Whether anyone may sign up for an account in the web app (REGISTRATION_OPEN). */
+  registrationOpen: boolean;
 }
 
 const schema = Joi.object({
   ...commonEnv,
+  ...mailEnv,
   API_PORT: Joi.number().port().default(8000),
-  ENCRYPTION_KEY: encryptionKey.required(),
+  API_METRICS_PORT: Joi.number().port().invalid(Joi.ref('API_PORT')).default(8004).messages({ 'any.invalid': '{{#label}} must differ from API_PORT' }),
+  ...encryptionEnv(),
   PING_DOMAINS: Joi.string().default('http://localhost:8000'),
   TRUSTED_PROXIES: cidrList.allow('').default(''),
   PING_BODY_LIMIT_BYTES: Joi.number().integer().min(0).max(10_000_000).default(100_000),
@@ -33,6 +40,7 @@ const schema = Joi.object({
   TELEGRAM_BOT_TOKEN: Joi.string(),
   TELEGRAM_WEBHOOK_SECRET: Joi.string().pattern(/^[A-Za-z0-9_-]{1,256}$/),
   TELEGRAM_API_BASE: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://api.telegram.org'),
+  REGISTRATION_OPEN: Joi.boolean().truthy('1').falsy('0').default(true),
 });
 
 export function loadApiConfig(env: Env): ApiConfig {
@@ -40,8 +48,10 @@ export function loadApiConfig(env: Env): ApiConfig {
   const pingDomains = splitList(v.PING_DOMAINS).map((d) => d.replace(/\/+$/, ''));
   return {
     ...mapCommon(v),
+    ...mapMail(v),
     port: v.API_PORT,
-    encryptionKey: v.ENCRYPTION_KEY,
+    encryptionKeys: mapEncryptionKeys(v),
+    metricsPort: v.API_METRICS_PORT,
     pingDomains,
     trustedProxies: splitList(v.TRUSTED_PROXIES),
     pingBodyLimitBytes: v.PING_BODY_LIMIT_BYTES,
@@ -52,5 +62,6 @@ export function loadApiConfig(env: Env): ApiConfig {
     telegramBotToken: v.TELEGRAM_BOT_TOKEN,
     telegramWebhookSecret: v.TELEGRAM_WEBHOOK_SECRET,
     telegramApiBase: v.TELEGRAM_API_BASE.replace(/\/+$/, ''),
+    registrationOpen: v.REGISTRATION_OPEN,
   };
 }

@@ -17,7 +17,7 @@ export const commonEnv = {
 };
 
 /** 32 random bytes, base64 (standard or url-safe). Generate with `openssl rand -base64 32`. */
-export const encryptionKey = Joi.string()
+const encryptionKey = Joi.string()
   .custom((value: string, helpers) => {
     const bytes = Buffer.from(value, 'base64');
     if (bytes.length !== 32) return helpers.error('any.invalid');
@@ -25,9 +25,57 @@ export const encryptionKey = Joi.string()
   })
   .messages({ 'any.invalid': '{{#label}} must be 32 bytes encoded as base64' });
 
+const isKey = (value: string) => Buffer.from(value, 'base64').length === 32;
+
+/** ENCRYPTION_KEYS: comma-separated keys, newest first (each like ENCRYPTION_KEY). */
+const encryptionKeyList = Joi.string()
+  .custom((value: string, helpers) => (splitList(value).length > 0 && splitList(value).every(isKey) ? value : helpers.error('any.invalid')))
+  .messages({ 'any.invalid': '{{#label}} must be a comma-separated list of 32-byte base64 keys, newest first' });
+
+/**
+ * Encryption keys: ENCRYPTION_KEYS (newest first; the newest encrypts, all decrypt) and/or the
+ * single ENCRYPTION_KEY of earlier versions, which is then read as the oldest. At least one.
+ * `required: false` (admin CLI): only the commands that need keys ask for them.
+ */
+export function encryptionEnv(required = true) {
+  return {
+    ENCRYPTION_KEY: encryptionKey,
+    ENCRYPTION_KEYS: required
+      ? encryptionKeyList.when('ENCRYPTION_KEY', { not: Joi.exist(), then: Joi.required() }).messages({ 'any.required': 'ENCRYPTION_KEYS (or ENCRYPTION_KEY) is required' })
+      : encryptionKeyList,
+  };
+}
+
+/** The keys, newest first: ENCRYPTION_KEYS, then ENCRYPTION_KEY unless it is listed already. */
+export function mapEncryptionKeys(v: Record<string, any>): string[] {
+  const keys = splitList(v.ENCRYPTION_KEYS);
+  if (v.ENCRYPTION_KEY && !keys.includes(v.ENCRYPTION_KEY)) keys.push(v.ENCRYPTION_KEY);
+  return keys;
+}
+
 export const cidrList = Joi.string()
   .pattern(/^\s*[0-9a-fA-F:.]+\/\d{1,3}(\s*,\s*[0-9a-fA-F:.]+\/\d{1,3})*\s*$/)
   .messages({ 'string.pattern.base': '{{#label}} must be a comma-separated list of CIDRs such as 127.0.0.0/8,::1/128' });
+
+export const httpUrl = Joi.string().uri({ scheme: ['http', 'https'] });
+
+/** Outgoing e-mail and the links it carries (notifier: alerts; api: account and verification mail). */
+export const mailEnv = {
+  APP_BASE_URL: httpUrl.default('http://localhost:8000'),
+  SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }),
+  EMAIL_FROM: Joi.string().default('upmon <alerts@localhost>'),
+};
+
+export interface MailConfig {
+  /** Base URL of the web app, for links back to it in messages. */
+  appBaseUrl: string;
+  smtpUrl: string | undefined;
+  emailFrom: string;
+}
+
+export function mapMail(v: Record<string, any>): MailConfig {
+  return { appBaseUrl: v.APP_BASE_URL.replace(/\/+$/, ''), smtpUrl: v.SMTP_URL, emailFrom: v.EMAIL_FROM };
+}
 
 export function splitList(value: string | undefined): string[] {
   return (value ?? '')

@@ -1,4 +1,4 @@
-import { ConfigError, loadApiConfig, loadSchedulerConfig } from './index.js';
+import { ConfigError, loadAdminConfig, loadApiConfig, loadNotifierConfig, loadProberConfig, loadSchedulerConfig } from './index.js';
 
 const base = {
   DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/x',
@@ -28,5 +28,42 @@ describe('config', () => {
   it('treats empty strings as unset', () => {
     expect(loadSchedulerConfig({ ...base, SCHEDULER_PORT: '' }).port).toBe(8001);
     expect(() => loadSchedulerConfig({ ...base, SCHEDULER_PORT: 'abc' })).toThrow(/SCHEDULER_PORT/);
+  });
+
+  it('REGISTRATION_OPEN defaults to true and accepts false/0', () => {
+    expect(loadApiConfig(base).registrationOpen).toBe(true);
+    expect(loadApiConfig({ ...base, REGISTRATION_OPEN: 'false' }).registrationOpen).toBe(false);
+    expect(loadApiConfig({ ...base, REGISTRATION_OPEN: '0' }).registrationOpen).toBe(false);
+    expect(() => loadApiConfig({ ...base, REGISTRATION_OPEN: 'maybe' })).toThrow(/REGISTRATION_OPEN/);
+  });
+
+  it('the admin CLI reads APP_BASE_URL for the links it prints', () => {
+    expect(loadAdminConfig({ DATABASE_URL: base.DATABASE_URL }).appBaseUrl).toBe('http://localhost:8000');
+    expect(loadAdminConfig({ DATABASE_URL: base.DATABASE_URL, APP_BASE_URL: 'https://up.example.com/' }).appBaseUrl).toBe('https://up.example.com');
+  });
+
+  describe('encryption keys', () => {
+    const { ENCRYPTION_KEY: old, ...noKey } = base;
+    const k2 = Buffer.alloc(32, 2).toString('base64');
+    const k3 = Buffer.alloc(32, 3).toString('base64');
+
+    it('reads ENCRYPTION_KEYS newest first, then the single ENCRYPTION_KEY as the oldest', () => {
+      expect(loadApiConfig(base).encryptionKeys).toEqual([old]);
+      expect(loadProberConfig({ ...noKey, ENCRYPTION_KEYS: `${k3}, ${k2}` }).encryptionKeys).toEqual([k3, k2]);
+      expect(loadNotifierConfig({ ...base, ENCRYPTION_KEYS: k2 }).encryptionKeys).toEqual([k2, old]);
+      expect(loadApiConfig({ ...base, ENCRYPTION_KEYS: `${k2},${old}` }).encryptionKeys).toEqual([k2, old]);
+    });
+
+    it('needs one of them in the services, neither in the admin CLI, and refuses a bad key in the list', () => {
+      expect(() => loadApiConfig(noKey)).toThrow('ENCRYPTION_KEYS (or ENCRYPTION_KEY) is required');
+      expect(loadAdminConfig({ DATABASE_URL: base.DATABASE_URL }).encryptionKeys).toEqual([]);
+      expect(() => loadProberConfig({ ...noKey, ENCRYPTION_KEYS: `${k2},short` })).toThrow(/ENCRYPTION_KEYS must be a comma-separated list of 32-byte base64 keys/);
+    });
+  });
+
+  it("the api's metrics port defaults to 8004 and may not be the public port", () => {
+    expect(loadApiConfig(base).metricsPort).toBe(8004);
+    expect(loadApiConfig({ ...base, API_PORT: '9000', API_METRICS_PORT: '9100' }).metricsPort).toBe(9100);
+    expect(() => loadApiConfig({ ...base, API_PORT: '9000', API_METRICS_PORT: '9000' })).toThrow(/API_METRICS_PORT must differ from API_PORT/);
   });
 });

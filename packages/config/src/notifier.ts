@@ -1,16 +1,13 @@
 import Joi from 'joi';
-import { commonEnv, encryptionKey, cidrList, mapCommon, splitList, type CommonConfig } from './common.js';
+import { commonEnv, encryptionEnv, mapEncryptionKeys, cidrList, httpUrl, mailEnv, mapCommon, mapMail, splitList, type CommonConfig, type MailConfig } from './common.js';
 import { validateEnv, type Env } from './load-config.js';
 
-export interface NotifierConfig extends CommonConfig {
+export interface NotifierConfig extends CommonConfig, MailConfig {
   port: number;
-  encryptionKey: string;
+  /** Newest first: the first encrypts, all decrypt (ENCRYPTION_KEYS, then ENCRYPTION_KEY). */
+  encryptionKeys: string[];
   concurrency: number;
   outboundAllowCidrs: string[];
-  /** Base URL of the web app, for links back to a check in messages. */
-  appBaseUrl: string;
-  smtpUrl: string | undefined;
-  emailFrom: string;
   telegramApiBase: string;
   telegramBotToken: string | undefined;
   twilioApiBase: string;
@@ -29,19 +26,15 @@ export interface NotifierConfig extends CommonConfig {
   stallTimeoutMs: number;
 }
 
-const httpUrl = Joi.string().uri({ scheme: ['http', 'https'] });
-
 const schema = Joi.object({
   ...commonEnv,
   NOTIFIER_PORT: Joi.number().port().default(8003),
-  ENCRYPTION_KEY: encryptionKey.required(),
+  ...encryptionEnv(),
   // Deliveries mostly wait on the network (up to the 10 s timeout): a high default keeps one
   // slow receiver from holding every slot, and gives the micro-batched SQL bigger batches.
   NOTIFIER_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(200),
   OUTBOUND_ALLOW_CIDRS: cidrList.allow('').default(''),
-  APP_BASE_URL: httpUrl.default('http://localhost:8000'),
-  SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }),
-  EMAIL_FROM: Joi.string().default('upmon <alerts@localhost>'),
+  ...mailEnv,
   TELEGRAM_API_BASE: httpUrl.default('https://api.telegram.org'),
   TELEGRAM_BOT_TOKEN: Joi.string(),
   TWILIO_API_BASE: httpUrl.default('https://api.twilio.com'),
@@ -59,12 +52,10 @@ export function loadNotifierConfig(env: Env): NotifierConfig {
   return {
     ...mapCommon(v),
     port: v.NOTIFIER_PORT,
-    encryptionKey: v.ENCRYPTION_KEY,
+    encryptionKeys: mapEncryptionKeys(v),
     concurrency: v.NOTIFIER_CONCURRENCY,
     outboundAllowCidrs: splitList(v.OUTBOUND_ALLOW_CIDRS),
-    appBaseUrl: v.APP_BASE_URL.replace(/\/+$/, ''),
-    smtpUrl: v.SMTP_URL,
-    emailFrom: v.EMAIL_FROM,
+    ...mapMail(v),
     telegramApiBase: v.TELEGRAM_API_BASE.replace(/\/+$/, ''),
     telegramBotToken: v.TELEGRAM_BOT_TOKEN,
     twilioApiBase: v.TWILIO_API_BASE.replace(/\/+$/, ''),

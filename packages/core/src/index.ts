@@ -1,5 +1,5 @@
 export { PLANS, planLimits, type PlanName, type PlanLimits } from './plans.js';
-export { type Schedule, ScheduleError } from './schedule/types.js';
+export { type Schedule, ScheduleError, MAX_EXPRESSION_LENGTH, MAX_TIME_ZONE_LENGTH } from './schedule/types.js';
 export { nextAfter } from './schedule/next-after.js';
 export { validateCron, nextCronAfter } from './schedule/cron.js';
 export { validateOnCalendar, nextOnCalendarAfter } from './schedule/oncalendar.js';
@@ -14,6 +14,14 @@ export type {
   PingKind,
   TransitionResult,
 } from './state/types.js';
-export { transition, applyDueDeadlines, deadlineFor, InvalidTransitionError } from './state/transition.js';
+export { transition, applyDueDeadlines, deadlineFor, expectedAt, InvalidTransitionError } from './state/transition.js';
+export {
+  takePingBudget,
+  PING_BUDGET_PER_WINDOW,
+  PING_BUDGET_WINDOW_MS,
+  type PingBudget,
+  type PingBudgetDecision,
+} from './state/ping-budget.js';
 export * from './notify/index.js';
 export * from './probe/index.js';
+export { ROLES, ROLE_LABELS, roleAllows, mayAssignRole, isRole, type Role, type Action } from './roles.js';

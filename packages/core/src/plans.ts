@@ -5,12 +5,17 @@ export interface PlanLimits {
   apiAccess: boolean;
   /** Most checks an account may have before new ones are refused / extra ones paused (reason quota). */
   checkQuota: number;
+  /**
+   * Text messages (SMS alerts) per calendar month (UTC), all the account's projects together;
+   * the default of `accounts.sms_monthly_quota`, which an operator may set per account.
+   */
+  smsPerMonth: number;
 }
 
 export const PLANS: Record<PlanName, PlanLimits> = {
-  free: { apiAccess: false, checkQuota: 20 },
-  pro: { apiAccess: true, checkQuota: 1_000 },
-  business: { apiAccess: true, checkQuota: 100_000 },
+  free: { apiAccess: false, checkQuota: 20, smsPerMonth: 5 },
+  pro: { apiAccess: true, checkQuota: 1_000, smsPerMonth: 100 },
+  business: { apiAccess: true, checkQuota: 100_000, smsPerMonth: 1_000 },
 };
 
 export function planLimits(plan: PlanName): PlanLimits {

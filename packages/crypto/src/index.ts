@@ -1,3 +1,5 @@
-export { createCipher, type Cipher } from './cipher.js';
+export { createCipher, keyIdOf, type Cipher } from './cipher.js';
+export { AAD } from './aad.js';
 export { generateApiKey, hashApiKey, parseApiKey, type GeneratedApiKey, type ApiKeyKindName } from './api-key.js';
 export { randomToken, sha256Hex } from './tokens.js';
+export { hashPassword, verifyPassword, passwordProblem, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from './password.js';

@@ -19,6 +19,13 @@ export type {
   IntegrationKind,
   PingType,
   ScheduleKind,
+  User,
+  Membership,
+  Session,
+  UserToken,
+  Invitation,
+  MemberRole,
+  UserTokenPurpose,
 } from '@prisma/client';
 export { createPrismaClient, type PrismaClientOptions } from './create-client.js';
 export { createPgPool } from './pg-pool.js';

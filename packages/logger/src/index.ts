@@ -25,6 +25,8 @@ export const REDACT_PATHS = [
   'databaseUrl',
   'redisUrl',
   'encryptionKey',
+  'encryptionKeys',
+  '*.encryptionKeys',
   'smtpUrl',
   'telegramBotToken',
   'twilioAuthToken',

@@ -42,14 +42,28 @@ describe('blockReason (default policy)', () => {
     ['64:ff9b::a9fe:a9fe', 'cloud metadata'],
     ['2002:7f00:1::', 'loopback'],
     ['2002:c0a8:101::1', 'private'],
+    // IPv4-translated (RFC 6145): ipaddr.js's toIPv4Address() throws on these.
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['::ffff:0:127.0.0.1', 'loopback'],
+    ['::ffff:0:a9fe:a9fe', 'cloud metadata'],
+    ['::ffff:0:a00:1', 'private'],
+    ['64:ff9b:1::a9fe:a9fe', 'cloud metadata'],
+    ['64:ff9b:1:a9fe:a9:fe00::', 'cloud metadata'],
+    ['2002:a9fe:a9fe::1', 'cloud metadata'],
+    ['2001:0:a9fe:a9fe::1', 'cloud metadata'],
+    ['2001:0:4136:e378:8000:63bf:5601:5601', 'cloud metadata'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'teredo'],
+    ['fd00:ec2::23', 'cloud metadata'],
+    ['169.254.170.23', 'cloud metadata'],
     ['not-an-ip', 'not an IP address'],
+    ['1'.repeat(100_000), 'not an IP address'],
     ['', 'not an IP address'],
   ])('%s is blocked as %s', (ip, reason) => {
     expect(blockReason(ip)).toBe(reason);
     expect(isAddressAllowed(ip)).toBe(false);
   });
 
-  it.each(['1.1.1.1', '8.8.8.8', '93.184.216.34', '172.15.255.255', '172.32.0.1', '100.63.255.255', '100.128.0.1', '2606:4700::1111', '2a00:1450:4001::200e', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'])(
+  it.each(['1.1.1.1', '8.8.8.8', '93.184.216.34', '172.15.255.255', '172.32.0.1', '100.63.255.255', '100.128.0.1', '2606:4700::1111', '2a00:1450:4001::200e', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1', '::ffff:0:808:808'])(
     '%s (public) is allowed',
     (ip) => {
       expect(blockReason(ip)).toBeNull();
@@ -74,10 +88,17 @@ describe('allow-list', () => {
     expect(blockReason('fd00:ec2::254', allow)).toBe('cloud metadata');
   });
 
-  it('opens a metadata endpoint only when named exactly', () => {
-    const exact = parseAllowList(['169.254.169.254/32']);
-    expect(isAddressAllowed('169.254.169.254', exact)).toBe(true);
-    expect(isAddressAllowed('169.254.169.253', exact)).toBe(false);
+  it('refuses metadata endpoints before the allow-list is consulted, even named exactly or embedded in an allowed IPv6 range', () => {
+    const everything = parseAllowList(['169.254.169.254/32', 'fd00:ec2::254/128', '0.0.0.0/0', '::/0']);
+    for (const ip of ['169.254.169.254', 'fd00:ec2::254', '::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '::ffff:0:a9fe:a9fe', '64:ff9b::a9fe:a9fe', '64:ff9b::169.254.169.254', '2002:a9fe:a9fe::', '::169.254.169.254']) {
+      expect(blockReason(ip, everything)).toBe('cloud metadata');
+    }
+    expect(isAddressAllowed('169.254.169.253', everything)).toBe(true);
+  });
+
+  it('judges an IPv4-translated address by its IPv4 address against the allow-list', () => {
+    expect(isAddressAllowed('::ffff:0:10.1.2.3', allow)).toBe(true);
+    expect(blockReason('::ffff:0:192.168.1.1', allow)).toBe('private');
   });
 
   it('an IPv6 CIDR matches a mapped address when it covers it', () => {

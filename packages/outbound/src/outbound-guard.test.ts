@@ -66,7 +66,8 @@ describe('default policy', () => {
   it('blocks a hostname that resolves to loopback (localhost)', async () => {
     const err = await errorOf(client(`http://localhost:${target.port}/`, { retry: { limit: 0 } }));
     expect(err.code).toBe('EOUTBOUNDBLOCKED');
-    expect(err.message).toMatch(/localhost \((127\.0\.0\.1|::1)\): loopback/);
+    // Names what the user typed, never the address it resolved to.
+    expect(err.message).toBe('blocked localhost: loopback address (not in OUTBOUND_ALLOW_CIDRS)');
     expect(target.hits).toEqual([]);
   });
 
@@ -136,6 +137,17 @@ describe('guarded lookup (DNS rebinding)', () => {
     const second = await call();
     expect((second.err as NodeJS.ErrnoException).code).toBe('EOUTBOUNDBLOCKED');
   });
+
+  it.each([['::ffff:0:7f00:1'], ['::ffff:0:a9fe:a9fe'], ['64:ff9b::a9fe:a9fe'], ['not an address'], [undefined]])(
+    'answers %s with a refusal and never throws inside the callback',
+    async (address) => {
+      const fakeResolve = ((_h: string, _o: unknown, cb: (e: null, a: unknown[]) => void) => cb(null, [{ address, family: 6 }])) as never;
+      const lookup = createGuardedLookup(parseAllowList(['10.0.0.0/8']), fakeResolve);
+      const result = await new Promise<{ err: NodeJS.ErrnoException | null }>((resolve) => lookup('odd.example', {}, (err) => resolve({ err })));
+      expect(result.err?.code).toBe('EOUTBOUNDBLOCKED');
+      expect(result.err?.message).toMatch(/^blocked odd\.example: /);
+    },
+  );
 
   it('drops blocked addresses from a mixed answer and keeps the public ones', async () => {
     const fakeResolve = ((_h: string, _o: unknown, cb: (e: null, a: { address: string; family: number }[]) => void) =>

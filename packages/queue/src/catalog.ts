@@ -7,7 +7,7 @@ import type { JobsOptions } from 'bullmq';
  * type. NEVER rename a queue: jobs already in Redis would be orphaned. Payloads may only gain
  * optional fields, so jobs enqueued by an older version still parse.
  */
-export const QUEUE_NAMES = ['flips', 'probes', 'deliveries'] as const;
+export const QUEUE_NAMES = ['flips', 'probes', 'deliveries', 'test-notifications'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** A committed status change to fan out to integrations. */
@@ -66,6 +66,14 @@ function probeJobId(job: ProbeJob): string {
 
 export type DeliveryEvent = 'down' | 'up' | 'late' | 'reminder' | 'digest';
 
+/**
+ * Failed jobs kept per queue, whatever their age: a broken receiver failing every delivery for a
+ * week, or a flood of them, must not fill Redis (~1-2 KB per failed job with its last stack:
+ * ~20 MB per queue at most). The delivery log in PostgreSQL is the lasting record of every
+ * attempt; the failed set is for looking into recent failures. Oldest are dropped first.
+ */
+export const FAILED_JOBS_KEPT = 10_000;
+
 /** One notification to one integration. */
 export interface DeliveryJob {
   integrationId: number;
@@ -94,10 +102,21 @@ function digestKey(heldIds: string[]): string {
   return sorted.length <= 8 ? joined : `h${createHash('sha256').update(joined).digest('hex').slice(0, 32)}`;
 }
 
+/**
+ * A test notification asked for in the web app: sent once through the integration's channel (no
+ * retries: the person is waiting for the outcome) and logged in the delivery log with event `test`.
+ */
+export interface TestNotificationJob {
+  integrationId: number;
+  /** Random, from the request: one job per click. */
+  requestId: string;
+}
+
 export interface JobPayloads {
   flips: FlipJob;
   probes: ProbeJob;
   deliveries: DeliveryJob;
+  'test-notifications': TestNotificationJob;
 }
 
 const id = Joi.string().pattern(/^\d+$/);
@@ -161,7 +180,9 @@ export const CATALOG: { [N in QueueName]: Entry<N> } = {
       attempts: 20,
       backoff: { type: 'exponential', delay: 1000 },
       removeOnComplete: { age: 24 * 3600, count: 100_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
+      removeOnFail: { age: 7 * 24 * 3600, count: FAILED_JOBS_KEPT },
+      // The stack of the last attempt only (BullMQ keeps one per attempt otherwise).
+      stackTraceLimit: 1,
     },
   },
   probes: {
@@ -179,7 +200,7 @@ export const CATALOG: { [N in QueueName]: Entry<N> } = {
     options: {
       attempts: 1,
       removeOnComplete: { age: 3600, count: 50_000 },
-      removeOnFail: { age: 24 * 3600 },
+      removeOnFail: { age: 24 * 3600, count: FAILED_JOBS_KEPT },
     },
   },
   deliveries: {
@@ -215,8 +236,20 @@ export const CATALOG: { [N in QueueName]: Entry<N> } = {
       attempts: DELIVERY_ATTEMPTS,
       backoff: { type: 'delivery', delay: 15_000 },
       removeOnComplete: { age: 24 * 3600, count: 100_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
+      removeOnFail: { age: 7 * 24 * 3600, count: FAILED_JOBS_KEPT },
+      // The stack of the last attempt only (9 attempts would keep 9); the error is in the delivery log.
+      stackTraceLimit: 1,
     },
+  },
+  'test-notifications': {
+    schema: Joi.object<TestNotificationJob>({
+      integrationId: Joi.number().integer().positive().required(),
+      requestId: Joi.string().pattern(/^[A-Za-z0-9_-]{8,64}$/).required(),
+    }).unknown(true),
+    plainValid: (p) =>
+      typeof p.integrationId === 'number' && Number.isSafeInteger(p.integrationId) && p.integrationId > 0 && typeof p.requestId === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(p.requestId),
+    jobId: (p) => `test-notification-${p.integrationId}-${p.requestId}`,
+    options: { attempts: 1, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 24 * 3600, count: FAILED_JOBS_KEPT } },
   },
 };
 

@@ -4,6 +4,7 @@ export {
   InvalidJobPayloadError,
   validatePayload,
   DELIVERY_ATTEMPTS,
+  FAILED_JOBS_KEPT,
   PROBES_PER_JOB,
   probesOf,
   type QueueName,
@@ -13,6 +14,7 @@ export {
   type ProbeRef,
   type DeliveryJob,
   type DeliveryEvent,
+  type TestNotificationJob,
 } from './catalog.js';
 export { Queues, createWorker, UnrecoverableError, type Processor, type CreateWorkerOptions } from './queues.js';
 export { withTimeout } from './with-timeout.js';

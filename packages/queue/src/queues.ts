@@ -1,4 +1,4 @@
-import { Queue, Worker, UnrecoverableError, type Job, type WorkerOptions, type JobsOptions } from 'bullmq';
+import { Queue, Worker, UnrecoverableError, type Job, type JobType, type WorkerOptions, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { CATALOG, QUEUE_NAMES, validatePayload, type JobPayloads, type QueueName } from './catalog.js';
 import { withTimeout } from './with-timeout.js';
@@ -44,6 +44,16 @@ export class Queues {
       return { name, data, opts: { ...entry.options, jobId: entry.jobId(data as never), ...extra } };
     });
     await withTimeout(this.queues[name].addBulk(jobs), this.enqueueTimeoutMs, `enqueue on ${name}`);
+  }
+
+  /** Jobs per state of every queue (one Redis round trip per queue), bounded like an enqueue. */
+  async jobCounts(states: readonly JobType[]): Promise<Record<QueueName, Record<string, number>>> {
+    const counts = await withTimeout(
+      Promise.all(QUEUE_NAMES.map((name) => this.queues[name].getJobCounts(...states))),
+      this.enqueueTimeoutMs,
+      'job counts',
+    );
+    return Object.fromEntries(QUEUE_NAMES.map((name, i) => [name, counts[i]])) as Record<QueueName, Record<string, number>>;
   }
 
   async close(): Promise<void> {

@@ -5,6 +5,7 @@ export {
   healthRequestHandler,
   closeServer,
   type HealthServerOptions,
+  type HealthHandlerOptions,
   type ReadinessCheck,
 } from './health-server.js';
 export { pgPoolReady, postgresReady, redisReady } from './readiness.js';

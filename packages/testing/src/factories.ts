@@ -1,6 +1,7 @@
+import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { splitHttpConfig } from '@upmon/core';
-import { createCipher, generateApiKey, randomToken } from '@upmon/crypto';
-import type { Check, Plan, Prisma, PrismaClient, Project } from '@upmon/db';
+import { AAD, createCipher, generateApiKey, randomToken } from '@upmon/crypto';
+import type { Check, Integration, IntegrationKind, Plan, Prisma, PrismaClient, Project } from '@upmon/db';
 import { TEST_ENCRYPTION_KEY } from './service-process.js';
 
 /** Test data in one place. Each returns the created row (and the clear key for API keys). */
@@ -44,11 +45,73 @@ export async function makeCheck(
   });
 }
 
+const testCipher = createCipher(TEST_ENCRYPTION_KEY);
+
 /**
  * An http_config as the api stores it (settings in http_config, credentials encrypted with the
- * services' test key in http_secrets), to spread into check create or update data.
+ * services' test key in http_secrets, bound to the check `checkId`), to spread into check update
+ * data; `makeHttpCheck` creates a check with one.
  */
-export function httpConfigColumns(config: Record<string, unknown>): { httpConfig: Prisma.InputJsonValue; httpSecrets: Uint8Array<ArrayBuffer> } {
+export function httpConfigColumns(config: Record<string, unknown>, checkId: string): { httpConfig: Prisma.InputJsonValue; httpSecrets: Uint8Array<ArrayBuffer> } {
   const { settings, secrets } = splitHttpConfig(config);
-  return { httpConfig: settings as Prisma.InputJsonValue, httpSecrets: new Uint8Array(createCipher(TEST_ENCRYPTION_KEY).encryptJson(secrets)) };
+  return { httpConfig: settings as Prisma.InputJsonValue, httpSecrets: new Uint8Array(testCipher.encryptJson(secrets, AAD.checkHttpSecrets(checkId))) };
+}
+
+/** An http check (period 60 s, grace 60 s unless overridden) with `httpConfig` stored as the api stores it. */
+export function makeHttpCheck(
+  prisma: PrismaClient,
+  projectId: string,
+  httpConfig: Record<string, unknown>,
+  overrides: Partial<Prisma.CheckUncheckedCreateInput> = {},
+): Promise<Check> {
+  const id = overrides.id ?? randomUUID();
+  return makeCheck(prisma, projectId, { id, kind: 'http', periodSec: 60, graceSec: 60, ...httpConfigColumns(httpConfig, id), ...overrides });
+}
+
+/** A ping body as the services store it: encrypted with the test key, bound to its check. */
+export function sealPingBody(checkId: string, body: string): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(testCipher.encrypt(body, AAD.pingBody(checkId)));
+}
+
+/** The clear text of a stored ping body (see sealPingBody). */
+export function openPingBody(checkId: string, sealed: Uint8Array): string {
+  return testCipher.decrypt(sealed, AAD.pingBody(checkId)).toString('utf8');
+}
+
+/**
+ * An integration as the api stores it: its id drawn from the sequence first, so the config can be
+ * encrypted bound to it (all events unless overridden); e-mail ones verified unless
+ * `emailVerifiedAt: null` is given.
+ */
+export async function makeIntegration(
+  prisma: PrismaClient,
+  projectId: string,
+  kind: IntegrationKind,
+  config: Record<string, unknown>,
+  overrides: Partial<Prisma.IntegrationUncheckedCreateInput> = {},
+): Promise<Integration> {
+  const [{ id } = { id: 0 }] = await prisma.$queryRaw<{ id: number }[]>`SELECT nextval(pg_get_serial_sequence('integrations', 'id'))::int AS id`;
+  return prisma.integration.create({
+    data: {
+      id,
+      projectId,
+      kind,
+      name: `${kind} integration`,
+      events: ['down', 'up', 'late'],
+      config: new Uint8Array(testCipher.encryptJson(config, AAD.integrationConfig(id))),
+      ...(kind === 'email' ? { emailVerifiedAt: new Date() } : {}),
+      ...overrides,
+    },
+  });
+}
+
+/**
+ * A ciphertext as versions before key rotation wrote it (layout 1: version 1 | iv | ciphertext |
+ * tag, no key id, no AAD), to prove such data stays readable.
+ */
+export function legacyCiphertext(plain: string, key: string = TEST_ENCRYPTION_KEY): Uint8Array<ArrayBuffer> {
+  const iv = randomBytes(12);
+  const c = createCipheriv('aes-256-gcm', Buffer.from(key, 'base64'), iv);
+  const body = Buffer.concat([c.update(plain), c.final()]);
+  return new Uint8Array(Buffer.concat([Buffer.from([1]), iv, body, c.getAuthTag()]));
 }

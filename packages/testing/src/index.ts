@@ -1,6 +1,21 @@
 export { createTestDatabase, createEmptyDatabase, createMigratedDatabase, databaseUrl, type TestDatabase } from './test-database.js';
 export { testRedisPrefix, testRedisUrl, dropRedisPrefix, UNREACHABLE_REDIS_OPTIONS } from './test-redis.js';
-export { makeAccount, makeProject, makeApiKey, makeProjectWithKeys, makeCheck, httpConfigColumns } from './factories.js';
-export { startService, freePort, TEST_ENCRYPTION_KEY, type ServiceProcess, type ServiceName } from './service-process.js';
+export {
+  makeAccount,
+  makeProject,
+  makeApiKey,
+  makeProjectWithKeys,
+  makeCheck,
+  makeHttpCheck,
+  makeIntegration,
+  httpConfigColumns,
+  sealPingBody,
+  openPingBody,
+  legacyCiphertext,
+} from './factories.js';
+export { startService, freePort, stubDns, TEST_ENCRYPTION_KEY, type ServiceProcess, type ServiceName } from './service-process.js';
 export { createTestCertificates, type TestCertificates, type TestCertificate } from './tls-certificates.js';
 export { openTestBackend, queuedJobs, type TestBackend } from './test-backend.js';
+export { startSmtpCapture, type CapturedMail } from './smtp-capture.js';
+export { launchChromium, CHROMIUM_PATH } from './browser.js';
+export { promtool } from './promtool.js';

@@ -1,12 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** A 32-byte key for tests only. */
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+
+/**
+ * Process options that make a started service resolve `table`'s names to the given addresses
+ * (`startService(name, { ...env, ...dns.env }, { nodeArgs: dns.nodeArgs })`; see stub-dns.ts).
+ */
+export function stubDns(table: Record<string, string[]>): { env: Record<string, string>; nodeArgs: string[] } {
+  return {
+    env: { UPMON_TEST_DNS: JSON.stringify(table) },
+    nodeArgs: ['--import', pathToFileURL(path.join(root, 'packages/testing/dist/stub-dns.js')).href],
+  };
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,6 +34,8 @@ export interface ServiceProcess {
   name: string;
   port: number;
   url: string;
+  /** Where GET /metrics is served: the health port, or the api's API_METRICS_PORT. */
+  metricsUrl: string;
   child: ChildProcess;
   /** Everything the process wrote so far. */
   output(): string;
@@ -48,6 +61,8 @@ export async function startService(
   opts: { readyTimeoutMs?: number; /** node flags, e.g. --cpu-prof (not allowed in NODE_OPTIONS) */ nodeArgs?: string[] } = {},
 ): Promise<ServiceProcess> {
   const port = await freePort();
+  // The api's operators' port too, unless the test chose one: two tests must never share a port.
+  const metricsPort = name === 'api' ? (env.API_METRICS_PORT ?? String(await freePort())) : null;
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(root, `services/${name}/dist/main.js`)], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -55,6 +70,7 @@ export async function startService(
       LOG_LEVEL: 'info',
       ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       ...env,
+      ...(metricsPort ? { API_METRICS_PORT: metricsPort } : {}),
       [PORT_VAR[name]]: String(port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -83,6 +99,7 @@ export async function startService(
     name,
     port,
     url,
+    metricsUrl: metricsPort ? `http://127.0.0.1:${metricsPort}/metrics` : `${url}/metrics`,
     child,
     output: () => out,
     stop: async (signal = 'SIGTERM') => {

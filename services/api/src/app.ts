@@ -1,28 +1,16 @@
 import express, { type Express } from 'express';
-import type { Redis } from 'ioredis';
-import type { ApiConfig } from '@upmon/config';
-import type { PrismaClient } from '@upmon/db';
-import type { Logger } from '@upmon/logger';
-import type { Queues } from '@upmon/queue';
-import type pg from 'pg';
-import { healthRequestHandler, type Clock, type ReadinessCheck } from '@upmon/service-kit';
+import { healthRequestHandler } from '@upmon/service-kit';
+import type { AppDeps } from './app-deps.js';
+import { badgeRouter } from './badges/index.js';
+import { projectMetricsRouter } from './project-metrics/index.js';
 import { errorMiddleware } from './http/error-middleware.js';
-import { mountPingRoutes } from './ping/index.js';
+import { mountHealthchecksApi } from './hc/index.js';
+import { mountEmailVerification } from './email-verification/index.js';
 import { mountTelegramWebhook } from './telegram/index.js';
-import { mountApiV1 } from './v1/index.js';
+import { createV1Context, mountApiV1 } from './v1/index.js';
+import { mountWeb } from './web/index.js';
 
-export interface AppDeps {
-  config: ApiConfig;
-  logger: Logger;
-  prisma: PrismaClient;
-  /** Raw pg pool for the REST API's read hot paths; the owner closes it. Optional until start-api passes it. */
-  pool?: pg.Pool;
-  redis: Redis;
-  queues: Queues;
-  clock: Clock;
-  readiness: Record<string, ReadinessCheck>;
-  isShuttingDown: () => boolean;
-}
+export type { AppDeps } from './app-deps.js';
 
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -30,15 +18,26 @@ export function createApp(deps: AppDeps): Express {
   // No ETags: hashing every JSON body costs CPU on the hot read paths and API clients poll with
   // fresh requests anyway.
   app.set('etag', false);
-  const health = healthRequestHandler(deps.readiness, deps.isShuttingDown);
+  // The API port is public: /readyz says ready or not; which dependency failed goes to the log.
+  const health = healthRequestHandler(deps.readiness, deps.isShuttingDown, { details: false, logger: deps.logger });
   app.get(['/healthz', '/readyz'], (req, res, next) => {
     health(req, res).then((handled) => (handled ? undefined : next()), next);
   });
-  // REST API v1: everything under /api/v1 is answered there (its own 404 and errors).
-  mountApiV1(app, deps);
+  // REST API v1: everything under /api/v1 is answered there (its own 404 and errors). The
+  // Healthchecks-compatible API and the project metrics share its services and per-key budgets.
+  const v1 = createV1Context(deps);
+  mountApiV1(app, v1);
+  mountHealthchecksApi(app, v1);
   mountTelegramWebhook(app, deps);
-  // Ping URLs are /<uuid>… and /<ping_key>/<slug>…: mounted last, after every fixed path.
-  mountPingRoutes(app, deps);
+  mountEmailVerification(app, deps);
+  // Public badges (no key): /badge/<badge_key>/<tag>.<format>.
+  app.use(badgeRouter(deps.pool));
+  // Each project's checks for its own Prometheus (Healthchecks' format), read with a read-only key.
+  app.use(projectMetricsRouter(v1));
+  // The web app: `/` and its own first path segments (web/web-paths.ts), pages and their errors.
+  mountWeb(app, deps);
+  // Ping URLs never reach Express: the raw ping receiver in front of it (start-api.ts) answers
+  // them (docs/pings.md), so what gets here unmatched is a 404.
   app.use((_req, res) => {
     res.status(404).json({ message: 'not found' });
   });

@@ -3,8 +3,20 @@ import type { ApiConfig } from '@upmon/config';
 import { createCipher } from '@upmon/crypto';
 import { createPgPool, createPrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
+import { createMailer } from '@upmon/mailer';
+import { createFlipMetrics, createMetricsRegistry, createPingMetrics } from '@upmon/metrics';
 import { Queues } from '@upmon/queue';
-import { closeServer, createRedis, healthRequestHandler, pgPoolReady, postgresReady, redisReady, systemClock, type RunningService } from '@upmon/service-kit';
+import {
+  closeServer,
+  createRedis,
+  healthRequestHandler,
+  pgPoolReady,
+  postgresReady,
+  redisReady,
+  startHealthServer,
+  systemClock,
+  type RunningService,
+} from '@upmon/service-kit';
 import { createApp } from './app.js';
 import { createPingReceiver } from './ping/index.js';
 
@@ -28,22 +40,26 @@ export async function startApi(config: ApiConfig, logger: Logger, opts: { pingOn
   let shuttingDown = false;
   const isShuttingDown = () => shuttingDown;
   const readiness = { postgres: prisma ? postgresReady(prisma) : pgPoolReady(pool), redis: redisReady(redis) };
+  const registry = createMetricsRegistry();
+  const flipMetrics = createFlipMetrics(registry);
 
   const pings = createPingReceiver({
     pool,
-    cipher: createCipher(config.encryptionKey),
+    cipher: createCipher(config.encryptionKeys),
     queues,
     logger,
     clock: systemClock,
     bodyLimitBytes: config.pingBodyLimitBytes,
     trustedProxies: config.trustedProxies,
+    metrics: { pings: createPingMetrics(registry), flips: flipMetrics },
   });
 
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.emailFrom, timeoutMs: 10_000 });
   let rest: http.RequestListener;
   if (prisma) {
-    rest = createApp({ config, logger, prisma, pool, redis, queues, clock: systemClock, readiness, isShuttingDown });
+    rest = createApp({ config, logger, prisma, pool, redis, queues, mailer, clock: systemClock, readiness, isShuttingDown, flipMetrics });
   } else {
-    const health = healthRequestHandler(readiness, isShuttingDown);
+    const health = healthRequestHandler(readiness, isShuttingDown, { details: false, logger });
     rest = (req, res) => {
       health(req, res).then(
         (handled) => {
@@ -58,7 +74,9 @@ export async function startApi(config: ApiConfig, logger: Logger, opts: { pingOn
   });
   server.keepAliveTimeout = 65_000;
   await listen(server, config);
-  logger.info({ port: config.port, pingOnly: !!opts.pingOnly }, 'api ready');
+  // Operators' metrics on a port of their own: the public port must not expose them.
+  const ops = await startHealthServer({ host: config.httpHost, port: config.metricsPort, readiness, logger, metrics: registry }, isShuttingDown);
+  logger.info({ port: config.port, metricsPort: config.metricsPort, pingOnly: !!opts.pingOnly }, 'api ready');
 
   return {
     async stop() {
@@ -70,10 +88,12 @@ export async function startApi(config: ApiConfig, logger: Logger, opts: { pingOn
       const idleCloser = setInterval(() => server.closeIdleConnections(), 100);
       await closeServer(server);
       clearInterval(idleCloser);
+      await closeServer(ops);
       await pings.drain();
       // BullMQ's close waits for a Redis that may be down: do not let it hold the shutdown.
       await Promise.race([queues.close().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
       redis.disconnect();
+      mailer.close();
       await prisma?.$disconnect();
       await pool.end();
     },

@@ -45,7 +45,7 @@ test('a key printed by `key create` authenticates; after `key revoke` it gets 40
   // The CLI sees the API's use of the key.
   const keys = await admin('key', 'list', '--project', project.id);
   expect(keys.find((k: { id: string }) => k.id === ro.id).last_used_at).toMatch(/\+00:00$/);
-});
+}, 120_000); // each CLI run is a process of its own (about 1 s idle, several under load)
 
 test('a plan change to free takes the API away at once', async () => {
   const account = await admin('account', 'create', '--name', 'Downgrader', '--plan', 'business');
@@ -56,4 +56,4 @@ test('a plan change to free takes the API away at once', async () => {
   const res = await h.call('GET', '/checks', { key: key.key });
   expect(res.status).toBe(403);
   expect(res.body.message).toMatch(/free plan/);
-});
+}, 120_000);

@@ -1,5 +1,5 @@
 import { joinHttpConfig, validateOnCalendar } from '@upmon/core';
-import { createCipher } from '@upmon/crypto';
+import { AAD, createCipher } from '@upmon/crypto';
 import { makeCheck, makeProjectWithKeys, TEST_ENCRYPTION_KEY } from '@upmon/testing';
 import { heartbeatBody, PING_DOMAINS, startHarness, type Harness } from './support/api-harness.js';
 
@@ -31,7 +31,7 @@ const cipher = createCipher(TEST_ENCRYPTION_KEY);
 /** The check's whole stored http_config: plain settings joined with the decrypted credentials. */
 async function storedHttpConfig(id: string) {
   const row = await h.prisma.check.findUniqueOrThrow({ where: { id } });
-  return joinHttpConfig(row.httpConfig, row.httpSecrets ? cipher.decryptJson(row.httpSecrets) : null);
+  return joinHttpConfig(row.httpConfig, row.httpSecrets ? cipher.decryptJson(row.httpSecrets, AAD.checkHttpSecrets(id)) : null);
 }
 
 async function create(body: Record<string, unknown>, key = rw) {
@@ -163,7 +163,7 @@ describe('POST /checks', () => {
     ['kind unknown', heartbeatBody({ kind: 'tcp' }), 'kind', /heartbeat, http/],
     ['slug with capitals', heartbeatBody({ slug: 'Nightly' }), 'slug', /starting with a letter or digit/],
     ['slug starting with -', heartbeatBody({ slug: '-x' }), 'slug', /starting with a letter or digit/],
-    ['slug of 101 chars', heartbeatBody({ slug: 'a'.repeat(101) }), 'slug', /starting with a letter or digit/],
+    ['slug of 101 chars', heartbeatBody({ slug: 'a'.repeat(101) }), 'slug', /less than or equal to 100 characters/],
     ['tags not an array', heartbeatBody({ tags: 'prod' }), 'tags', /array/],
     ['tag not a string', heartbeatBody({ tags: [1] }), 'tags.0', /string/],
     ['description not a string', heartbeatBody({ description: 3 }), 'description', /string/],

@@ -1,6 +1,6 @@
 import { recordPingInTx } from '@upmon/check-store';
 import { createCipher } from '@upmon/crypto';
-import { makeCheck, makeProjectWithKeys, TEST_ENCRYPTION_KEY } from '@upmon/testing';
+import { legacyCiphertext, makeCheck, makeProjectWithKeys, sealPingBody, TEST_ENCRYPTION_KEY } from '@upmon/testing';
 import { startHarness, type Harness } from './support/api-harness.js';
 
 let h: Harness;
@@ -129,6 +129,15 @@ describe('GET /checks/{uuid}/pings', () => {
     const body = 'x'.repeat(2048);
     await h.prisma.$transaction((tx) => recordPingInTx(tx, cipher, { checkId: c.id, type: 'success', method: 'POST', body }));
     expect((await h.call('GET', `/checks/${c.id}/pings`, { key: ro })).body.data[0].body).toBe(body);
+  });
+
+  test('bodies written before key rotation (no key id, no AAD) are still returned; one copied from another check is not', async () => {
+    const c = await makeCheck(h.prisma, projectId);
+    const other = await makeCheck(h.prisma, projectId);
+    await h.prisma.ping.create({ data: { checkId: c.id, type: 'log', method: 'POST', body: legacyCiphertext('from an older version'), bodySize: 21 } });
+    await h.prisma.ping.create({ data: { checkId: c.id, type: 'log', method: 'POST', body: sealPingBody(other.id, 'belongs to another check'), bodySize: 24 } });
+    const res = await h.call('GET', `/checks/${c.id}/pings`, { key: ro });
+    expect(res.body.data.map((p: { body: string | null }) => p.body)).toEqual([null, 'from an older version']);
   });
 
   test('unknown check → 404', async () => {

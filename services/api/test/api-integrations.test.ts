@@ -1,4 +1,4 @@
-import { createCipher, sha256Hex } from '@upmon/crypto';
+import { AAD, createCipher, sha256Hex } from '@upmon/crypto';
 import { makeProjectWithKeys, TEST_ENCRYPTION_KEY } from '@upmon/testing';
 import { startHarness, type Harness } from './support/api-harness.js';
 
@@ -41,6 +41,7 @@ describe('POST /integrations', () => {
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
       id: expect.any(Number),
+      uuid: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       kind,
       name: `${kind} alerts`,
       enabled: true,
@@ -48,14 +49,23 @@ describe('POST /integrations', () => {
       tags: null,
       quiet_hours: null,
       reminders: null,
+      flapping: { max_changes: 6, window_minutes: 60 },
+      // E-mail: until the mailed link is opened; Telegram: until a chat is linked.
+      verified: kind !== 'email' && kind !== 'telegram',
       created_at: expect.stringMatching(/\+00:00$/),
     });
     expect(JSON.stringify(res.body)).not.toContain('config');
     const row = await h.prisma.integration.findUniqueOrThrow({ where: { id: res.body.data.id } });
     expect(row.projectId).toBe(projectId);
-    expect(cipher.decryptJson(row.config)).toEqual(config ?? {});
+    expect(cipher.decryptJson(row.config, AAD.integrationConfig(row.id))).toEqual(config ?? {});
     if (config) for (const v of Object.values(config)) expect(Buffer.from(row.config).toString('latin1')).not.toContain(String(v));
-    if (kind === 'telegram') expect(res.body.telegram_deep_link).toEqual(expect.any(String));
+    if (kind === 'telegram') {
+      expect(res.body.telegram_deep_link).toEqual(expect.any(String));
+      // Verified once the bot links a chat.
+      await h.prisma.integration.update({ where: { id: res.body.data.id }, data: { telegramChatId: '-100123' } });
+      const listed = (await h.call('GET', '/integrations', { key: rw })).body.data.find((i: { id: number }) => i.id === res.body.data.id);
+      expect(listed.verified).toBe(true);
+    }
     else expect(res.body).not.toHaveProperty('telegram_deep_link');
   });
 
@@ -110,6 +120,13 @@ describe('POST /integrations', () => {
     ['reminder 169', { ...base, reminders: [24, 169] }, 'reminders.1'],
     ['reminder fractional', { ...base, reminders: [1.5] }, 'reminders.0'],
     ['unknown field', { ...base, colour: 'red' }, 'colour'],
+    ['verified is read-only', { ...base, verified: true }, 'verified'],
+    ['flapping max_changes 0', { ...base, flapping: { max_changes: 0, window_minutes: 60 } }, 'flapping.max_changes'],
+    ['flapping max_changes 101', { ...base, flapping: { max_changes: 101, window_minutes: 60 } }, 'flapping.max_changes'],
+    ['flapping window over a day', { ...base, flapping: { max_changes: 6, window_minutes: 1441 } }, 'flapping.window_minutes'],
+    ['flapping without window', { ...base, flapping: { max_changes: 6 } }, 'flapping.window_minutes'],
+    ['flapping extra field', { ...base, flapping: { max_changes: 6, window_minutes: 60, per: 'check' } }, 'flapping.per'],
+    ['flapping not an object', { ...base, flapping: 6 }, 'flapping'],
     ['email config missing', { kind: 'email', name: 'x', events: ['down'] }, 'config'],
     ['email invalid', { ...base, config: { email: 'not-an-email' } }, 'config.email'],
     ['email config extra field', { ...base, config: { email: 'a@b.co', cc: 'c@d.co' } }, 'config.cc'],
@@ -161,13 +178,25 @@ describe('PATCH /integrations/{id}', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.body.data).toEqual({ ...created, name: 'renamed', enabled: false });
     let row = await h.prisma.integration.findUniqueOrThrow({ where: { id: created.id } });
-    expect(cipher.decryptJson(row.config)).toEqual(VALID_CONFIG.webhook);
+    expect(cipher.decryptJson(row.config, AAD.integrationConfig(row.id))).toEqual(VALID_CONFIG.webhook);
     const cleared = await h.call('PATCH', `/integrations/${created.id}`, { key: rw, body: { tags: null, reminders: null, quiet_hours: { from: '23:00', to: '06:00', tz: 'UTC' } } });
     expect(cleared.body.data).toMatchObject({ tags: null, reminders: null, quiet_hours: { from: '23:00', to: '06:00', tz: 'UTC' } });
     const newConfig = { url: 'https://other.example/hook' };
     expect((await h.call('PATCH', `/integrations/${created.id}`, { key: rw, body: { config: newConfig } })).status).toBe(200);
     row = await h.prisma.integration.findUniqueOrThrow({ where: { id: created.id } });
-    expect(cipher.decryptJson(row.config)).toEqual(newConfig);
+    expect(cipher.decryptJson(row.config, AAD.integrationConfig(row.id))).toEqual(newConfig);
+  });
+
+  test('flapping: set, kept by other changes, turned off with null', async () => {
+    const created = (await create({ kind: 'slack', name: 'f', events: ['down'], flapping: { max_changes: 3, window_minutes: 15 }, config: VALID_CONFIG.slack })).body.data;
+    expect(created.flapping).toEqual({ max_changes: 3, window_minutes: 15 });
+    const renamed = await h.call('PATCH', `/integrations/${created.id}`, { key: rw, body: { name: 'g' } });
+    expect(renamed.body.data.flapping).toEqual({ max_changes: 3, window_minutes: 15 });
+    const off = await h.call('PATCH', `/integrations/${created.id}`, { key: rw, body: { flapping: null } });
+    expect(off.body.data.flapping).toBeNull();
+    expect(await h.prisma.integration.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ flapMaxChanges: null });
+    const on = await h.call('PATCH', `/integrations/${created.id}`, { key: rw, body: { flapping: { max_changes: 10, window_minutes: 1440 } } });
+    expect(on.body.data.flapping).toEqual({ max_changes: 10, window_minutes: 1440 });
   });
 
   test('a different kind → 422; the same kind is accepted', async () => {

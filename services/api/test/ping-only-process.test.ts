@@ -22,6 +22,7 @@ beforeAll(async () => {
     REDIS_PREFIX: prefix,
     ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     API_PORT: String(port),
+    API_METRICS_PORT: String(await freePort()),
     HTTP_HOST: '127.0.0.1',
   });
   running = await startApi(config, createLogger({ service: 'api-ping', level: 'silent' }), { pingOnly: true });

@@ -1,11 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { createCipher } from '@upmon/crypto';
+import { AAD, createCipher } from '@upmon/crypto';
 import { createPrismaClient, createPgPool, type PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
+import { createFlipMetrics, createPingMetrics, Registry } from '@upmon/metrics';
 import { Queues } from '@upmon/queue';
-import { createRedis, systemClock } from '@upmon/service-kit';
+import { createRedis, systemClock, type Clock } from '@upmon/service-kit';
 import {
   createTestDatabase,
   dropRedisPrefix,
@@ -25,6 +26,8 @@ const logger = createLogger({ service: 'ping-test', level: 'silent' });
 
 interface Receiver {
   url: string;
+  /** The receiver's metrics. */
+  registry: Registry;
   close(): Promise<void>;
 }
 
@@ -34,19 +37,21 @@ let pool: pg.Pool;
 let prefix: string;
 const cleanups: (() => Promise<void>)[] = [];
 
-async function startReceiver(opts: { trustedProxies?: string[]; redisUnreachable?: boolean } = {}): Promise<Receiver> {
+async function startReceiver(opts: { trustedProxies?: string[]; redisUnreachable?: boolean; clock?: Clock } = {}): Promise<Receiver> {
   // Nothing listens on port 1.
   const redis = opts.redisUnreachable ? createRedis('redis://127.0.0.1:1', 'producer', UNREACHABLE_REDIS_OPTIONS) : createRedis(testRedisUrl(), 'producer');
   redis.on('error', () => undefined);
   const queues = new Queues(redis, prefix);
+  const registry = new Registry();
   const receiver = createPingReceiver({
     pool,
     cipher,
     queues,
     logger,
-    clock: systemClock,
+    clock: opts.clock ?? systemClock,
     bodyLimitBytes: BODY_LIMIT,
     trustedProxies: opts.trustedProxies ?? [],
+    metrics: { pings: createPingMetrics(registry), flips: createFlipMetrics(registry) },
   });
   const server = http.createServer((req, res) => {
     if (!receiver.handle(req, res)) res.writeHead(418).end('not a ping');
@@ -63,7 +68,7 @@ async function startReceiver(opts: { trustedProxies?: string[]; redisUnreachable
       redis.disconnect();
     })());
   cleanups.push(close);
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, registry, close };
 }
 
 let rx: Receiver;
@@ -120,6 +125,13 @@ describe('parsePingUrl', () => {
     expect(parsePingUrl('/healthz')).toBeNull();
     expect(parsePingUrl('/')).toBeNull();
     expect(parsePingUrl('/short/slug')).toBeNull();
+  });
+  it('leaves badge and Prometheus URLs to the app, whatever follows', () => {
+    // 'projects' is shaped like a ping key (8+ characters): without the reservation,
+    // /projects/<uuid>/metrics would be a slug ping answered 400.
+    expect(parsePingUrl(`/projects/${u}/metrics`)).toBeNull();
+    expect(parsePingUrl(`/projects/${u}/metrics/upm_ro_x`)).toBeNull();
+    expect(parsePingUrl('/badge/0123456789abcdef0123456789abcdef/*.svg')).toBeNull();
   });
 });
 
@@ -215,7 +227,7 @@ describe('ping receiver', () => {
     expect(p.type).toBe('log');
     expect(p.body_size).toBe(25);
     expect(Buffer.from(p.body).includes(Buffer.from('hello'))).toBe(false);
-    expect(cipher.decrypt(p.body).toString()).toBe('hello worl');
+    expect(cipher.decrypt(p.body, AAD.pingBody(check.id)).toString()).toBe('hello worl');
     // log: nothing changes
     const c = await prisma.check.findUniqueOrThrow({ where: { id: check.id } });
     expect(c.status).toBe('new');
@@ -279,13 +291,16 @@ describe('ping receiver', () => {
     expect(await flipsOf(check.id)).toHaveLength(0);
   });
 
-  it('source IP: first X-Forwarded-For hop only from a trusted proxy', async () => {
+  it('source IP: the rightmost X-Forwarded-For hop that is not a trusted proxy, only from a trusted proxy', async () => {
     const project = await makeProject(prisma);
     const check = await makeCheck(prisma, project.id);
+    // 203.0.113.9 was written by the client; 10.0.0.1 by the proxy in front of us, which we trust.
     await hit(`/${check.id}`, { headers: { 'x-forwarded-for': '203.0.113.9, 10.0.0.1' } });
+    const behindTwo = await startReceiver({ trustedProxies: ['127.0.0.0/8', '10.0.0.0/8'] });
+    await fetch(`${behindTwo.url}/${check.id}`, { headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.9, 10.0.0.1' } });
     const untrusted = await startReceiver({ trustedProxies: ['10.0.0.0/8'] });
     await fetch(`${untrusted.url}/${check.id}`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
-    expect((await pingsOf(check.id)).map((p) => p.source_ip)).toEqual(['203.0.113.9', '127.0.0.1']);
+    expect((await pingsOf(check.id)).map((p) => p.source_ip)).toEqual(['10.0.0.1', '203.0.113.9', '127.0.0.1']);
   });
 
   it('concurrent pings are all stored, in order per check, with consistent state', async () => {
@@ -317,5 +332,284 @@ describe('ping receiver', () => {
     await dead.close();
     const [flip] = await flipsOf(check.id);
     expect(flip).toMatchObject({ newStatus: 'down', reason: 'fail', enqueuedAt: null });
+  });
+
+  it('counts pings by kind and outcome, their commit time and the flips they caused', async () => {
+    const own = await startReceiver();
+    const project = await makeProject(prisma);
+    const check = await makeCheck(prisma, project.id);
+    const unknown = '0b6e9a34-3c55-4c0b-9d3f-2f2b1b6a8e11';
+    expect((await fetch(`${own.url}/${check.id}`)).status).toBe(200); // new → up (ping)
+    expect((await fetch(`${own.url}/${check.id}/fail`)).status).toBe(200); // up → down (fail)
+    expect((await fetch(`${own.url}/${check.id}/log`)).status).toBe(200);
+    expect((await fetch(`${own.url}/${unknown}`)).status).toBe(404);
+    expect((await fetch(`${own.url}/${check.id}/256`)).status).toBe(400);
+    const text = await own.registry.metrics();
+    await own.close();
+    expect(text).toContain('upmon_pings_received_total{kind="success",outcome="stored"} 1');
+    expect(text).toContain('upmon_pings_received_total{kind="fail",outcome="stored"} 1');
+    expect(text).toContain('upmon_pings_received_total{kind="log",outcome="stored"} 1');
+    expect(text).toContain('upmon_pings_received_total{kind="success",outcome="not_found"} 1');
+    expect(text).toContain('upmon_pings_received_total{kind="unknown",outcome="invalid"} 1');
+    expect(text).toContain('upmon_ping_commit_seconds_count 3');
+    expect(text).toContain('upmon_flips_total{reason="ping"} 1');
+    expect(text).toContain('upmon_flips_total{reason="fail"} 1');
+    expect(text).toContain('upmon_flips_total{reason="timeout"} 0');
+  });
+
+  describe('ping budget: at most 60 state-changing pings a minute per check', () => {
+    let now = new Date('2026-11-24T10:00:00.000Z');
+    let budgetRx: Receiver;
+    beforeAll(async () => {
+      budgetRx = await startReceiver({ clock: { now: () => now } });
+    });
+    const ping = async (path: string) => {
+      const res = await fetch(`${budgetRx.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('OK');
+    };
+    const budgetOf = async (id: string) =>
+      (await pool.query(`SELECT status, ping_window_start, ping_window_count, last_ping_at FROM checks WHERE id = $1`, [id])).rows[0];
+
+    it('applies 60, stores the rest without changing anything, and applies the next ping after the window', async () => {
+      now = new Date('2026-11-24T10:00:00.000Z');
+      const project = await makeProject(prisma);
+      const check = await makeCheck(prisma, project.id, { status: 'up', lastPingAt: new Date(now.getTime() - 30_000) });
+      // A client looping fail / success: every applied ping flips the check.
+      for (let i = 0; i < 70; i++) {
+        if (i === 30) await ping(`/${check.id}/log`); // log pings are not counted
+        await ping(`/${check.id}${i % 2 === 0 ? '/fail' : ''}`);
+        now = new Date(now.getTime() + 100);
+      }
+      const flips = await flipsOf(check.id);
+      expect(flips).toHaveLength(60);
+      expect(await pingsOf(check.id)).toHaveLength(71);
+      // The 60th applied ping was a success; the 61st (a fail) changed nothing.
+      const b = await budgetOf(check.id);
+      expect(b).toMatchObject({ status: 'up', ping_window_count: 60 });
+      expect(b.ping_window_start.toISOString()).toBe('2026-11-24T10:00:00.000Z');
+      expect(b.last_ping_at.getTime()).toBe(Date.parse('2026-11-24T10:00:00.000Z') + 59 * 100); // the 60th ping's time
+
+      // The window opened at 10:00:00.000: a fail at 10:00:59.999 is still over budget, one at 10:01:00 applies.
+      now = new Date('2026-11-24T10:00:59.999Z');
+      await ping(`/${check.id}/fail`);
+      expect((await budgetOf(check.id)).status).toBe('up');
+      now = new Date('2026-11-24T10:01:00.000Z');
+      await ping(`/${check.id}/fail`);
+      const after = await budgetOf(check.id);
+      expect(after).toMatchObject({ status: 'down', ping_window_count: 1 });
+      expect(after.ping_window_start.toISOString()).toBe('2026-11-24T10:01:00.000Z');
+      expect(await flipsOf(check.id)).toHaveLength(61);
+    });
+
+    it('the one-statement "up stays up" path spends the budget exactly as takePingBudget, and leaves the rest to the full path', async () => {
+      const { takePingBudget } = await import('@upmon/core');
+      const { storeUpStaysUpPings } = await import('../src/ping/up-stays-up.js');
+      const t0 = Date.parse('2026-11-24T11:00:00.000Z');
+      const project = await makeProject(prisma);
+      const check = await makeCheck(prisma, project.id, { status: 'up', lastPingAt: new Date(t0 - 30_000) });
+      let expected = { windowStart: null as Date | null, count: 0 };
+      const times = [
+        ...Array.from({ length: 61 }, (_, i) => t0 + i * 10), // the 61st is over budget
+        t0 + 59_999, // still in the window
+        t0 + 60_000, // a new window opens
+        t0 + 60_001,
+      ];
+      let lastApplied = 0;
+      let applied = 0;
+      for (const t of times) {
+        const item = {
+          target: { by: 'uuid' as const, uuid: check.id },
+          kind: 'success' as const,
+          exitStatus: null,
+          rid: null,
+          method: 'GET',
+          sourceIp: null,
+          userAgent: null,
+          bodySize: 0,
+          body: null,
+          tsMs: t,
+          tsText: new Date(t).toISOString(),
+        };
+        const stored = await storeUpStaysUpPings(pool, cipher, [item]);
+        const d = takePingBudget(expected, new Date(t));
+        expect(stored.has(0)).toBe(d.applied);
+        expected = d.budget;
+        if (d.applied) [lastApplied, applied] = [t, applied + 1];
+        const b = await budgetOf(check.id);
+        expect({ start: b.ping_window_start?.getTime(), count: b.ping_window_count, lastPing: b.last_ping_at.getTime() }).toEqual({
+          start: expected.windowStart?.getTime(),
+          count: expected.count,
+          lastPing: lastApplied,
+        });
+      }
+      expect(applied).toBe(62);
+      // Through the receiver, the refused ones take the full path, which stores them and changes nothing.
+      now = new Date(t0 + 60_002);
+      await pool.query(`UPDATE checks SET ping_window_count = 60 WHERE id = $1`, [check.id]);
+      await ping(`/${check.id}`);
+      expect((await budgetOf(check.id)).last_ping_at.getTime()).toBe(lastApplied);
+      expect(await pingsOf(check.id)).toHaveLength(applied + 1);
+      expect(await flipsOf(check.id)).toHaveLength(0);
+    });
+  });
+});
+
+describe('Healthchecks ping URLs under /ping/ (docs/healthchecks.md)', () => {
+  const u = '5bf40e25-3f1f-4b8d-a1a3-0c2b6f3b4c1e';
+  const rid = '11111111-2222-4333-8444-555555555555';
+  const forms = [
+    `/${u}`,
+    `/${u}/`,
+    `/${u}/start`,
+    `/${u}/fail`,
+    `/${u}/log`,
+    `/${u}/0`,
+    `/${u}/1`,
+    `/${u}/255`,
+    `/${u}/256`,
+    `/${u}/bogus`,
+    `/${u}/start/extra`,
+    `/${u}?rid=${rid}`,
+    `/${u}/start?rid=${rid}`,
+    `/${u}?rid=nope`,
+    '/AbCdEfGh12345678_-xyz/my-job',
+    '/AbCdEfGh12345678_-xyz/my-job/start',
+    '/AbCdEfGh12345678_-xyz/my-job/fail',
+    '/AbCdEfGh12345678_-xyz/my-job/log',
+    '/AbCdEfGh12345678_-xyz/my-job/0',
+    '/AbCdEfGh12345678_-xyz/my-job/42',
+    '/AbCdEfGh12345678_-xyz/my-job?create=1',
+    '/AbCdEfGh12345678_-xyz/my-job/fail?create=1&rid=' + rid,
+    '/AbCdEfGh12345678/Not_A_Slug',
+    '/api/v1/checks',
+    '/healthz',
+  ];
+  it.each(forms)('/ping%s is parsed exactly as the root form', (form) => {
+    expect(parsePingUrl(`/ping${form}`)).toEqual(parsePingUrl(form));
+  });
+
+  it('/ping alone and /ping/ are not pings', () => {
+    expect(parsePingUrl('/ping')).toBeNull();
+    expect(parsePingUrl('/ping/')).toBeNull();
+  });
+
+  it('every uuid suffix under /ping/ is stored as the root form stores it', async () => {
+    const project = await makeProject(prisma);
+    const [root, prefixed] = await Promise.all([makeCheck(prisma, project.id), makeCheck(prisma, project.id)]);
+    const suffixes = ['/start', '', '/log', '/0', '/fail', '/3', `/start?rid=${rid}`, `?rid=${rid}`];
+    for (const s of suffixes) {
+      expect((await hit(`/${root.id}${s}`, { method: 'POST', body: 'b' })).status).toBe(200);
+      expect((await hit(`/ping/${prefixed.id}${s}`, { method: 'POST', body: 'b' })).status).toBe(200);
+    }
+    const shape = (rows: Record<string, unknown>[]) => rows.map((p) => [p.type, p.exit_status, p.rid, p.method, p.body_size]);
+    expect(shape(await pingsOf(prefixed.id))).toEqual(shape(await pingsOf(root.id)));
+    const flipShape = async (id: string) => (await flipsOf(id)).map((f) => `${f.oldStatus}>${f.newStatus}:${f.reason}`);
+    expect(await flipShape(prefixed.id)).toEqual(await flipShape(root.id));
+    const after = await prisma.check.findMany({ where: { id: { in: [root.id, prefixed.id] } }, select: { status: true, nPings: true } });
+    expect(after).toEqual([
+      { status: 'up', nPings: 8 },
+      { status: 'up', nPings: 8 },
+    ]);
+    const head = await hit(`/ping/${prefixed.id}`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('ping-body-limit')]).toEqual([200, String(BODY_LIMIT)]);
+    const bad = await hit(`/ping/${prefixed.id}/256`);
+    expect([bad.status, await bad.text()]).toEqual([400, 'invalid exit status']);
+    const nf = await hit('/ping/0b6e9a34-3c55-4c0b-9d3f-2f2b1b6a8e11/start');
+    expect([nf.status, await nf.text()]).toEqual([404, 'not found']);
+  });
+
+  it('slug forms and ?create=1 under /ping/', async () => {
+    const project = await makeProject(prisma);
+    const check = await makeCheck(prisma, project.id, { slug: 'db-backup' });
+    for (const s of ['/start', '', '/log', '/0', '/7', '/fail']) expect((await hit(`/ping/${project.pingKey}/db-backup${s}`)).status).toBe(200);
+    expect((await pingsOf(check.id)).map((p) => [p.type, p.exit_status])).toEqual([
+      ['start', null],
+      ['success', null],
+      ['log', null],
+      ['exit', 0],
+      ['exit', 7],
+      ['fail', null],
+    ]);
+    expect((await hit(`/ping/${project.pingKey}/missing`)).status).toBe(404);
+    const created = await hit(`/ping/${project.pingKey}/made-by-ping/start?create=1`);
+    expect([created.status, await created.text()]).toEqual([201, 'Created']);
+    const auto = await prisma.check.findFirstOrThrow({ where: { projectId: project.id, slug: 'made-by-ping' } });
+    expect((await pingsOf(auto.id)).map((p) => p.type)).toEqual(['start']);
+    expect((await hit(`/ping/${project.pingKey}/made-by-ping?create=1`)).status).toBe(200);
+  });
+});
+
+describe('overlapping runs paired by rid', () => {
+  const A = 'aaaaaaaa-0000-4000-8000-000000000001';
+  const B = 'bbbbbbbb-0000-4000-8000-000000000002';
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const checkRow = (id: string) => prisma.check.findUniqueOrThrow({ where: { id } });
+
+  it('start A, start B, success A: the success is measured from A; last_duration_ms is that run', async () => {
+    const project = await makeProject(prisma);
+    const check = await makeCheck(prisma, project.id);
+    expect((await hit(`/${check.id}/start?rid=${A}`)).status).toBe(200);
+    await pause(40);
+    expect((await hit(`/${check.id}/start?rid=${B}`)).status).toBe(200);
+    await pause(120);
+    expect((await hit(`/${check.id}?rid=${A}`)).status).toBe(200);
+    const ms = (p: { ts_us: string }) => Date.parse(`${p.ts_us.slice(0, 23)}Z`);
+    let ps = await pingsOf(check.id);
+    const durA = ps[2].duration_ms as number;
+    expect(durA).toBe(ms(ps[2]) - ms(ps[0]));
+    expect(durA).toBeGreaterThanOrEqual(155);
+    let row = await checkRow(check.id);
+    expect(row.lastDurationMs).toBe(durA);
+    // B is still open: the check keeps its start + grace deadline.
+    expect(row.lastStartRid).toBe(B);
+    expect(row.nextDeadlineAt?.getTime()).toBe((row.lastStartAt as Date).getTime() + row.graceSec * 1000);
+
+    await pause(30);
+    expect((await hit(`/${check.id}/0?rid=${B}`)).status).toBe(200);
+    ps = await pingsOf(check.id);
+    const durB = ps[3].duration_ms as number;
+    expect(durB).toBe(ms(ps[3]) - ms(ps[1]));
+    expect(durB).toBeGreaterThanOrEqual(145);
+    row = await checkRow(check.id);
+    expect([row.lastDurationMs, row.lastStartAt, row.status]).toEqual([durB, null, 'up']);
+
+    // A run finished once is not measured again; the pings are numbered 1..n.
+    expect((await hit(`/${check.id}?rid=${A}`)).status).toBe(200);
+    const all = await pool.query<{ n: number; duration_ms: number | null }>('SELECT n, duration_ms FROM pings WHERE check_id = $1 ORDER BY id', [check.id]);
+    expect(all.rows.map((r) => r.n)).toEqual([1, 2, 3, 4, 5]);
+    expect(all.rows[4]!.duration_ms).toBeNull();
+    expect((await checkRow(check.id)).nPings).toBe(5);
+  });
+
+  it('the latest run closes before an older one: the older is still measured (fail too)', async () => {
+    const project = await makeProject(prisma);
+    const check = await makeCheck(prisma, project.id);
+    await hit(`/${check.id}/start?rid=${A}`);
+    await pause(30);
+    await hit(`/${check.id}/start?rid=${B}`);
+    await hit(`/${check.id}?rid=${B}`);
+    await pause(20);
+    await hit(`/${check.id}/fail?rid=${A}`);
+    const ps = await pingsOf(check.id);
+    expect(ps.map((p) => p.type)).toEqual(['start', 'start', 'success', 'fail']);
+    expect(ps[3].duration_ms).toBeGreaterThanOrEqual(45);
+    const row = await checkRow(check.id);
+    expect([row.status, row.lastDurationMs]).toEqual(['down', ps[3].duration_ms]);
+  });
+
+  it('without rid the latest start is paired, as before', async () => {
+    const project = await makeProject(prisma);
+    const check = await makeCheck(prisma, project.id);
+    await hit(`/${check.id}/start`);
+    await pause(60);
+    await hit(`/${check.id}/start`);
+    await pause(20);
+    await hit(`/${check.id}`);
+    const ps = await pingsOf(check.id);
+    const ms = (p: { ts_us: string }) => Date.parse(`${p.ts_us.slice(0, 23)}Z`);
+    // Measured from the second start, not the first.
+    expect(ps[2].duration_ms).toBe(ms(ps[2]) - ms(ps[1]));
+    expect(ps[2].duration_ms).toBeGreaterThanOrEqual(15);
   });
 });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { makeProjectWithKeys } from '@upmon/testing';
+import { makeIntegration, makeProjectWithKeys } from '@upmon/testing';
 import { startHarness, type Harness } from './support/api-harness.js';
 
 /** Stands in for the Bot API: records sendMessage calls. */
@@ -27,11 +27,25 @@ const SECRET = 'tg-webhook-secret_1';
 let h: Harness;
 let bot: Awaited<ReturnType<typeof startBotApi>>;
 let rw: string;
+let ro: string;
+let projectId: string;
+/** The API's clock: real time plus `skewMs`, so a test can step past a link's expiry. */
+let skewMs = 0;
+const HOUR = 3_600_000;
 
 beforeAll(async () => {
   bot = await startBotApi();
-  h = await startHarness({ TELEGRAM_WEBHOOK_SECRET: SECRET, TELEGRAM_BOT_TOKEN: '999:test-token', TELEGRAM_API_BASE: bot.url });
-  rw = (await makeProjectWithKeys(h.prisma, 'pro')).rwKey;
+  h = await startHarness(
+    { TELEGRAM_WEBHOOK_SECRET: SECRET, TELEGRAM_BOT_TOKEN: '999:test-token', TELEGRAM_API_BASE: bot.url },
+    { now: () => new Date(Date.now() + skewMs) },
+  );
+  const p = await makeProjectWithKeys(h.prisma, 'pro');
+  rw = p.rwKey;
+  ro = p.roKey;
+  projectId = p.project.id;
+});
+afterEach(() => {
+  skewMs = 0;
 });
 afterAll(async () => {
   await h?.close();
@@ -72,7 +86,7 @@ describe('Telegram bot webhook', () => {
     const again = await postUpdate(startMessage(`/start ${token}`, 777));
     expect(again.status).toBe(200);
     expect((await h.prisma.integration.findUniqueOrThrow({ where: { id } })).telegramChatId).toBe('4242');
-    expect(bot.calls.at(-1)?.body).toMatchObject({ chat_id: '777', text: expect.stringContaining('invalid or has already been used') });
+    expect(bot.calls.at(-1)?.body).toMatchObject({ chat_id: '777', text: expect.stringContaining('has already been used') });
   });
 
   it('accepts /start@bot <token> from a group chat', async () => {
@@ -109,6 +123,47 @@ describe('Telegram bot webhook', () => {
     const row = await h.prisma.integration.findUniqueOrThrow({ where: { id } });
     expect(row.telegramChatId).toBeNull();
     expect(row.telegramLinkTokenHash).not.toBeNull();
+  });
+
+  it('a link works for 24 hours after it was issued, not longer', async () => {
+    const fresh = await createTelegramIntegration('Fresh');
+    const stale = await createTelegramIntegration('Stale');
+    skewMs = 24 * HOUR - 60_000;
+    await postUpdate(startMessage(`/start ${fresh.token}`, 101));
+    expect((await h.prisma.integration.findUniqueOrThrow({ where: { id: fresh.id } })).telegramChatId).toBe('101');
+    skewMs = 24 * HOUR + 1_000;
+    await postUpdate(startMessage(`/start ${stale.token}`, 102));
+    expect((await h.prisma.integration.findUniqueOrThrow({ where: { id: stale.id } })).telegramChatId).toBeNull();
+    expect(bot.calls.at(-1)?.body).toMatchObject({ chat_id: '102', text: expect.stringContaining('has expired') });
+  });
+
+  it('POST /integrations/{id}/telegram-link issues a new link; the old one stops working', async () => {
+    const first = await createTelegramIntegration('Renewed');
+    skewMs = 30 * HOUR;
+    const res = await h.call('POST', `/integrations/${first.id}/telegram-link`, { key: rw });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id: first.id, kind: 'telegram', name: 'Renewed' });
+    const link = new URL(res.body.telegram_deep_link);
+    expect(`${link.origin}${link.pathname}`).toBe('https://t.example/upmon_test_bot');
+    const token = link.searchParams.get('start') as string;
+    expect(token).not.toBe(first.token);
+
+    await postUpdate(startMessage(`/start ${first.token}`, 201));
+    expect((await h.prisma.integration.findUniqueOrThrow({ where: { id: first.id } })).telegramChatId).toBeNull();
+    await postUpdate(startMessage(`/start ${token}`, 202));
+    expect((await h.prisma.integration.findUniqueOrThrow({ where: { id: first.id } })).telegramChatId).toBe('202');
+  });
+
+  it('a new link: read-write keys only, telegram integrations only, own project only', async () => {
+    const { id } = await createTelegramIntegration('Mine');
+    expect((await h.call('POST', `/integrations/${id}/telegram-link`, { key: ro })).status).toBe(403);
+    const hook = await makeIntegration(h.prisma, projectId, 'webhook', { url: 'https://hooks.example/x' });
+    const wrongKind = await h.call('POST', `/integrations/${hook.id}/telegram-link`, { key: rw });
+    expect(wrongKind.status).toBe(409);
+    expect(wrongKind.body.message).toMatch(/only telegram integrations/);
+    const stranger = await makeProjectWithKeys(h.prisma, 'pro');
+    expect((await h.call('POST', `/integrations/${id}/telegram-link`, { key: stranger.rwKey })).status).toBe(404);
+    expect((await h.call('POST', '/integrations/999999/telegram-link', { key: rw })).status).toBe(404);
   });
 
   it('is off (404) when no webhook secret is configured', async () => {

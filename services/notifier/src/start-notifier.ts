@@ -2,6 +2,8 @@ import type { NotifierConfig } from '@upmon/config';
 import { createCipher } from '@upmon/crypto';
 import { createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
+import { createMailer } from '@upmon/mailer';
+import { createDeliveryMetrics, createMetricsRegistry, observeWorkerJobs } from '@upmon/metrics';
 import { DELIVERY_ATTEMPTS, Queues, createWorker } from '@upmon/queue';
 import {
   closeServer,
@@ -17,13 +19,16 @@ import { createChannels } from './channels/registry.js';
 import { createDeliveryProcessor } from './delivery/delivery-processor.js';
 import { createDeliveryStore } from './delivery/delivery-store.js';
 import { deliveryBackoff } from './delivery/retry-backoff.js';
+import { createSmsQuota } from './delivery/sms-quota.js';
 import { createFanOutProcessor } from './fan-out/fan-out-processor.js';
 import { createFanOutStore } from './fan-out/fan-out-store.js';
 import { createHttpClient } from './http/http-client.js';
+import { createTestNotificationProcessor } from './test-notification/test-notification-processor.js';
 
 /**
- * Wires the two workers: `flips` (fan-out to matching integrations) and `deliveries` (one
- * notification to one integration, retried with backoff, every attempt logged).
+ * Wires the workers: `flips` (fan-out to matching integrations), `deliveries` (one
+ * notification to one integration, retried with backoff, every attempt logged) and
+ * `test-notifications` (the web app's "send a test notification", sent once and logged).
  */
 export async function startNotifier(config: NotifierConfig, logger: Logger, clock: Clock = systemClock): Promise<RunningService> {
   // No Prisma client here: the workers' SQL runs on a pg pool (see pg-pool.ts).
@@ -34,13 +39,14 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
   const workerRedis = createRedis(config.redisUrl, 'worker');
   const producerRedis = createRedis(config.redisUrl, 'worker');
   const queues = new Queues(producerRedis, config.redisPrefix);
-  const cipher = createCipher(config.encryptionKey);
+  const cipher = createCipher(config.encryptionKeys);
   const http = createHttpClient({ allowCidrs: config.outboundAllowCidrs, timeoutMs: config.httpTimeoutMs });
-  const { channels, close: closeChannels } = createChannels({
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.emailFrom, timeoutMs: config.httpTimeoutMs });
+  const channels = createChannels({
     http: http.send,
+    mailer,
     clock,
     settings: {
-      email: { smtpUrl: config.smtpUrl, from: config.emailFrom, timeoutMs: config.httpTimeoutMs },
       sms: {
         apiBase: config.twilioApiBase,
         accountSid: config.twilioAccountSid,
@@ -53,14 +59,18 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
     },
   });
 
+  const registry = createMetricsRegistry();
   const fanOut = createFanOutProcessor({ store: createFanOutStore(pool), queues, logger: logger.child({ worker: 'flips' }) });
+  const deliveryStore = createDeliveryStore(pool);
   const deliver = createDeliveryProcessor({
-    store: createDeliveryStore(pool),
+    store: deliveryStore,
+    smsQuota: createSmsQuota({ pool, mailer, cipher, logger: logger.child({ worker: 'deliveries' }), appBaseUrl: config.appBaseUrl }),
     channels,
     cipher,
     clock,
     logger: logger.child({ worker: 'deliveries' }),
     appBaseUrl: config.appBaseUrl,
+    metrics: createDeliveryMetrics(registry),
   });
 
   const workerOptions = {
@@ -87,10 +97,20 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
     },
     { ...workerOptions, settings: { backoffStrategy: deliveryBackoff(config.retryBaseMs) } },
   );
+  const sendTest = createTestNotificationProcessor({ pool, store: deliveryStore, channels, cipher, clock, logger: logger.child({ worker: 'test-notifications' }), appBaseUrl: config.appBaseUrl });
+  const testsWorker = createWorker(
+    'test-notifications',
+    async (payload) => {
+      await sendTest(payload);
+    },
+    { ...workerOptions, concurrency: Math.min(config.concurrency, 10) },
+  );
   for (const [name, worker] of [
     ['flips', flipsWorker],
     ['deliveries', deliveriesWorker],
+    ['test-notifications', testsWorker],
   ] as const) {
+    observeWorkerJobs(registry, name, worker, () => clock.now().getTime());
     worker.on('error', (err) => logger.warn({ worker: name, err: err.message }, 'worker error'));
     worker.on('failed', (job, err) => {
       const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || err.name === 'UnrecoverableError';
@@ -105,6 +125,7 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
       port: config.port,
       readiness: { postgres: pgPoolReady(pool), redis: redisReady(workerRedis) },
       logger,
+      metrics: registry,
     },
     () => shuttingDown,
   );
@@ -114,10 +135,10 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
       shuttingDown = true;
       await closeServer(health);
       // Finish the jobs in hand (each is bounded by the HTTP timeout), then close connections.
-      await Promise.all([flipsWorker.close(), deliveriesWorker.close()]);
+      await Promise.all([flipsWorker.close(), deliveriesWorker.close(), testsWorker.close()]);
       await queues.close();
       http.close();
-      closeChannels();
+      mailer.close();
       workerRedis.disconnect();
       producerRedis.disconnect();
       await pool.end();

@@ -2,10 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { publishFlips } from '@upmon/check-store';
 import type { RunningService } from '@upmon/service-kit';
 import { makeCheck, makeProject } from '@upmon/testing';
-import { cipher, makeFlip, makeIntegration } from './support/fixtures.js';
-import { createHarness, type Harness } from './support/notifier-harness.js';
+import { makeFlip, makeIntegration } from './support/fixtures.js';
+import { createHarness, recordingProviderEnv, type Harness } from './support/notifier-harness.js';
 import { eventually, startRecordingServer, type RecordingServer } from './support/recording-server.js';
-import { startSmtpCapture } from './support/smtp-capture.js';
+import { startSmtpCapture } from '@upmon/testing';
 
 /** What a receiver does: recompute the HMAC over the raw body and compare in constant time. */
 function verifySignature(header: string | undefined, secret: string, body: string, nowSec: number): boolean {
@@ -29,13 +29,7 @@ describe('notifier channels', () => {
     h = await createHarness({
       SMTP_URL: smtp.url,
       EMAIL_FROM: 'upmon <alerts@upmon.test>',
-      PAGERDUTY_EVENTS_URL: `${receiver.url}/pagerduty/v2/enqueue`,
-      TWILIO_API_BASE: `${receiver.url}/twilio`,
-      TWILIO_ACCOUNT_SID: 'AC123',
-      TWILIO_AUTH_TOKEN: 'twilio-secret',
-      TWILIO_FROM: '+15550000000',
-      TELEGRAM_API_BASE: `${receiver.url}/telegram`,
-      TELEGRAM_BOT_TOKEN: '12345:bot-token',
+      ...recordingProviderEnv(receiver.url),
     });
     notifier = await h.start();
   });
@@ -186,6 +180,18 @@ describe('notifier channels', () => {
     expect(row.error).toContain('no Telegram chat is linked');
   });
 
+  it('sends no alert to an e-mail address that is not verified, and logs why', async () => {
+    const project = await makeProject(h.prisma);
+    const check = await makeCheck(h.prisma, project.id, { status: 'up' });
+    const unverified = await makeIntegration(h.prisma, project.id, 'email', { email: 'not-yet@example.com' }, { emailVerifiedAt: null });
+    const flip = await makeFlip(h.prisma, check, 'up', 'down');
+    await publishFlips(h.prisma, h.queues, [flip]);
+    const row = await eventually(() => h.prisma.notificationDelivery.findFirst({ where: { integrationId: unverified.id } }));
+    expect(row).toMatchObject({ status: 'failed', attempt: 1, event: 'down' });
+    expect(row.error).toBe('e-mail address not verified: alerts are sent once the link mailed to it has been opened');
+    expect(smtp.mails.some((m) => m.to.includes('not-yet@example.com'))).toBe(false);
+  });
+
   it('fails permanently on an SMTP 5xx and an undecryptable config', async () => {
     const rejecting = await startSmtpCapture({
       onRcptTo(_addr, _session, cb) {
@@ -211,7 +217,6 @@ describe('notifier channels', () => {
       ]);
       expect(rows[0]?.error).toMatch(/550/);
       expect(rows[1]?.error).toContain('cannot be decrypted');
-      expect(cipher).toBeDefined();
     } finally {
       await other.stop();
       await rejecting.close();

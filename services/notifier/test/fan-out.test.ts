@@ -1,9 +1,9 @@
 import { publishFlips } from '@upmon/check-store';
 import type { RunningService } from '@upmon/service-kit';
-import { httpConfigColumns, makeCheck, makeProject } from '@upmon/testing';
-import { cipher, makeFlip, makeIntegration } from './support/fixtures.js';
+import { makeCheck, makeHttpCheck, makeProject, sealPingBody } from '@upmon/testing';
+import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
-import { eventually, startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
 
 describe('fan-out of flips to integrations', () => {
   let h: Harness;
@@ -22,13 +22,7 @@ describe('fan-out of flips to integrations', () => {
   });
 
   const hooksFor = (name: string) => receiver.requests.filter((r) => r.path === `/${name}`);
-  const settle = async () => {
-    // Wait until both queues are idle, so "nothing was sent" is a real observation.
-    await eventually(async () => {
-      const [f, d] = await Promise.all([h.queues.queue('flips').getJobCounts(), h.queues.queue('deliveries').getJobCounts()]);
-      return f.waiting + f.active + f.delayed + d.waiting + d.active + d.delayed === 0;
-    });
-  };
+  const settle = () => h.settle();
 
   it('sends to integrations of the same project that are enabled, subscribed and share a tag', async () => {
     const project = await makeProject(h.prisma);
@@ -59,6 +53,29 @@ describe('fan-out of flips to integrations', () => {
     expect(events('empty-tags')).toEqual([]);
     expect(events('disabled')).toEqual([]);
     expect(events('other-project')).toEqual([]);
+  });
+
+  it('a check with an explicit assignment notifies exactly the assigned integrations, whatever their tags', async () => {
+    const project = await makeProject(h.prisma);
+    const hook = (name: string) => ({ url: `${receiver.url}/${name}` });
+    const a = await makeIntegration(h.prisma, project.id, 'webhook', hook('assigned-a'), { tags: ['elsewhere'] });
+    const b = await makeIntegration(h.prisma, project.id, 'webhook', hook('assigned-b'));
+    await makeIntegration(h.prisma, project.id, 'webhook', hook('unassigned-all'));
+    await makeIntegration(h.prisma, project.id, 'webhook', hook('unassigned-tag'), { tags: ['prod'] });
+    const disabled = await makeIntegration(h.prisma, project.id, 'webhook', hook('assigned-disabled'), { enabled: false });
+    const check = await makeCheck(h.prisma, project.id, { tags: ['prod'], status: 'up' });
+    await h.prisma.check.update({ where: { id: check.id }, data: { integrationsExplicit: true, integrationIds: [a.id, b.id, disabled.id] } });
+    const none = await makeCheck(h.prisma, project.id, { tags: ['prod'], status: 'up' });
+    await h.prisma.check.update({ where: { id: none.id }, data: { integrationsExplicit: true, integrationIds: [] } });
+
+    await publishFlips(h.prisma, h.queues, [await makeFlip(h.prisma, check, 'up', 'down'), await makeFlip(h.prisma, none, 'up', 'down')]);
+    await settle();
+    const checksHeard = (name: string) => hooksFor(name).map((r) => JSON.parse(r.body).check_id);
+    expect(checksHeard('assigned-a')).toEqual([check.id]);
+    expect(checksHeard('assigned-b')).toEqual([check.id]);
+    expect(checksHeard('unassigned-all')).toEqual([]);
+    expect(checksHeard('unassigned-tag')).toEqual([]);
+    expect(checksHeard('assigned-disabled')).toEqual([]);
   });
 
   it('delivers a flip enqueued twice once (deterministic job ids)', async () => {
@@ -148,14 +165,14 @@ describe('fan-out of flips to integrations', () => {
   it('names the ping that caused fail and exit flips (read for the deliveries in flight together)', async () => {
     const project = await makeProject(h.prisma);
     const job = await makeCheck(h.prisma, project.id, { status: 'up' });
-    const site = await makeCheck(h.prisma, project.id, { status: 'up', kind: 'http', ...httpConfigColumns({ url: 'https://example.com/' }) });
+    const site = await makeHttpCheck(h.prisma, project.id, { url: 'https://example.com/' }, { status: 'up' });
     await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/cause` });
     const at = new Date();
     const before = new Date(at.getTime() - 5000);
     await h.prisma.ping.createMany({
       data: [
         { checkId: job.id, ts: before, type: 'exit', exitStatus: 3, method: 'POST' },
-        { checkId: site.id, ts: before, type: 'fail', method: 'GET', body: new Uint8Array(cipher.encrypt('HTTP 503 (expected 2xx,3xx)')) },
+        { checkId: site.id, ts: before, type: 'fail', method: 'GET', body: sealPingBody(site.id, 'HTTP 503 (expected 2xx,3xx)') },
       ],
     });
     const exited = await makeFlip(h.prisma, job, 'up', 'down', { reason: 'exit', ts: at });

@@ -3,7 +3,7 @@ import type { RunningService } from '@upmon/service-kit';
 import { makeCheck, makeProject } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
-import { eventually, startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
 
 describe('quiet hours in the notifier', () => {
   let h: Harness;
@@ -23,11 +23,7 @@ describe('quiet hours in the notifier', () => {
     await receiver?.close();
   });
 
-  const settle = () =>
-    eventually(async () => {
-      const [f, d] = await Promise.all([h.queues.queue('flips').getJobCounts(), h.queues.queue('deliveries').getJobCounts()]);
-      return f.waiting + f.active + f.delayed + d.waiting + d.active + d.delayed === 0;
-    });
+  const settle = () => h.settle();
 
   it('holds notifications inside the window and sends one digest with the latest status afterwards', async () => {
     const project = await makeProject(h.prisma);

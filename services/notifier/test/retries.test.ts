@@ -1,6 +1,6 @@
 import { publishFlips } from '@upmon/check-store';
 import type { RunningService } from '@upmon/service-kit';
-import { makeCheck, makeProject } from '@upmon/testing';
+import { freePort, makeCheck, makeProject } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
 import { eventually, startRecordingServer, type RecordingServer } from './support/recording-server.js';
@@ -43,7 +43,8 @@ describe('delivery retries, failures and outbound protection', () => {
     }, 15_000);
 
   it('retries 5xx with backoff and logs every attempt', async () => {
-    notifier = await h.start();
+    const port = await freePort();
+    notifier = await h.start({ NOTIFIER_PORT: String(port) });
     receiver.respond((req) => (req.path === '/flaky' && receiver.requests.filter((r) => r.path === '/flaky').length <= 2 ? { status: 503, body: 'busy' } : {}));
     const { integration } = await downFlipTo('webhook', { url: `${receiver.url}/flaky` });
     const rows = await finalAttempts(integration.id, 3);
@@ -57,6 +58,16 @@ describe('delivery retries, failures and outbound protection', () => {
     // Base 100 ms, doubling, ±10 % jitter: ≥ 90 ms, then ≥ 180 ms.
     expect((times[1] as number) - (times[0] as number)).toBeGreaterThanOrEqual(85);
     expect((times[2] as number) - (times[1] as number)).toBeGreaterThanOrEqual(170);
+    // The metrics tell the same story: two attempts retried, then sent; three requests timed.
+    const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    expect(metrics).toContain('upmon_deliveries_total{channel="webhook",outcome="retrying"} 2');
+    expect(metrics).toContain('upmon_deliveries_total{channel="webhook",outcome="sent"} 1');
+    expect(metrics).toContain('upmon_delivery_retries_total{channel="webhook"} 2');
+    expect(metrics).toContain('upmon_delivery_request_seconds_count{channel="webhook"} 3');
+    expect(metrics).toContain('upmon_notification_delay_seconds_count{channel="webhook"} 1');
+    // Every attempt is timed, also the two that failed and were retried (BullMQ does not stamp them).
+    expect(metrics).toContain('upmon_queue_job_duration_seconds_count{queue="deliveries",outcome="failed"} 2');
+    expect(metrics).toContain('upmon_queue_job_duration_seconds_count{queue="deliveries",outcome="completed"} 1');
   });
 
   it('honours Retry-After on 429', async () => {

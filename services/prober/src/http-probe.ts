@@ -3,9 +3,7 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { requestFailureKind, type HttpConfig, type ProbeObservation } from '@upmon/core';
 import type { Got } from 'got';
-
-/** Redirect hops followed before a probe fails (browsers allow ~20; monitoring needs far fewer). */
-export const MAX_REDIRECTS = 5;
+import { failureDetail, MAX_REDIRECTS, type RequestFailure } from './failure-detail.js';
 /** Response bytes read for the keyword search; a larger body is not searched further. */
 export const MAX_BODY_BYTES = 1_000_000;
 
@@ -49,11 +47,6 @@ function certificateValidTo(res: { socket?: unknown } | undefined): Date | null 
   if (!cert || !cert.valid_to) return null;
   const d = new Date(cert.valid_to);
   return Number.isNaN(d.getTime()) ? null : d;
-}
-
-function failureDetail(code: string | undefined, message: string): string {
-  if (code === 'ERR_TOO_MANY_REDIRECTS') return `too many redirects (more than ${MAX_REDIRECTS})`;
-  return message.replace(/^getaddrinfo /, '').slice(0, 300);
 }
 
 /**
@@ -118,8 +111,6 @@ export function performHttpProbe(config: HttpConfig, opts: HttpProbeOptions): Pr
         certificateValidTo: validTo,
       }),
     );
-    stream.once('error', (err: Error & { code?: string }) =>
-      finish({ kind: 'failure', failure: requestFailureKind(err.code), detail: failureDetail(err.code, err.message ?? String(err)) }),
-    );
+    stream.once('error', (err: Error & RequestFailure) => finish({ kind: 'failure', failure: requestFailureKind(err.code), detail: failureDetail(err) }));
   });
 }

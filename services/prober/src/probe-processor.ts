@@ -1,7 +1,8 @@
-import { classifyProbe, isProbeSuperseded, nextAfter, type HttpConfig, type Schedule } from '@upmon/core';
+import { classifyProbe, isProbeSuperseded, nextAfter, type HttpConfig, type ProbeObservation, type ProbeOutcome, type Schedule } from '@upmon/core';
 import type { Cipher } from '@upmon/crypto';
 import type { createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
+import type { ProbeMetrics, ProbeOutcomeLabel } from '@upmon/metrics';
 import { probesOf, type Processor, type ProbeRef } from '@upmon/queue';
 import type { Clock } from '@upmon/service-kit';
 import { ConcurrencyLimit } from './concurrency-limit.js';
@@ -21,6 +22,7 @@ export interface ProbeProcessorDeps {
   http: HttpProbeOptions;
   /** HTTP requests in flight in this process (PROBER_CONCURRENCY). */
   concurrency: number;
+  metrics: ProbeMetrics;
 }
 
 /** Claims outlive the copies of a probe that could still run (see claimTtlMs), plus this. */
@@ -48,6 +50,13 @@ function superseded(schedule: Schedule, enqueuedAt: Date, now: Date): boolean {
   }
 }
 
+/** The metrics' name for how a probe ended: the failure kind when no usable response came. */
+function outcomeLabel(observation: ProbeObservation, outcome: ProbeOutcome): ProbeOutcomeLabel {
+  if (observation.kind === 'failure') return observation.failure;
+  if (!outcome.ok) return 'unexpected_response';
+  return outcome.warning ? 'warning' : 'ok';
+}
+
 /**
  * The `probes` worker's processor. For a job's probes: read their checks (one query), skip those
  * whose check is gone, not http or paused, or whose job is stale; claim the rest (one run per
@@ -65,6 +74,7 @@ export function createProbeProcessor(deps: ProbeProcessorDeps): Processor<'probe
     const { observation, durationMs } = await limit.run(() => performHttpProbe(config, deps.http));
     const at = deps.clock.now();
     const outcome = classifyProbe(config, observation, at);
+    deps.metrics.probed(outcomeLabel(observation, outcome), durationMs / 1000);
     const recorded = await deps.results.record({ checkId: ref.checkId, method: config.method, outcome, durationMs, at });
     deps.logger.debug({ checkId: ref.checkId, ok: outcome.ok, warning: outcome.warning, durationMs, recorded }, outcome.explanation);
   };

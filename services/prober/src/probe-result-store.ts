@@ -12,9 +12,10 @@ import {
   type FlipWrite,
 } from '@upmon/check-store';
 import { transition, type CheckState, type ProbeOutcome } from '@upmon/core';
-import type { Cipher } from '@upmon/crypto';
+import { AAD, type Cipher } from '@upmon/crypto';
 import { withPgTransaction, type createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
+import type { FlipMetrics } from '@upmon/metrics';
 import type { Queues } from '@upmon/queue';
 import { GroupCommit } from './group-commit.js';
 
@@ -35,6 +36,7 @@ export interface ProbeResultStoreDeps {
   cipher: Cipher;
   logger: Logger;
   userAgent: string;
+  flipMetrics: FlipMetrics;
 }
 
 /**
@@ -66,44 +68,50 @@ export class ProbeResultStore {
    * check-store's batched state update and flip insert, with the pings' insert in the same
    * statement: one round trip fewer per group.
    */
-  private async saveStatesFlipsAndPings(client: SqlClient, writes: CheckStateWrite[], flipWrites: FlipWrite[], pings: ProbeResult[]): Promise<{ id: bigint; checkId: string }[]> {
+  private async saveStatesFlipsAndPings(
+    client: SqlClient,
+    writes: CheckStateWrite[],
+    flipWrites: FlipWrite[],
+    pings: { result: ProbeResult; n: number }[],
+  ): Promise<{ id: bigint; checkId: string }[]> {
     const u = checkUpdateSql(writes, 1);
     const f = flipInsertSql(flipWrites, 1 + u.values.length);
     const p = (i: number) => `$${1 + u.values.length + f.values.length + i}`;
     const { rows } = await client.query<{ id: string; check_id: string }>(
       `WITH u AS (${u.sql} RETURNING 1), f AS (${f.sql}),
-            p AS (INSERT INTO pings (check_id, ts, type, method, user_agent, body_size, body, duration_ms)
-                  SELECT * FROM unnest(${p(0)}::uuid[], ${p(1)}::timestamptz[], ${p(2)}::"PingType"[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::int[], ${p(6)}::bytea[], ${p(7)}::int[]))
+            p AS (INSERT INTO pings (check_id, ts, type, method, user_agent, body_size, body, duration_ms, n)
+                  SELECT * FROM unnest(${p(0)}::uuid[], ${p(1)}::timestamptz[], ${p(2)}::"PingType"[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::int[], ${p(6)}::bytea[], ${p(7)}::int[], ${p(8)}::int[]))
        SELECT id, check_id FROM f`,
       [
         ...u.values,
         ...f.values,
-        pings.map((r) => r.checkId),
-        pings.map((r) => r.at.toISOString()),
-        pings.map((r) => (r.outcome.ok ? 'success' : 'fail')),
-        pings.map((r) => r.method),
+        pings.map(({ result: r }) => r.checkId),
+        pings.map(({ result: r }) => r.at.toISOString()),
+        pings.map(({ result: r }) => (r.outcome.ok ? 'success' : 'fail')),
+        pings.map(({ result: r }) => r.method),
         pings.map(() => this.deps.userAgent.slice(0, 200)),
-        pings.map((r) => Buffer.byteLength(r.outcome.explanation)),
-        pings.map((r) => this.deps.cipher.encrypt(r.outcome.explanation)),
-        pings.map((r) => r.durationMs),
+        pings.map(({ result: r }) => Buffer.byteLength(r.outcome.explanation)),
+        pings.map(({ result: r }) => this.deps.cipher.encrypt(r.outcome.explanation, AAD.pingBody(r.checkId))),
+        pings.map(({ result: r }) => r.durationMs),
+        pings.map(({ n }) => n),
       ],
     );
     return rows.map((r) => ({ id: BigInt(r.id), checkId: r.check_id }));
   }
 
   private async writeGroup(results: ProbeResult[]): Promise<boolean[]> {
-    const { recorded, flips } = await withPgTransaction(this.deps.pool, async (client) => {
+    const { recorded, flips, reasons } = await withPgTransaction(this.deps.pool, async (client) => {
       // Sorted ids: concurrent groups lock shared rows in the same order, so they cannot deadlock.
       const ids = [...new Set(results.map((r) => r.checkId))].sort();
       const { rows } = await client.query<CheckSqlRow>(
         `SELECT ${CHECK_STATE_COLUMNS} FROM checks c WHERE c.id = ANY($1::uuid[]) ORDER BY c.id FOR UPDATE`,
         [ids],
       );
-      const current = new Map<string, { row: CheckSqlRow; state: CheckState; lastType: 'success' | 'fail' }>();
-      for (const row of rows) current.set(row.id, { row, state: sqlRowToState(row), lastType: 'success' });
+      const current = new Map<string, { row: CheckSqlRow; state: CheckState; lastType: 'success' | 'fail'; nPings: number }>();
+      for (const row of rows) current.set(row.id, { row, state: sqlRowToState(row), lastType: 'success', nPings: row.n_pings });
 
       const flipWrites: FlipWrite[] = [];
-      const pings: ProbeResult[] = [];
+      const pings: { result: ProbeResult; n: number }[] = [];
       const recorded = results.map((r) => {
         const c = current.get(r.checkId);
         if (!c) return false;
@@ -111,8 +119,9 @@ export class ProbeResultStore {
         const t = transition(c.state, { type: 'probe', ok: r.outcome.ok, warning: r.outcome.warning }, r.at);
         c.state = t.state;
         c.lastType = r.outcome.ok ? 'success' : 'fail';
+        c.nPings += 1;
         if (t.flip) flipWrites.push({ checkId: r.checkId, projectId: c.row.project_id, flip: t.flip });
-        pings.push(r);
+        pings.push({ result: r, n: c.nPings });
         return true;
       });
       const writes: CheckStateWrite[] = [...current.values()].map((c) => ({
@@ -120,10 +129,12 @@ export class ProbeResultStore {
         state: c.state,
         texts: TimestampTexts.ofRow(c.row),
         lastPingType: c.lastType,
+        nPings: c.nPings,
       }));
       const flips = pings.length > 0 ? await this.saveStatesFlipsAndPings(client, writes, flipWrites, pings) : [];
-      return { recorded, flips };
+      return { recorded, flips, reasons: flipWrites.map((f) => f.flip.reason) };
     });
+    for (const reason of reasons) this.deps.flipMetrics.committed(reason);
     if (flips.length > 0) await publishFlipsWith(markFlipsEnqueuedSql(this.deps.pool), this.deps.queues, flips, this.deps.logger);
     return recorded;
   }

@@ -1,6 +1,6 @@
 import { scheduleOf } from '@upmon/check-store';
 import { httpConfigFromJson, joinHttpConfig, type HttpConfig, type Schedule } from '@upmon/core';
-import type { Cipher } from '@upmon/crypto';
+import { AAD, type Cipher } from '@upmon/crypto';
 import type { createPgPool } from '@upmon/db';
 
 /**
@@ -31,7 +31,7 @@ interface ProbeTargetRow {
 
 /** The check's whole http_config: plain settings joined with the decrypted credentials. */
 function probeConfigOf(row: ProbeTargetRow, cipher: Cipher): HttpConfig {
-  return httpConfigFromJson(joinHttpConfig(row.http_config, row.http_secrets ? cipher.decryptJson(row.http_secrets) : null));
+  return httpConfigFromJson(joinHttpConfig(row.http_config, row.http_secrets ? cipher.decryptJson(row.http_secrets, AAD.checkHttpSecrets(row.id)) : null));
 }
 
 /**

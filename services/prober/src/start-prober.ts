@@ -2,6 +2,7 @@ import type { ProberConfig } from '@upmon/config';
 import { createCipher } from '@upmon/crypto';
 import { createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
+import { createFlipMetrics, createMetricsRegistry, createProbeMetrics, observeWorkerJobs } from '@upmon/metrics';
 import { createOutboundGuard } from '@upmon/outbound';
 import { PROBES_PER_JOB, Queues, createWorker } from '@upmon/queue';
 import {
@@ -35,17 +36,20 @@ export async function startProber(config: ProberConfig, logger: Logger, override
   const queues = new Queues(producerRedis, config.redisPrefix);
   // No keep-alive: every probe measures (and checks) a fresh connection.
   const guard = createOutboundGuard({ allowCidrs: config.outboundAllowCidrs, keepAlive: false });
-  const cipher = createCipher(config.encryptionKey);
-  const results = new ProbeResultStore({ pool, queues, cipher, logger, userAgent: config.userAgent });
+  const cipher = createCipher(config.encryptionKeys);
+  const clock = overrides.clock ?? systemClock;
+  const registry = createMetricsRegistry();
+  const results = new ProbeResultStore({ pool, queues, cipher, logger, userAgent: config.userAgent, flipMetrics: createFlipMetrics(registry) });
   const processor = createProbeProcessor({
     pool,
     cipher,
     results,
     claims: new ProbeClaims(producerRedis, config.redisPrefix),
     logger,
-    clock: overrides.clock ?? systemClock,
+    clock,
     http: { client: probeClient(guard.extend(got), overrides.certificateAuthority), userAgent: config.userAgent },
     concurrency: config.concurrency,
+    metrics: createProbeMetrics(registry),
   });
   const worker = createWorker('probes', processor, {
     connection: workerRedis,
@@ -55,6 +59,7 @@ export async function startProber(config: ProberConfig, logger: Logger, override
     concurrency: 2 * Math.ceil(config.concurrency / PROBES_PER_JOB),
   });
   worker.on('failed', (job, err) => logger.error({ jobId: job?.id, err: err.message }, 'probe job failed'));
+  observeWorkerJobs(registry, 'probes', worker, () => clock.now().getTime());
   worker.on('error', (err) => logger.error({ err: err.message }, 'probe worker error'));
 
   let shuttingDown = false;
@@ -67,6 +72,7 @@ export async function startProber(config: ProberConfig, logger: Logger, override
         redis: redisReady(workerRedis),
       },
       logger,
+      metrics: registry,
     },
     () => shuttingDown,
   );

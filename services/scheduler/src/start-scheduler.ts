@@ -1,10 +1,12 @@
 import type { SchedulerConfig } from '@upmon/config';
 import { createPgPool, createPrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
-import { Queues } from '@upmon/queue';
+import { createFlipMetrics, createMetricsRegistry, QUEUE_STATES, registerFlipBacklog, registerQueueDepth } from '@upmon/metrics';
+import { QUEUE_NAMES, Queues } from '@upmon/queue';
 import { closeServer, createRedis, postgresReady, redisReady, startHealthServer, systemClock, type RunningService } from '@upmon/service-kit';
 import { startTaskLoop } from './task-loop.js';
 import { createTasks } from './tasks/index.js';
+import { readUnhandedFlips } from './unhanded-flips.js';
 
 /**
  * The scheduler process: every task of tasks/index.ts in a loop of its own (task-loop.ts).
@@ -18,7 +20,11 @@ export async function startScheduler(config: SchedulerConfig, logger: Logger): P
   redis.on('error', (err) => logger.debug({ err: err.message }, 'redis connection error'));
   const queues = new Queues(redis, config.redisPrefix);
   let shuttingDown = false;
-  const tasks = createTasks({ config, logger, prisma, queues, clock: systemClock, pool });
+  const registry = createMetricsRegistry();
+  // Queue depths and the flip backlog are global: read from Redis and PostgreSQL at scrape time.
+  registerQueueDepth(registry, QUEUE_NAMES, () => queues.jobCounts(QUEUE_STATES));
+  registerFlipBacklog(registry, () => readUnhandedFlips(pool));
+  const tasks = createTasks({ config, logger, prisma, queues, clock: systemClock, pool, flipMetrics: createFlipMetrics(registry) });
   const loops = tasks.map((task) =>
     startTaskLoop(task, { clock: systemClock, logger, idleIntervalMs: config.idleIntervalMs, batchSize: config.batchSize }),
   );
@@ -28,6 +34,7 @@ export async function startScheduler(config: SchedulerConfig, logger: Logger): P
       port: config.port,
       readiness: { postgres: postgresReady(prisma), redis: redisReady(redis) },
       logger,
+      metrics: registry,
     },
     () => shuttingDown,
   );

@@ -1,6 +1,7 @@
 import type { SchedulerConfig } from '@upmon/config';
 import type { PrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
+import type { FlipMetrics } from '@upmon/metrics';
 import type { Queues } from '@upmon/queue';
 import type { Clock } from '@upmon/service-kit';
 import type pg from 'pg';
@@ -12,6 +13,8 @@ export interface SchedulerDeps {
   prisma: PrismaClient;
   queues: Queues;
   clock: Clock;
+  /** Flips committed by the scheduler (timeouts) and their deadline lag are counted here. */
+  flipMetrics: FlipMetrics;
   /**
    * Raw pg pool for hot paths where Prisma model calls are too slow (deadline scans, relay).
    * Optional only so that tasks which do not need it can be built without one in tests.

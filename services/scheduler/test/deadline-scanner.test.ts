@@ -1,5 +1,6 @@
 import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
 import { createTestDatabase, dropRedisPrefix, freePort, makeCheck, makeProject, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
+import { createFlipMetrics, Registry, type FlipMetrics } from '@upmon/metrics';
 import type pg from 'pg';
 import { createDeadlineScannerTask } from '../src/tasks/deadline-scanner.js';
 import { createFlipRelayTask } from '../src/tasks/flip-relay.js';
@@ -33,9 +34,18 @@ afterAll(async () => {
   await dropRedisPrefix(prefix);
 });
 
-const scanner = (opts: { batchSize?: number; pool?: pg.Pool; queues?: ReturnType<typeof producerQueues>['queues'] } = {}) =>
+const scanner = (opts: { batchSize?: number; pool?: pg.Pool; queues?: ReturnType<typeof producerQueues>['queues']; flipMetrics?: FlipMetrics } = {}) =>
   createDeadlineScannerTask(
-    schedulerDeps({ dbUrl: db.url, prisma, pool: opts.pool ?? pool, queues: opts.queues ?? redisQ.queues, prefix, clock: clockAt(T), batchSize: opts.batchSize }),
+    schedulerDeps({
+      dbUrl: db.url,
+      prisma,
+      pool: opts.pool ?? pool,
+      queues: opts.queues ?? redisQ.queues,
+      prefix,
+      clock: clockAt(T),
+      batchSize: opts.batchSize,
+      flipMetrics: opts.flipMetrics,
+    }),
   );
 const flipsOf = (checkId: string) => prisma.flip.findMany({ where: { checkId }, orderBy: { id: 'asc' } });
 
@@ -48,7 +58,8 @@ describe('deadline scanner', () => {
     const notYet = await makeCheck(prisma, projectId, { status: 'up', lastPingAt: at(-30), nextDeadlineAt: at(30) });
     const fresh = await makeCheck(prisma, projectId);
 
-    const task = scanner();
+    const registry = new Registry();
+    const task = scanner({ flipMetrics: createFlipMetrics(registry) });
     expect(await task.runOnce(T)).toBe(4);
     expect((await flipsOf(up.id)).map((f) => [f.oldStatus, f.newStatus, f.reason, f.ts.toISOString()])).toEqual([['up', 'late', 'timeout', at(-10).toISOString()]]);
     expect((await prisma.check.findUniqueOrThrow({ where: { id: up.id } })).nextDeadlineAt).toEqual(at(50));
@@ -67,6 +78,12 @@ describe('deadline scanner', () => {
     expect(enqueued).toBe(5);
     const jobs = await redisQ.queues.queue('flips').getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
     expect(jobs).toHaveLength(5);
+    // Counted once committed, with their lag behind the deadline (the clock says T at commit):
+    // up 10 s, behind 440 s and 380 s, late 10 s, running 1 s.
+    const text = await registry.metrics();
+    expect(text).toContain('upmon_flips_total{reason="timeout"} 5');
+    expect(text).toContain('upmon_deadline_lag_seconds_count 5');
+    expect(text).toContain('upmon_deadline_lag_seconds_sum 841');
     await prisma.check.deleteMany({});
   });
 

@@ -1,14 +1,13 @@
 import { loadSchedulerConfig } from '@upmon/config';
-import { createCipher } from '@upmon/crypto';
 import type { PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import { Queues } from '@upmon/queue';
 import { createRedis, systemClock } from '@upmon/service-kit';
 import {
   makeCheck,
+  makeIntegration,
   makeProject,
   testRedisUrl,
-  TEST_ENCRYPTION_KEY,
   openTestBackend,
   queuedJobs,
   type TestBackend,
@@ -22,7 +21,6 @@ let backend: TestBackend;
 let prefix: string;
 let queues: Queues;
 const logger = createLogger({ service: 'scheduler', level: 'silent' });
-const cipher = createCipher(TEST_ENCRYPTION_KEY);
 
 function makeTask(q: Queues = queues, batchSize = 1000) {
   const config = loadSchedulerConfig({ DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, SCHEDULER_BATCH_SIZE: String(batchSize) });
@@ -30,13 +28,11 @@ function makeTask(q: Queues = queues, batchSize = 1000) {
 }
 
 async function integration(projectId: string) {
-  return prisma.integration.create({
-    data: { projectId, kind: 'webhook', name: 'hook', events: ['down', 'up'], config: new Uint8Array(cipher.encryptJson({ url: 'http://x' })) },
-  });
+  return makeIntegration(prisma, projectId, 'webhook', { url: 'http://x' }, { name: 'hook', events: ['down', 'up'] });
 }
 
-async function held(integrationId: number, checkId: string, releaseAt: Date, event = 'down') {
-  return prisma.heldNotification.create({ data: { integrationId, checkId, event, ts: new Date(releaseAt.getTime() - 3_600_000), releaseAt } });
+async function held(integrationId: number, checkId: string, releaseAt: Date, event = 'down', cause = 'quiet_hours') {
+  return prisma.heldNotification.create({ data: { integrationId, checkId, event, ts: new Date(releaseAt.getTime() - 3_600_000), releaseAt, cause } });
 }
 
 async function digestJobs() {
@@ -126,4 +122,27 @@ describe('held-release task', () => {
     expect(await makeTask().runOnce(now)).toBe(1);
     expect(await digestJobs()).toHaveLength(1);
   }, 10_000);
+
+  it('releases a flapping digest once the latest release time of its pending rows has passed, all rows together', async () => {
+    const project = await makeProject(prisma);
+    const c = await makeCheck(prisma, project.id);
+    const other = await makeCheck(prisma, project.id);
+    const a = await integration(project.id);
+    const min = (m: number) => new Date(now.getTime() + m * 60_000);
+    // Held at 10:06, 10:07, 10:08 of a flapping check: each carries the release known then.
+    const rows = [await held(a.id, c.id, min(0), 'down', 'flapping'), await held(a.id, c.id, min(1), 'up', 'flapping'), await held(a.id, c.id, min(2), 'down', 'flapping')];
+    // Another check's flapping digest and a quiet-hours row of the same check are not held back by them.
+    const otherRow = await held(a.id, other.id, min(0), 'down', 'flapping');
+    const quiet = await held(a.id, c.id, min(0), 'up');
+
+    expect(await makeTask().runOnce(min(1))).toBe(2);
+    const first = await digestJobs();
+    expect(first.map((j) => j.data.heldIds).sort()).toEqual([[otherRow.id.toString()], [quiet.id.toString()]].sort());
+    expect(await makeTask().runOnce(min(1))).toBe(0);
+
+    expect(await makeTask().runOnce(min(2))).toBe(3);
+    const jobs = await digestJobs();
+    const flapping = jobs.find((j) => j.data.heldIds?.includes(rows[0]!.id.toString()));
+    expect(flapping?.data).toEqual({ integrationId: a.id, checkId: c.id, event: 'digest', heldIds: rows.map((r) => r.id.toString()) });
+  });
 });

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { createCipher } from '@upmon/crypto';
 import { loadSchedulerConfig } from '@upmon/config';
 import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
@@ -11,13 +10,12 @@ import {
   createTestCertificates,
   createTestDatabase,
   dropRedisPrefix,
-  httpConfigColumns,
-  makeCheck,
+  makeHttpCheck,
   makeProject,
+  openPingBody,
   startService,
   testRedisPrefix,
   testRedisUrl,
-  TEST_ENCRYPTION_KEY,
   type ServiceProcess,
   type TestCertificates,
   type TestDatabase,
@@ -42,7 +40,6 @@ let projectId: string;
 const servers: (http.Server | https.Server)[] = [];
 let plainBase: string;
 let tlsBase: string;
-const cipher = createCipher(TEST_ENCRYPTION_KEY);
 
 const handler: http.RequestListener = (req, res) => {
   if (req.url === '/fail') res.statusCode = 500;
@@ -105,14 +102,14 @@ async function waitForPings(ids: string[], count: number): Promise<void> {
 
 async function bodies(checkId: string): Promise<string[]> {
   const rows = await prisma.ping.findMany({ where: { checkId }, orderBy: { id: 'asc' } });
-  return rows.map((r) => `${r.type} ${r.method} ${r.userAgent} ${r.body ? cipher.decrypt(r.body).toString() : ''}`);
+  return rows.map((r) => `${r.type} ${r.method} ${r.userAgent} ${r.body ? openPingBody(checkId, r.body) : ''}`);
 }
 
 it('scheduled probes run in the prober and drive the checks: up, late → down, certificate warning', async () => {
-  const ok = await makeCheck(prisma, projectId, { kind: 'http', periodSec: 60, graceSec: 60, ...httpConfigColumns({ url: `${plainBase}/ok` }) });
-  const failing = await makeCheck(prisma, projectId, { kind: 'http', periodSec: 60, graceSec: 60, ...httpConfigColumns({ url: `${plainBase}/fail`, confirmations: 2 }) });
-  const expiring = await makeCheck(prisma, projectId, { kind: 'http', periodSec: 60, graceSec: 60, ...httpConfigColumns({ url: `${tlsBase}/ok`, ssl_days_before: 7, method: 'HEAD' }) });
-  const paused = await makeCheck(prisma, projectId, { kind: 'http', periodSec: 60, graceSec: 60, status: 'paused', ...httpConfigColumns({ url: `${plainBase}/ok` }) });
+  const ok = await makeHttpCheck(prisma, projectId, { url: `${plainBase}/ok` });
+  const failing = await makeHttpCheck(prisma, projectId, { url: `${plainBase}/fail`, confirmations: 2 });
+  const expiring = await makeHttpCheck(prisma, projectId, { url: `${tlsBase}/ok`, ssl_days_before: 7, method: 'HEAD' });
+  const paused = await makeHttpCheck(prisma, projectId, { url: `${plainBase}/ok` }, { status: 'paused' });
   const ids = [ok.id, failing.id, expiring.id];
 
   expect(await task.runOnce(new Date())).toBe(3);

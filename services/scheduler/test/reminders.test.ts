@@ -1,14 +1,13 @@
 import { loadSchedulerConfig } from '@upmon/config';
-import { createCipher } from '@upmon/crypto';
 import type { CheckStatus, PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import type { Queues } from '@upmon/queue';
 import { systemClock } from '@upmon/service-kit';
 import {
   makeCheck,
+  makeIntegration,
   makeProject,
   testRedisUrl,
-  TEST_ENCRYPTION_KEY,
   openTestBackend,
   queuedJobs,
   type TestBackend,
@@ -23,7 +22,6 @@ let prefix: string;
 let queues: Queues;
 let projectId: string;
 const logger = createLogger({ service: 'scheduler', level: 'silent' });
-const cipher = createCipher(TEST_ENCRYPTION_KEY);
 const H = 3_600_000;
 
 function task() {
@@ -32,16 +30,11 @@ function task() {
 }
 
 async function integration(overrides: { enabled?: boolean; events?: string[]; reminders?: number[] | null } = {}) {
-  return prisma.integration.create({
-    data: {
-      projectId,
-      kind: 'webhook',
-      name: 'hook',
-      events: overrides.events ?? ['down', 'up'],
-      enabled: overrides.enabled ?? true,
-      reminders: overrides.reminders === null ? undefined : (overrides.reminders ?? [1, 3, 24]),
-      config: new Uint8Array(cipher.encryptJson({ url: 'http://x' })),
-    },
+  return makeIntegration(prisma, projectId, 'webhook', { url: 'http://x' }, {
+    name: 'hook',
+    events: overrides.events ?? ['down', 'up'],
+    enabled: overrides.enabled ?? true,
+    reminders: overrides.reminders === null ? undefined : (overrides.reminders ?? [1, 3, 24]),
   });
 }
 

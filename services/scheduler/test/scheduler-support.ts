@@ -2,6 +2,7 @@ import net from 'node:net';
 import { loadSchedulerConfig } from '@upmon/config';
 import type { PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
+import { createFlipMetrics, Registry, type FlipMetrics } from '@upmon/metrics';
 import { Queues } from '@upmon/queue';
 import { createRedis, type Clock } from '@upmon/service-kit';
 import type { RedisOptions } from 'ioredis';
@@ -19,6 +20,7 @@ export function schedulerDeps(opts: {
   clock: Clock;
   batchSize?: number;
   env?: Record<string, string>;
+  flipMetrics?: FlipMetrics;
 }): SchedulerDeps {
   const config = loadSchedulerConfig({
     DATABASE_URL: opts.dbUrl,
@@ -27,7 +29,15 @@ export function schedulerDeps(opts: {
     SCHEDULER_BATCH_SIZE: String(opts.batchSize ?? 1000),
     ...opts.env,
   });
-  return { config, logger: silentLogger, prisma: opts.prisma, queues: opts.queues, clock: opts.clock, pool: opts.pool };
+  return {
+    config,
+    logger: silentLogger,
+    prisma: opts.prisma,
+    queues: opts.queues,
+    clock: opts.clock,
+    pool: opts.pool,
+    flipMetrics: opts.flipMetrics ?? createFlipMetrics(new Registry()),
+  };
 }
 
 export function producerQueues(redisUrl: string, prefix: string, redisOptions?: RedisOptions) {

@@ -4,8 +4,11 @@ import type { CheckStatus } from '../state/types.js';
 export type NotifyEvent = 'down' | 'up' | 'late';
 export const NOTIFY_EVENTS: readonly NotifyEvent[] = ['down', 'up', 'late'];
 
-/** Every kind of message the notifier sends: a flip's event, a reminder, or a quiet-hours digest. */
-export type MessageEvent = NotifyEvent | 'reminder' | 'digest';
+/**
+ * Every kind of message the notifier sends: a flip's event, a reminder, a quiet-hours digest, or
+ * a test asked for in the web app.
+ */
+export type MessageEvent = NotifyEvent | 'reminder' | 'digest' | 'test';
 
 /**
  * The event a flip notifies about, or null when it notifies nothing (DESIGN.md, Notifications):

@@ -152,3 +152,47 @@ describe('reasonInWords', () => {
     ['heartbeat', 'quota', 'up', 'paused', "paused: the account is over its plan's check quota"],
   ] as const)('%s %s %s→%s', (kind, reason, from, to, words) => expect(reasonInWords(kind, reason, from, to)).toBe(words));
 });
+
+describe('buildNotification: flapping digests', () => {
+  const ts = (min: number) => new Date(Date.UTC(2026, 10, 22, 7, min));
+  it('says the check is flapping, how many changes, and its latest status', () => {
+    const n = buildNotification({
+      ...base,
+      event: 'digest',
+      status: 'down',
+      since: ts(40),
+      held: [
+        { event: 'down', ts: ts(40), cause: 'flapping' },
+        { event: 'up', ts: ts(31), cause: 'flapping' },
+        { event: 'down', ts: ts(22), cause: 'flapping' },
+      ],
+    });
+    expect(n.subject).toBe('DOWN | nightly backup (flapping, 3 changes)');
+    expect(n.headline).toBe(
+      'nightly backup is flapping: 3 status changes between 2026-11-22 07:22:00 UTC and 2026-11-22 07:40:00 UTC were collapsed into this message. It is DOWN now since 2026-11-22 07:40:00 UTC (for 20 min).',
+    );
+    expect(n.text).toContain('Changes:\n  DOWN at 2026-11-22 07:22:00 UTC\n  UP at 2026-11-22 07:31:00 UTC\n  DOWN at 2026-11-22 07:40:00 UTC');
+    expect(n.severity).toBe('critical');
+    expect(n.values.event).toBe('digest');
+    expect(n.values.reason).toBe('flapping');
+    expect(n.short).toContain('flapping: 3 status changes collapsed into one message');
+  });
+
+  it('one change, and a check that settled up', () => {
+    const n = buildNotification({ ...base, event: 'digest', status: 'up', since: ts(5), held: [{ event: 'up', ts: ts(5), cause: 'flapping' }] });
+    expect(n.subject).toBe('UP | nightly backup (flapping, 1 change)');
+    expect(n.headline).toContain('1 status change at 2026-11-22 07:05:00 UTC was collapsed');
+    expect(n.severity).toBe('ok');
+  });
+
+  it('lists only the latest 20 held events of a long episode', () => {
+    const held = Array.from({ length: 50 }, (_, i) => ({ event: i % 2 ? ('up' as const) : ('down' as const), ts: new Date(Date.UTC(2026, 10, 22, 6, i)), cause: 'flapping' as const }));
+    const n = buildNotification({ ...base, event: 'digest', status: 'up', since: null, held });
+    expect(n.subject).toBe('UP | nightly backup (flapping, 50 changes)');
+    const changes = n.fields.find((f) => f.label === 'Changes')?.value.split('\n') ?? [];
+    expect(changes).toHaveLength(21);
+    expect(changes[0]).toBe('(30 earlier not listed)');
+    expect(changes[1]).toBe('DOWN at 2026-11-22 06:30:00 UTC');
+    expect(changes[20]).toBe('UP at 2026-11-22 06:49:00 UTC');
+  });
+});

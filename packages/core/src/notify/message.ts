@@ -18,11 +18,19 @@ export interface MessageFlip {
   ts: Date;
 }
 
-/** One notification held during quiet hours, listed in the digest. */
+/** Why a notification was held: quiet hours, or its check was flapping. */
+export type HoldCause = 'quiet_hours' | 'flapping';
+
+/** One held notification, listed in the digest. */
 export interface HeldEvent {
   event: NotifyEvent | 'reminder';
   ts: Date;
+  /** Default `quiet_hours`. */
+  cause?: HoldCause;
 }
+
+/** A digest lists at most this many held events (the latest), so a long episode stays one readable message. */
+export const DIGEST_LISTED_MAX = 20;
 
 interface Common {
   check: MessageCheck;
@@ -53,7 +61,7 @@ export type MessageInput =
     })
   | (Common & {
       event: 'digest';
-      /** The check's status when the quiet hours ended. */
+      /** The check's status when the digest is built. */
       status: CheckStatus;
       /** When the check entered that status, when known. */
       since: Date | null;
@@ -175,17 +183,32 @@ export function buildNotification(input: MessageInput): Notification {
       status = input.status;
       previousStatus = null;
       at = input.now;
-      const n = input.held.length;
-      const list = [...input.held]
-        .sort((a, b) => a.ts.getTime() - b.ts.getTime())
-        .map((h) => `${heldLabel(h.event)} at ${formatUtc(h.ts)}`);
-      reason = `${n} notification${n === 1 ? '' : 's'} held during quiet hours`;
-      subject = `${upper(status)} | ${check.name} (${n} held during quiet hours)`;
+      const held = [...input.held].sort((a, b) => a.ts.getTime() - b.ts.getTime());
+      const n = held.length;
+      const listed = held.slice(-DIGEST_LISTED_MAX).map((h) => `${heldLabel(h.event)} at ${formatUtc(h.ts)}`);
+      if (n > listed.length) listed.unshift(`(${n - listed.length} earlier not listed)`);
       const since = input.since ? ` since ${formatUtc(input.since)}` : '';
       const forHowLong = input.since ? ` (for ${formatDuration(input.now.getTime() - input.since.getTime())})` : '';
-      headline = `${check.name} is ${upper(status)}${since}${forHowLong}. During quiet hours: ${list.join('; ')}.`;
-      fields.push({ label: 'Status now', value: `${upper(status)}${since}${forHowLong}` });
-      fields.push({ label: 'Held events', value: list.join('\n') });
+      if (held.some((h) => h.cause === 'flapping')) {
+        const changes = held.filter((h) => h.event !== 'reminder');
+        const c = changes.length;
+        const first = changes[0] ?? held[0];
+        const last = changes[c - 1] ?? held[n - 1];
+        const span = first && last && c > 1 ? ` between ${formatUtc(first.ts)} and ${formatUtc(last.ts)}` : first ? ` at ${formatUtc(first.ts)}` : '';
+        reason = `flapping: ${c} status change${c === 1 ? '' : 's'} collapsed into one message`;
+        reasonCode = 'flapping';
+        subject = `${upper(status)} | ${check.name} (flapping, ${c} change${c === 1 ? '' : 's'})`;
+        headline = `${check.name} is flapping: ${c} status change${c === 1 ? '' : 's'}${span} ${c === 1 ? 'was' : 'were'} collapsed into this message. It is ${upper(status)} now${since}${forHowLong}.`;
+        fields.push({ label: 'Status now', value: `${upper(status)}${since}${forHowLong}` });
+        fields.push({ label: 'Flapping', value: `${c} status change${c === 1 ? '' : 's'} not sent one by one` });
+        fields.push({ label: 'Changes', value: listed.join('\n') });
+      } else {
+        reason = `${n} notification${n === 1 ? '' : 's'} held during quiet hours`;
+        subject = `${upper(status)} | ${check.name} (${n} held during quiet hours)`;
+        headline = `${check.name} is ${upper(status)}${since}${forHowLong}. During quiet hours: ${listed.join('; ')}.`;
+        fields.push({ label: 'Status now', value: `${upper(status)}${since}${forHowLong}` });
+        fields.push({ label: 'Held events', value: listed.join('\n') });
+      }
       break;
     }
   }

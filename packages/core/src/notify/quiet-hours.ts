@@ -1,4 +1,5 @@
 import { IANAZone } from 'luxon';
+import { isValidTimeZone } from '../schedule/timezone.js';
 
 /** A daily window of local wall-clock time in `tz`; `from > to` wraps midnight. */
 export interface QuietHours {
@@ -23,7 +24,7 @@ export function parseQuietHours(value: unknown): QuietHours | null {
   const t = HHMM.exec(v.to);
   if (!f || !t) return null;
   const tz = typeof v.tz === 'string' && v.tz.length > 0 ? v.tz : 'UTC';
-  if (!IANAZone.isValidZone(tz)) return null;
+  if (!isValidTimeZone(tz)) return null;
   const fromMin = Number(f[1]) * 60 + Number(f[2]);
   const toMin = Number(t[1]) * 60 + Number(t[2]);
   if (fromMin === toMin) return null;

@@ -23,7 +23,8 @@ export function telegramSendMessage(apiBase: string, botToken: string, chatId: s
  * '' for a bare `/start`; null when the text is not a /start command.
  */
 export function parseStartCommand(text: unknown): string | null {
-  if (typeof text !== 'string') return null;
+  // Telegram messages are at most 4096 characters: anything longer is not one of theirs.
+  if (typeof text !== 'string' || text.length > TELEGRAM_MAX_TEXT) return null;
   const m = /^\/start(?:@[A-Za-z0-9_]+)?(?:\s+(\S+))?\s*$/.exec(text.trim());
   if (!m) return null;
   return m[1] ?? '';

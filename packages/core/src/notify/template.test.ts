@@ -1,4 +1,4 @@
-import { escapingForContentType, jsonEscape, renderTemplate, type TemplateValues } from './template.js';
+import { escapingForContentType, findPlaceholders, jsonEscape, renderTemplate, type TemplateValues } from './template.js';
 
 const values: TemplateValues = {
   event: 'down',
@@ -70,4 +70,38 @@ describe('jsonEscape', () => {
     expect(jsonEscape('a"b\\c\nd\u0001e\u2028f')).toBe('a\\"b\\\\c\\nd\\u0001e\\u2028f');
   });
   it('keeps non-ASCII text', () => expect(jsonEscape('žņ ✓')).toBe('žņ ✓'));
+});
+
+describe('findPlaceholders', () => {
+  const byRegex = (t: string) => [...t.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => m[1]);
+
+  it.each(['{{event}}', '{{ check_name }} and {{ts}}', '{{{event}}}', '{{ {{event}} }}', '{{a}b}}', '{{}}', '{{ }}', '}}{{x', '{{x}', '{{{{{{', 'no braces', '{{ a b }}{{c}}}}'])(
+    'finds what the regex finds in %s',
+    (t) => {
+      expect(findPlaceholders(t)).toEqual(byRegex(t));
+    },
+  );
+
+  it('agrees with the regex on random brace soup', () => {
+    const alphabet = ['{', '}', ' ', 'a', '_', '\n'];
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 2_000; i++) {
+      const t = Array.from({ length: Math.floor(rnd() * 30) }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
+      expect(findPlaceholders(t)).toEqual(byRegex(t));
+    }
+  });
+
+  it('is linear on "{{" followed by many spaces', () => {
+    const inputs = [`{{${' '.repeat(256 * 1024)}`, '{{ '.repeat(80_000)];
+    // The least of three runs: the process's CPU time also counts V8's compiler and GC threads.
+    let least = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const start = process.cpuUsage();
+      for (const t of inputs) expect(findPlaceholders(t)).toEqual([]);
+      const used = process.cpuUsage(start);
+      least = Math.min(least, (used.user + used.system) / 1000);
+    }
+    expect(least).toBeLessThan(50);
+  });
 });

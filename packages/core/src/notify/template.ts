@@ -39,6 +39,29 @@ export function jsonEscape(value: string): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * What every `{{…}}` of a template says, trimmed: the text between `{{` and the next `}}` when it
+ * holds no brace. The same as matching /\{\{\s*([^{}]*?)\s*\}\}/g, but in one linear scan: that
+ * regex backtracks quadratically on "{{" followed by many spaces (validation sees user input).
+ */
+export function findPlaceholders(template: string): string[] {
+  const found: string[] = [];
+  let from = 0;
+  for (;;) {
+    const open = template.indexOf('{{', from);
+    if (open < 0) return found;
+    let end = open + 2;
+    while (end < template.length && template[end] !== '{' && template[end] !== '}') end++;
+    if (template.startsWith('}}', end)) {
+      found.push(template.slice(open + 2, end).trim());
+      from = end + 2;
+    } else {
+      // No "{{" can start inside the brace-free stretch just scanned, except right after `open`.
+      from = end > open + 2 ? end : open + 1;
+    }
+  }
+}
+
 const PLACEHOLDER = /\{\{\s*([a-z_]+)\s*\}\}/g;
 
 /**

@@ -1,6 +1,7 @@
 import { CronExpressionParser } from 'cron-parser';
+import { ByteCappedCache } from '../byte-capped-cache.js';
 import { offsetMinutes, wallTimeToInstant } from './timezone.js';
-import { ScheduleError } from './types.js';
+import { MAX_EXPRESSION_LENGTH, ScheduleError } from './types.js';
 
 /**
  * 5-field cron in a time zone. cron-parser only parses (field syntax, names, ranges, steps);
@@ -26,14 +27,15 @@ interface ParsedCron {
 }
 
 const UNSUPPORTED = /[LW#]/i;
-const cache = new Map<string, ParsedCron>();
-const CACHE_MAX = 10_000;
+/** Parsed expressions (~1 KB each: the minute and hour lists and the masks). */
+const cache = new ByteCappedCache<ParsedCron>({ maxBytes: 8 * 1024 * 1024, maxKeyLength: MAX_EXPRESSION_LENGTH, entryBytes: 1024 });
 /** Longest search: 8 years covers Feb 29 on a given weekday-free expression (leap years). */
 const SEARCH_DAYS = 366 * 8 + 2;
 
 function parse(expr: string): ParsedCron {
   const hit = cache.get(expr);
   if (hit) return hit;
+  if (expr.length > MAX_EXPRESSION_LENGTH) throw new ScheduleError(`must be at most ${MAX_EXPRESSION_LENGTH} characters`);
   const fields = expr.trim().split(/\s+/);
   if (fields.length !== 5) throw new ScheduleError('must have exactly 5 fields (minute hour day-of-month month day-of-week)');
   if (UNSUPPORTED.test(fields[2] as string) || UNSUPPORTED.test(fields[4] as string)) {
@@ -59,7 +61,6 @@ function parse(expr: string): ParsedCron {
     daysOfWeek: mask(f.dayOfWeek.values, 7, (v) => v % 7),
     dayOr: !starts(fields[2] as string) && !starts(fields[4] as string),
   };
-  if (cache.size >= CACHE_MAX) cache.clear();
   cache.set(expr, parsed);
   return parsed;
 }

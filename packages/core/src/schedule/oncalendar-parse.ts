@@ -1,5 +1,6 @@
 import { IANAZone } from 'luxon';
-import { ScheduleError } from './types.js';
+import { ByteCappedCache } from '../byte-capped-cache.js';
+import { MAX_TIME_ZONE_LENGTH, ScheduleError } from './types.js';
 
 /**
  * Parser for one systemd.time(7) calendar event ("OnCalendar=" value).
@@ -49,6 +50,9 @@ function fail(message: string): never {
   throw new Invalid(message);
 }
 
+/** Longest weekday name ("wednesday"): how far ahead the weekday parser ever looks. */
+const WEEKDAY_NAME_MAX = 9;
+
 const WEEKDAY_NAMES: ReadonlyArray<readonly [string, number]> = [
   ['monday', 0], ['mon', 0], ['tuesday', 1], ['tue', 1], ['wednesday', 2], ['wed', 2],
   ['thursday', 3], ['thu', 3], ['friday', 4], ['fri', 4], ['saturday', 5], ['sat', 5],
@@ -78,7 +82,8 @@ function parseWeekdays(p: Cursor, spec: CalendarSpec): void {
   let first = true;
   let bits = 0;
   for (;;) {
-    const rest = p.s.slice(p.i).toLowerCase();
+    // Only the next few characters: lowering the whole rest on every name made "mon," × n quadratic.
+    const rest = p.s.slice(p.i, p.i + WEEKDAY_NAME_MAX).toLowerCase();
     const hit = WEEKDAY_NAMES.find(([name]) => rest.startsWith(name));
     if (!hit) {
       if (first) return; // no weekday part at all
@@ -329,13 +334,13 @@ function chainValid(chain: CalendarComponent[] | null, from: number, to: number,
  * A valid IANA zone name as the last word. systemd checks /usr/share/zoneinfo; we have no I/O, so
  * we ask the runtime's IANA database, with systemd's character rules on top.
  */
-const zoneNames = new Map<string, boolean>();
+const zoneNames = new ByteCappedCache<boolean>({ maxBytes: 256 * 1024, maxKeyLength: MAX_TIME_ZONE_LENGTH, entryBytes: 64 });
 
 export function isZoneName(word: string): boolean {
+  if (word.length > MAX_TIME_ZONE_LENGTH) return false;
   let known = zoneNames.get(word);
   if (known === undefined) {
     known = checkZoneName(word);
-    if (zoneNames.size > 10_000) zoneNames.clear();
     zoneNames.set(word, known);
   }
   return known;

@@ -1,7 +1,8 @@
-import { IANAZone } from 'luxon';
+import { ByteCappedCache } from '../byte-capped-cache.js';
 import { type CalendarSpec, parseCalendarSpec } from './oncalendar-parse.js';
 import { type NextResult, nextElapse } from './oncalendar-next.js';
-import { ScheduleError } from './types.js';
+import { isValidTimeZone } from './timezone.js';
+import { MAX_EXPRESSION_LENGTH, ScheduleError } from './types.js';
 
 // systemd.time(7) calendar events ("OnCalendar="), matching systemd 252's systemd-analyze.
 // Grammar and decisions: docs/oncalendar.md. Parser: oncalendar-parse.ts; search: oncalendar-next.ts.
@@ -17,12 +18,13 @@ function splitExpressions(expr: string): string[] {
     .filter((e) => e !== '');
 }
 
-const cache = new Map<string, CalendarSpec[]>();
-const CACHE_MAX = 10_000;
+/** Parsed expressions (~1 KB per part: six component lists and the flags). */
+const cache = new ByteCappedCache<CalendarSpec[]>({ maxBytes: 8 * 1024 * 1024, maxKeyLength: MAX_EXPRESSION_LENGTH, entryBytes: 1024 });
 
 function parseAll(expr: string): CalendarSpec[] {
   const hit = cache.get(expr);
   if (hit) return hit;
+  if (expr.length > MAX_EXPRESSION_LENGTH) throw new ScheduleError(`must be at most ${MAX_EXPRESSION_LENGTH} characters`);
   const parts = splitExpressions(expr);
   if (parts.length === 0) throw new ScheduleError('must not be empty');
   const specs = parts.map((part) => {
@@ -33,22 +35,8 @@ function parseAll(expr: string): CalendarSpec[] {
       throw new ScheduleError(parts.length > 1 ? `"${part}": ${err.message}` : err.message);
     }
   });
-  if (cache.size >= CACHE_MAX) cache.clear();
   cache.set(expr, specs);
   return specs;
-}
-
-const knownZones = new Map<string, boolean>();
-
-/** IANAZone.isValidZone builds an Intl formatter each time; memoized, it is a map lookup. */
-function isKnownZone(tz: string): boolean {
-  let ok = knownZones.get(tz);
-  if (ok === undefined) {
-    ok = IANAZone.isValidZone(tz);
-    if (knownZones.size >= CACHE_MAX) knownZones.clear();
-    knownZones.set(tz, ok);
-  }
-  return ok;
 }
 
 /** An error message when `expr` is not a valid OnCalendar expression, else null. */
@@ -76,7 +64,7 @@ export function nextOnCalendarAfter(expr: string, tz: string, after: Date): Date
   const needsTz = specs.some((s) => !s.utc && s.timezone === null);
   // The check's zone is validated like every other tz in upmon (luxon, case-insensitive); only
   // zones written inside the expression follow systemd's stricter file-name rule.
-  if (needsTz && !isKnownZone(tz)) throw new ScheduleError(`unknown time zone: ${tz}`);
+  if (needsTz && !isValidTimeZone(tz)) throw new ScheduleError(`unknown time zone: ${tz}`);
   // systemd cannot search from before 1970 (mktime < 0 is an error there): start at the epoch.
   const afterUsec = Math.max(afterMs * 1000, -1);
   let best: number | null = null;

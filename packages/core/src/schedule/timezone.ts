@@ -1,15 +1,25 @@
 import { IANAZone } from 'luxon';
-import { ScheduleError } from './types.js';
+import { ByteCappedCache } from '../byte-capped-cache.js';
+import { MAX_TIME_ZONE_LENGTH, ScheduleError } from './types.js';
+
+/** Answers of Intl (which builds a formatter per question), for names of bounded length only. */
+const validity = new ByteCappedCache<boolean>({ maxBytes: 256 * 1024, maxKeyLength: MAX_TIME_ZONE_LENGTH, entryBytes: 64 });
 
 /** True when `tz` is an IANA time zone name the runtime knows (e.g. Europe/Riga, UTC). */
 export function isValidTimeZone(tz: string): boolean {
-  return typeof tz === 'string' && tz.length > 0 && IANAZone.isValidZone(tz);
+  if (typeof tz !== 'string' || tz.length === 0 || tz.length > MAX_TIME_ZONE_LENGTH) return false;
+  let ok = validity.get(tz);
+  if (ok === undefined) {
+    ok = IANAZone.isValidZone(tz);
+    validity.set(tz, ok);
+  }
+  return ok;
 }
 
 function zone(tz: string): IANAZone {
-  const z = IANAZone.create(tz);
-  if (!z.isValid) throw new ScheduleError(`unknown time zone: ${tz}`);
-  return z;
+  // luxon keeps every zone it creates, valid or not: only known names may reach it.
+  if (!isValidTimeZone(tz)) throw new ScheduleError(`unknown time zone: ${tz.slice(0, MAX_TIME_ZONE_LENGTH)}`);
+  return IANAZone.create(tz);
 }
 
 /** UTC offset of `tz` at instant `ms`, in minutes (east positive). */

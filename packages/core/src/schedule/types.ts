@@ -10,3 +10,12 @@ export class ScheduleError extends Error {
     this.name = 'ScheduleError';
   }
 }
+
+/**
+ * Longest cron or OnCalendar expression accepted, checked before any parsing (the API's limit
+ * too): parsers and their caches only ever see bounded input.
+ */
+export const MAX_EXPRESSION_LENGTH = 255;
+
+/** Longest time zone name accepted (the longest IANA name is 32 characters). */
+export const MAX_TIME_ZONE_LENGTH = 64;

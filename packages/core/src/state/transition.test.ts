@@ -1,4 +1,4 @@
-import { applyDueDeadlines, deadlineFor, InvalidTransitionError, transition } from './transition.js';
+import { applyDueDeadlines, deadlineFor, expectedAt, InvalidTransitionError, transition } from './transition.js';
 import type { CheckEvent, CheckState, CheckStatus } from './types.js';
 
 const T0 = new Date('2026-03-01T12:00:00.000Z');
@@ -124,6 +124,45 @@ describe('transition: runs (start, rid, duration)', () => {
     const same = transition(other.state, ping('success', 'a'), at(30));
     expect(same.durationMs).toBe(20_000);
     expect(same.state.lastStartAt).toBeNull();
+  });
+
+  it('overlapping runs: each completion is measured from the start with its rid (runStartedAt)', () => {
+    const a = transition(hb(), ping('start', 'a'), at(10)).state;
+    const b = transition(a, ping('start', 'b'), at(20)).state;
+    const doneA = transition(b, { type: 'ping', kind: 'success', rid: 'a', runStartedAt: at(10) }, at(70));
+    expect(doneA.durationMs).toBe(60_000);
+    expect(doneA.state.lastDurationMs).toBe(60_000);
+    // The latest run (b) is still open and still carries the start + grace deadline.
+    expect(doneA.state.lastStartAt).toEqual(at(20));
+    expect(doneA.state.lastStartRid).toBe('b');
+    expect(doneA.state.nextDeadlineAt).toEqual(at(20 + GRACE));
+    const doneB = transition(doneA.state, ping('success', 'b'), at(95));
+    expect(doneB.durationMs).toBe(75_000);
+    expect(doneB.state.lastDurationMs).toBe(75_000);
+    expect(doneB.state.lastStartAt).toBeNull();
+    expect(doneB.state.nextDeadlineAt).toEqual(at(95 + PERIOD));
+  });
+
+  it('a rid run that overlaps a start without rid is measured from its own start', () => {
+    const b = transition(hb(), ping('start', 'b'), at(10)).state;
+    const plain = transition(b, ping('start'), at(20)).state;
+    const r = transition(plain, { type: 'ping', kind: 'exit', exitStatus: 0, rid: 'b', runStartedAt: at(10) }, at(40));
+    expect(r.durationMs).toBe(30_000);
+    expect(r.state.lastStartAt).toEqual(at(20));
+    // No open run with that rid (runStartedAt null): the latest start without rid is closed, as before.
+    const r2 = transition(plain, { type: 'ping', kind: 'success', rid: 'c', runStartedAt: null }, at(50));
+    expect(r2.durationMs).toBe(30_000);
+    expect(r2.state.lastStartAt).toBeNull();
+  });
+
+  it('a completion after the latest run closed measures an older run that is still open', () => {
+    const a = transition(hb(), ping('start', 'a'), at(10)).state;
+    const b = transition(a, ping('start', 'b'), at(20)).state;
+    const doneB = transition(b, ping('success', 'b'), at(30)).state;
+    const doneA = transition(doneB, { type: 'ping', kind: 'fail', rid: 'a', runStartedAt: at(10) }, at(100));
+    expect(doneA.durationMs).toBe(90_000);
+    expect(doneA.state.lastDurationMs).toBe(90_000);
+    expect(doneA.state.status).toBe('down');
   });
 
   it('completion without rid closes the latest start; fail after start measures too', () => {
@@ -303,5 +342,13 @@ describe('transition: http checks', () => {
 
   it('a new http check has no deadline', () => {
     expect(deadlineFor(http({ status: 'new', lastPingAt: null }))).toBeNull();
+  });
+});
+
+describe('expectedAt', () => {
+  it('is the first occurrence after the later of last ping and resume', () => {
+    expect(expectedAt(hb())).toEqual(at(PERIOD));
+    expect(expectedAt(hb({ resumedAt: at(100) }))).toEqual(at(100 + PERIOD));
+    expect(expectedAt(hb({ lastPingAt: null }))).toBeNull();
   });
 });

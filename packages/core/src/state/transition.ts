@@ -25,6 +25,12 @@ function isRunning(s: CheckState): boolean {
   return s.kind === 'heartbeat' && s.lastStartAt !== null && (s.status === 'new' || s.status === 'up' || s.status === 'late');
 }
 
+/** The next expected ping (or probe): the first schedule occurrence after the anchor; null without one. */
+export function expectedAt(s: CheckState): Date | null {
+  const anchor = anchorOf(s);
+  return anchor ? nextAfter(s.schedule, anchor) : null;
+}
+
 /**
  * The moment of the next automatic transition if nothing arrives (docs/state-machine.md):
  * heartbeat: expected time while up, expected + grace while late, start + grace while running;
@@ -34,9 +40,8 @@ function isRunning(s: CheckState): boolean {
 export function deadlineFor(s: CheckState): Date | null {
   if (isRunning(s)) return addSec(s.lastStartAt as Date, s.graceSec);
   if (s.status !== 'up' && s.status !== 'late') return null;
-  const anchor = anchorOf(s);
-  if (!anchor) return null;
-  const expected = nextAfter(s.schedule, anchor);
+  const expected = expectedAt(s);
+  if (!expected) return null;
   const graces = (s.status === 'late' ? 1 : 0) + (s.kind === 'http' ? 1 : 0);
   return addSec(expected, graces * s.graceSec);
 }
@@ -52,11 +57,21 @@ function unchanged(s: CheckState, durationMs: number | null = null): TransitionR
   return { state: s, flip: null, durationMs };
 }
 
-/** Duration of the run a completion ping closes: the same rid when given, else the latest start. */
-function closeRun(s: CheckState, rid: string | null | undefined, now: Date): { durationMs: number | null; closed: boolean } {
-  if (!s.lastStartAt) return { durationMs: null, closed: false };
-  if (rid && s.lastStartRid && rid !== s.lastStartRid) return { durationMs: null, closed: false };
-  return { durationMs: Math.max(0, now.getTime() - s.lastStartAt.getTime()), closed: true };
+const since = (start: Date, now: Date) => Math.max(0, now.getTime() - start.getTime());
+
+/**
+ * Duration of the run a completion ping finishes, and whether that run is the latest start (kept
+ * on the check, whose start + grace deadline it carries). With a rid: the run started with that
+ * rid. The latest start's rid closes the latest run; another rid is an overlapping run, measured
+ * from its start as looked up by the caller (`runStartedAt`), and the latest run stays open.
+ * Without a rid (or when the latest start had none): the latest start.
+ */
+function closeRun(s: CheckState, ev: Extract<CheckEvent, { type: 'ping' }>, now: Date): { durationMs: number | null; closed: boolean } {
+  const rid = ev.rid ?? null;
+  if (s.lastStartAt && rid && rid === s.lastStartRid) return { durationMs: since(s.lastStartAt, now), closed: true };
+  if (rid && ev.runStartedAt) return { durationMs: since(ev.runStartedAt, now), closed: false };
+  if (s.lastStartAt && (!rid || !s.lastStartRid)) return { durationMs: since(s.lastStartAt, now), closed: true };
+  return { durationMs: null, closed: false };
 }
 
 function onPing(s: CheckState, ev: Extract<CheckEvent, { type: 'ping' }>, now: Date): TransitionResult {
@@ -69,7 +84,7 @@ function onPing(s: CheckState, ev: Extract<CheckEvent, { type: 'ping' }>, now: D
   }
 
   const success = ev.kind === 'success' || (ev.kind === 'exit' && ev.exitStatus === 0);
-  const run = closeRun(s, ev.rid, now);
+  const run = closeRun(s, ev, now);
   let next: CheckState = { ...s, lastPingAt: now };
   if (run.closed) next = { ...next, lastStartAt: null, lastStartRid: null };
   if (run.durationMs !== null) next = { ...next, lastDurationMs: run.durationMs };

@@ -24,8 +24,12 @@ export interface CheckState {
 }
 
 export type CheckEvent =
-  /** A ping received on a ping URL. `exitStatus` only for kind exit. */
-  | { type: 'ping'; kind: PingKind; exitStatus?: number | null; rid?: string | null }
+  /**
+   * A ping received on a ping URL. `exitStatus` only for kind exit. `runStartedAt`: for a
+   * completion whose rid is not the latest start's, when the start with that rid was received
+   * (null if none is open), looked up by the caller.
+   */
+  | { type: 'ping'; kind: PingKind; exitStatus?: number | null; rid?: string | null; runStartedAt?: Date | null }
   /** An HTTP probe result. `warning`: the response was fine but the certificate expires soon. */
   | { type: 'probe'; ok: boolean; warning?: boolean }
   /** The scheduler found `nextDeadlineAt <= now`. */

@@ -23,26 +23,44 @@ function fromBodyParser(err: unknown, limitBytes: number): ApiError | null {
   return new ApiError(code, (err as Error).message);
 }
 
+/** An error as answered: its status and body. */
+export interface ErrorAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** upmon's own shape: `{message[, errors][, error_id]}`. */
+const upmonShape = (status: number, body: Record<string, unknown>): ErrorAnswer => ({ status, body });
+
 /**
  * The one error middleware: ApiError → its status and `{message[, errors]}`; anything else → 500
  * `{message, error_id}` with the error logged under the same id. Never a stack trace in a response.
+ * `shape` restates an answer for an API with other conventions (the Healthchecks-compatible API).
  */
-export function errorMiddleware(logger: Logger, opts: { bodyLimitBytes: number }): ErrorRequestHandler {
+export function errorMiddleware(
+  logger: Logger,
+  opts: { bodyLimitBytes: number; shape?: (status: number, body: Record<string, unknown>) => ErrorAnswer },
+): ErrorRequestHandler {
+  const shape = opts.shape ?? upmonShape;
   return (err, req, res, next) => {
     if (res.headersSent) {
       next(err);
       return;
     }
-    const known = err instanceof ApiError ? err : fromBodyParser(err, opts.bodyLimitBytes);
+    // The router's URIError: a path parameter with malformed percent-encoding (a client's mistake).
+    const badPath = err instanceof URIError ? new ApiError('bad_request', 'malformed percent-encoding in the URL path') : null;
+    const known = err instanceof ApiError ? err : (badPath ?? fromBodyParser(err, opts.bodyLimitBytes));
     if (known) {
       for (const [k, v] of Object.entries(known.options.headers ?? {})) res.setHeader(k, v);
       const body: Record<string, unknown> = { message: known.message };
       if (known.options.errors) body.errors = known.options.errors;
-      res.status(known.status).json(body);
+      const a = shape(known.status, body);
+      res.status(a.status).json(a.body);
       return;
     }
     const errorId = randomUUID();
     logger.error({ err, errorId, method: req.method, path: req.path }, 'unhandled error');
-    res.status(500).json({ message: 'internal server error', error_id: errorId });
+    const a = shape(500, { message: 'internal server error', error_id: errorId });
+    res.status(a.status).json(a.body);
   };
 }

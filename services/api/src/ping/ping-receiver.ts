@@ -3,14 +3,15 @@ import { performance } from 'node:perf_hooks';
 import { markFlipsEnqueuedSql, publishFlipsWith, type CommittedFlip } from '@upmon/check-store';
 import type { Cipher } from '@upmon/crypto';
 import type { Logger } from '@upmon/logger';
+import type { FlipMetrics, PingMetrics, PingOutcome } from '@upmon/metrics';
 import type { Queues } from '@upmon/queue';
 import type { Clock } from '@upmon/service-kit';
 import type pg from 'pg';
+import { createClientAddressResolver } from '../http/client-address.js';
 import { createCheckBySlug } from './create-check-by-slug.js';
 import { MicroBatcher } from './micro-batcher.js';
 import { writePingBatch, type PingToStore, type StoredPing } from './ping-batch-writer.js';
 import { parsePingUrl, type ParsedPing } from './ping-url.js';
-import { createSourceIpResolver } from './source-ip.js';
 import { storeUpStaysUpPings } from './up-stays-up.js';
 
 export interface PingReceiverDeps {
@@ -21,6 +22,7 @@ export interface PingReceiverDeps {
   clock: Clock;
   bodyLimitBytes: number;
   trustedProxies: string[];
+  metrics: { pings: PingMetrics; flips: FlipMetrics };
   /** Most pings per transaction. */
   maxBatch?: number;
   /** Most ping transactions at once (keep below the pool size). */
@@ -35,6 +37,7 @@ export interface PingReceiver {
 }
 
 const USER_AGENT_MAX = 200;
+const OUTCOME_BY_STATUS: Record<number, PingOutcome> = { 200: 'stored', 201: 'created', 403: 'over_quota', 404: 'not_found', 500: 'error' };
 const METHODS = new Set(['GET', 'HEAD', 'POST']);
 
 /**
@@ -53,7 +56,7 @@ function receiveTime(clock: Clock): { tsMs: number; tsText: string } {
  * Express because the Express stack costs more than the whole ping (see docs/pings.md).
  */
 export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
-  const sourceIp = createSourceIpResolver(deps.trustedProxies);
+  const sourceIp = createClientAddressResolver(deps.trustedProxies);
   const publishing = new Set<Promise<unknown>>();
   const markEnqueued = markFlipsEnqueuedSql(deps.pool);
 
@@ -67,6 +70,7 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
   const storeFull = async (items: PingToStore[]): Promise<StoredPing[]> => {
     try {
       const out = await writePingBatch(deps.pool, deps.cipher, items);
+      for (const reason of out.flipReasons) deps.metrics.flips.committed(reason);
       publish(out.flips);
       return out.results;
     } catch (err) {
@@ -77,6 +81,7 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
       for (const item of items) {
         try {
           const out = await writePingBatch(deps.pool, deps.cipher, [item]);
+          for (const reason of out.flipReasons) deps.metrics.flips.committed(reason);
           publish(out.flips);
           results.push(out.results[0] as StoredPing);
         } catch (e) {
@@ -122,7 +127,8 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
     res.end(text);
   };
 
-  const store = async (ping: ParsedPing, req: http.IncomingMessage, body: Buffer, bodySize: number): Promise<{ status: number; text: string }> => {
+  /** `receivedAt`: performance.now() when the request had been read (commit time is measured from there). */
+  const store = async (ping: ParsedPing, req: http.IncomingMessage, body: Buffer, bodySize: number, receivedAt: number): Promise<{ status: number; text: string }> => {
     const ua = req.headers['user-agent'];
     const item: PingToStore = {
       target: ping.target,
@@ -138,7 +144,10 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
     };
     const first = await batcher.submit(item);
     if (!first.found && first.error) return { status: 500, text: 'internal error' };
-    if (first.found) return { status: 200, text: 'OK' };
+    if (first.found) {
+      deps.metrics.pings.committed((performance.now() - receivedAt) / 1000);
+      return { status: 200, text: 'OK' };
+    }
     if (!ping.create || ping.target.by !== 'slug') return { status: 404, text: 'not found' };
     const created = await createCheckBySlug(deps.pool, ping.target.pingKey, ping.target.slug);
     if (created === 'no_project') return { status: 404, text: 'not found' };
@@ -155,6 +164,7 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
       if (!parsed) return false;
       if (!parsed.ok) {
         req.resume();
+        deps.metrics.pings.received('unknown', parsed.status === 404 ? 'not_found' : 'invalid');
         reply(res, parsed.status, parsed.message);
         return true;
       }
@@ -171,10 +181,14 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
       });
       req.on('error', () => res.destroy());
       req.on('end', () => {
-        store(parsed.ping, req, Buffer.concat(chunks), size).then(
-          ({ status, text }) => reply(res, status, text),
+        store(parsed.ping, req, Buffer.concat(chunks), size, performance.now()).then(
+          ({ status, text }) => {
+            deps.metrics.pings.received(parsed.ping.kind, OUTCOME_BY_STATUS[status] ?? 'error');
+            reply(res, status, text);
+          },
           (err) => {
             deps.logger.error({ err: (err as Error).message }, 'ping failed');
+            deps.metrics.pings.received(parsed.ping.kind, 'error');
             if (!res.headersSent) reply(res, 500, 'internal error');
           },
         );

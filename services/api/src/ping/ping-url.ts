@@ -1,4 +1,5 @@
 import type { PingKind } from '@upmon/core';
+import { WEB_FIRST_SEGMENTS } from '../web/web-paths.js';
 
 /** How a ping URL names its check. */
 export type PingTarget = { by: 'uuid'; uuid: string } | { by: 'slug'; pingKey: string; slug: string };
@@ -17,12 +18,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PING_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 const SLUG = /^[a-z0-9][a-z0-9_-]{0,99}$/;
 const EXIT = /^\d{1,3}$/;
+/**
+ * The longest path a ping URL can have: "/" ping key (64) "/" slug (100, each character possibly
+ * percent-encoded: 300) "/" suffix, with room to spare. Longer paths are not pings.
+ */
+const MAX_PATH_LENGTH = 400;
+/** Only `rid` (a UUID) and `create` mean something; cron lines may add a little more. */
+const MAX_QUERY_LENGTH = 1024;
 
 /**
- * First path segments that belong to the REST API, health endpoints and webhooks. A path under
- * them is never a ping, so the fast ping path hands it to Express.
+* First path segments that belong to the REST API, health endpoints, webhooks, badges, the
+ * per-project Prometheus endpoint and the web app. A path under them is never a ping, so the fast
+ * ping path hands it to Express. ('projects' has the shape of a ping key; generated ping keys are
+ * random.)
  */
-const RESERVED_FIRST_SEGMENTS = new Set(['api', 'healthz', 'readyz', 'telegram', 'webhooks', 'bot', 'static', 'docs']);
+const RESERVED_FIRST_SEGMENTS = new Set<string>(['api', 'healthz', 'readyz', 'telegram', 'webhooks', 'bot', 'static', 'docs', 'badge', 'projects', ...WEB_FIRST_SEGMENTS]);
 
 function suffixOf(s: string | undefined): { kind: PingKind; exitStatus: number | null } | { error: string } {
   if (s === undefined || s === '') return { kind: 'success', exitStatus: null };
@@ -36,16 +46,20 @@ function suffixOf(s: string | undefined): { kind: PingKind; exitStatus: number |
 
 /**
  * Recognises DESIGN.md's ping URLs: /<uuid>[/<suffix>] and /<ping_key>/<slug>[/<suffix>] where
- * suffix is start, fail, log or an exit status 0..255. Returns null when the path is not shaped
- * like a ping URL at all (someone else's route or a plain 404).
+ * suffix is start, fail, log or an exit status 0..255, each also under /ping/ (self-hosted
+ * Healthchecks' form, docs/healthchecks.md). Returns null when the path is not shaped like a ping
+ * URL at all (someone else's route or a plain 404).
  */
 export function parsePingUrl(rawUrl: string): PingUrlResult | null {
   const q = rawUrl.indexOf('?');
   const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
+  if (path.length > MAX_PATH_LENGTH) return null;
   const segs = path.split('/');
   if (segs[0] !== '') return null;
   segs.shift();
   if (segs.length > 1 && segs[segs.length - 1] === '') segs.pop(); // one trailing slash
+  // "ping" cannot be a check's ping key (those are at least 8 characters) nor a uuid.
+  if ((segs[0] as string) === 'ping' && segs.length > 1) segs.shift();
   const first: string = segs[0] ?? '';
   const firstLower = first.toLowerCase();
   if (first === '' || RESERVED_FIRST_SEGMENTS.has(first) || segs.length > 3) return null;
@@ -66,6 +80,7 @@ export function parsePingUrl(rawUrl: string): PingUrlResult | null {
   const s = suffixOf(suffix);
   if ('error' in s) return { ok: false, status: 400, message: s.error };
 
+  if (q >= 0 && rawUrl.length - q - 1 > MAX_QUERY_LENGTH) return { ok: false, status: 400, message: 'query string too long' };
   const params = new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1));
   const ridRaw = params.get('rid');
   let rid: string | null = null;

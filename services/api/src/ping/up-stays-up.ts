@@ -1,14 +1,21 @@
-import type { Cipher } from '@upmon/crypto';
+import { PING_BUDGET_PER_WINDOW, PING_BUDGET_WINDOW_MS } from '@upmon/core';
+import { AAD, type Cipher } from '@upmon/crypto';
 import type pg from 'pg';
 import type { PingToStore } from './ping-batch-writer.js';
 
+/** The budget's window has ended (or never opened) for a ping at v.ts_ms: `takePingBudget`'s first case. */
+const NEW_WINDOW = `(c.ping_window_start IS NULL OR c.ping_window_start <= v.ts_ms - interval '${PING_BUDGET_WINDOW_MS} milliseconds')`;
+
 /**
- * The common case in ONE autocommitted statement: a success (or exit 0) ping on a heartbeat check
- * that is up, has a period schedule and no run open. For exactly those rows `transition()` keeps
- * the status (no flip, no duration) and sets last_ping_at = now, next_deadline_at = now + period
- * and failure_count = 0: the UPDATE's WHERE clause restates those conditions, so any other row
- * (or one a concurrent transaction changed first: the UPDATE re-checks the row after waiting for
- * its lock) is left to the full path, which runs the state machine. The ping row is inserted only
+ * The common case in ONE autocommitted statement: a success (or exit 0) ping without a rid on a
+ * heartbeat check that is up, has a period schedule and no run open, within the check's ping
+ * budget. For exactly those rows `transition()` keeps the status (no flip, no duration) and sets
+ * last_ping_at = now, next_deadline_at = now + period and failure_count = 0 (and the ping is
+ * numbered: n_pings + 1), and `takePingBudget` opens a new window or counts the ping in the
+ * current one: the UPDATE's WHERE clause restates those conditions and its SET the budget rule
+ * (PING_BUDGET_* of @upmon/core, inlined), so any other row (one over its budget, or one a
+ * concurrent transaction changed first: the UPDATE re-checks the row after waiting for its lock)
+ * is left to the full path, which runs the state machine. The ping row is inserted only
  * for the checks updated, in the same statement, so either both are durable or neither.
  * Returns the indexes of `items` stored here.
  */
@@ -16,11 +23,13 @@ export async function storeUpStaysUpPings(pool: pg.Pool, cipher: Cipher, items: 
   const perCheck = new Map<string, number>();
   for (const i of items) if (i.target.by === 'uuid') perCheck.set(i.target.uuid, (perCheck.get(i.target.uuid) ?? 0) + 1);
   // Several pings for one check in a batch must be applied in order: leave them to the full path.
+  // So must a ping with a rid: it may finish an overlapping run that needs measuring.
   const candidates = items
     .map((item, index) => ({ item, index }))
     .filter(
       ({ item }) =>
         item.target.by === 'uuid' &&
+        item.rid === null &&
         perCheck.get(item.target.uuid) === 1 &&
         (item.kind === 'success' || (item.kind === 'exit' && item.exitStatus === 0)),
     );
@@ -36,15 +45,18 @@ export async function storeUpStaysUpPings(pool: pg.Pool, cipher: Cipher, items: 
                             $8::text[], $9::text[], $10::int[], $11::bytea[])
          AS v(id, ts, ts_ms, type, exit_status, rid, source_ip, method, user_agent, body_size, body)),
      upd AS (
-       UPDATE checks c SET last_ping_at = v.ts, last_ping_type = v.type, failure_count = 0,
-              next_deadline_at = v.ts_ms + c.period_sec * interval '1 second'
+       UPDATE checks c SET last_ping_at = v.ts, last_ping_type = v.type, failure_count = 0, n_pings = c.n_pings + 1,
+              next_deadline_at = v.ts_ms + c.period_sec * interval '1 second',
+              ping_window_start = CASE WHEN ${NEW_WINDOW} THEN v.ts_ms ELSE c.ping_window_start END,
+              ping_window_count = CASE WHEN ${NEW_WINDOW} THEN 1 ELSE c.ping_window_count + 1 END
          FROM v
         WHERE c.id = v.id AND c.id = ANY($1::uuid[]) AND c.kind = 'heartbeat' AND c.status = 'up'
           AND c.schedule_kind = 'period' AND c.period_sec IS NOT NULL AND c.last_start_at IS NULL
           AND (c.resumed_at IS NULL OR c.resumed_at <= v.ts_ms)
-       RETURNING c.id)
-     INSERT INTO pings (check_id, ts, type, exit_status, rid, source_ip, method, user_agent, body_size, body, duration_ms)
-     SELECT v.id, v.ts, v.type, v.exit_status, v.rid, v.source_ip, v.method, v.user_agent, v.body_size, v.body, NULL
+          AND (${NEW_WINDOW} OR c.ping_window_count < ${PING_BUDGET_PER_WINDOW})
+       RETURNING c.id, c.n_pings)
+     INSERT INTO pings (check_id, ts, type, exit_status, rid, source_ip, method, user_agent, body_size, body, duration_ms, n)
+     SELECT v.id, v.ts, v.type, v.exit_status, v.rid, v.source_ip, v.method, v.user_agent, v.body_size, v.body, NULL, upd.n_pings
        FROM v JOIN upd ON upd.id = v.id
      RETURNING check_id`,
     values: [
@@ -58,7 +70,7 @@ export async function storeUpStaysUpPings(pool: pg.Pool, cipher: Cipher, items: 
       c.map((i) => i.method),
       c.map((i) => i.userAgent),
       c.map((i) => i.bodySize),
-      c.map((i) => (i.body && i.body.length > 0 ? cipher.encrypt(i.body) : null)),
+      c.map((i, k) => (i.body && i.body.length > 0 ? cipher.encrypt(i.body, AAD.pingBody(ids[k] as string)) : null)),
     ],
   });
   const stored = new Set(rows.map((r) => r.check_id));

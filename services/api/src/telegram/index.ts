@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import { parseStartCommand } from '@upmon/core';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { ApiError } from '../http/api-error.js';
 import { linkChatByToken } from './link-chat.js';
 import { replyInChat } from './reply.js';
@@ -10,7 +10,8 @@ import { secretTokenMatches } from './secret-token.js';
 export const TELEGRAM_WEBHOOK_PATH = '/telegram/webhook';
 
 const LINKED = (name: string) => `Linked! This chat will now get upmon notifications from the integration "${name}".`;
-const INVALID = 'This link is invalid or has already been used. Create a new Telegram integration to get a fresh link.';
+const INVALID =
+  'This link is invalid, has expired (links work for 24 hours) or has already been used. Ask for a new one: POST /api/v1/integrations/<id>/telegram-link.';
 const HELLO = 'Hi! To get upmon alerts here, open the link you received when you created the Telegram integration.';
 
 interface TelegramUpdate {

@@ -4,18 +4,24 @@ import { hashApiKey, parseApiKey } from '@upmon/crypto';
 import type { Logger } from '@upmon/logger';
 import type pg from 'pg';
 import { ApiError } from '../http/api-error.js';
+import type { ClientAddressResolver } from '../http/client-address.js';
+import type { AuthFailureLimiter } from './auth-failure-limiter.js';
 import type { CheckRow } from './presenters/check-presenter.js';
-import { apiKeyBudgets, REQUESTS_PER_MINUTE_PER_KEY } from './budgets.js';
+import { apiKeyBudgets, AUTH_FAILURES_PER_MINUTE, REQUESTS_PER_MINUTE_PER_KEY } from './budgets.js';
 import { type ApiKeyRow, findApiKeyByHash, findApiKeyWithCheck, findApiKeyWithListVersions, touchApiKey } from './queries/find-api-key.js';
 import { tooManyRequests } from './rate-limits.js';
 import type { RateLimiter } from './rate-limiter.js';
 
-export interface AuthContext {
-  keyId: string;
-  kind: 'rw' | 'ro';
+/** The project a domain service acts in (the API key's, or the web app's current project). */
+export interface ProjectScope {
   projectId: string;
   accountId: string;
   plan: PlanName;
+}
+
+export interface AuthContext extends ProjectScope {
+  keyId: string;
+  kind: 'rw' | 'ro';
 }
 
 export function authOf(res: Response): AuthContext {
@@ -64,40 +70,90 @@ export function prefetchedListVersions(res: Response): string {
   return p.versions;
 }
 
+export interface AuthenticateDeps {
+  pool: pg.Pool;
+  limiter: RateLimiter;
+  failures: AuthFailureLimiter;
+  clientAddress: ClientAddressResolver;
+  redisPrefix: string;
+  logger: Logger;
+}
+
+/** Longest Authorization header worth reading: "Bearer " and a key of at most 71 characters. */
+const MAX_AUTHORIZATION_LENGTH = 256;
+
+const tooManyFailures = (retryAfterSec: number) =>
+  tooManyRequests(`too many failed authentications from this address (${AUTH_FAILURES_PER_MINUTE} per minute)`, retryAfterSec);
+
 /**
- * Bearer key → project and plan, and the per-key rate limit (600/min). The key is looked up by
- * its SHA-256 on every request (one indexed SQL query, no cache), so a revoked key stops working
- * at once, on every replica. The rate limit's budget is named by the same hash, so Redis is asked
- * at the same time as PostgreSQL: one wait instead of two. The answers are still given in order:
- * 401 (unknown or revoked key), 403 (plan), then 429. The budget of an unknown or revoked key is
- * dropped again before its 401.
- * For GET /checks/{uuid} and GET /checks the key's query also reads what the route needs (the
- * check; the list's row versions), used only after the key passed every test.
+ * API key → project and plan, and the per-key rate limit (600/min), for a key already taken from
+ * the request (v1: `Authorization: Bearer`; the Healthchecks-compatible API: `X-Api-Key` or the
+ * body's `api_key`). The key is looked up by its SHA-256 on every request (one indexed SQL query,
+ * no cache), so a revoked key stops working at once, on every replica. The rate limit's budget is
+ * named by the same hash, so Redis is asked at the same time as PostgreSQL: one wait instead of
+ * two. The answers are still given in order: 401 (unknown or revoked key), 403 (plan), then 429.
+ * The budget of an unknown or revoked key is dropped again before its 401.
+ * For GET /checks/{uuid} and GET /checks of v1 the key's query also reads what the route needs
+ * (the check; the list's row versions), used only after the key passed every test.
+ * Failed authentications are limited per client address (AuthFailureLimiter): `admit` answers 429
+ * for an address over its budget before its key is looked up, `refuse` counts a failure.
+ * `verify` sets `res.locals.auth` (see authOf); every step throws ApiError.
  */
-export function authenticate(pool: pg.Pool, limiter: RateLimiter, redisPrefix: string, logger: Logger): RequestHandler {
+export interface ApiKeyVerifier {
+  /** The client's address; throws 429 when it has used up its failed-authentication budget. */
+  admit(req: Request): string | null;
+  /** Counts a failed authentication of `client`: 401 with `message`, or 429 once over budget. */
+  refuse(client: string | null, message: string): Promise<never>;
+  verify(rawKey: string, client: string | null, req: Request, res: Response): Promise<void>;
+}
+
+export function apiKeyVerifier(deps: AuthenticateDeps): ApiKeyVerifier {
+  const { pool, limiter, failures, clientAddress, redisPrefix, logger } = deps;
+  const refuse = async (client: string | null, message: string): Promise<never> => {
+    const wait = await failures.recordFailure(client);
+    if (wait !== null) throw tooManyFailures(wait);
+    throw new ApiError('unauthorized', message);
+  };
+  return {
+    admit(req) {
+      const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for']);
+      const blockedFor = failures.retryAfterSec(client);
+      if (blockedFor !== null) throw tooManyFailures(blockedFor);
+      return client;
+    },
+    refuse,
+    async verify(rawKey, client, req, res) {
+      const hash = hashApiKey(rawKey);
+      const budgets = apiKeyBudgets(redisPrefix, hash);
+      const [{ key, prefetched }, rate] = await Promise.all([findKey(pool, req, hash), limiter.hit(budgets)]);
+      if (!key || key.revoked) {
+        // Else every made-up key would leave a budget in Redis for a minute.
+        await limiter.forget(budgets);
+        return refuse(client, 'invalid or revoked API key');
+      }
+      if (!planLimits(key.plan).apiAccess) {
+        throw new ApiError('forbidden', `the REST API is available on the Pro and Business plans; this account is on the ${key.plan} plan`);
+      }
+      if (!rate.allowed) throw tooManyRequests(`rate limit of ${REQUESTS_PER_MINUTE_PER_KEY} requests per minute per API key exceeded`, rate.retryAfterSec);
+      if (key.stale) {
+        // Not awaited: bookkeeping must not slow the request; the UPDATE's WHERE makes racing writers no-ops.
+        touchApiKey(pool, key.id).catch((err: Error) => logger.warn({ err: err.message, keyId: key.id }, 'last_used_at not updated'));
+      }
+      res.locals.auth = { keyId: key.id, kind: key.kind, projectId: key.project_id, accountId: key.account_id, plan: key.plan } satisfies AuthContext;
+      res.locals.prefetched = prefetched;
+    },
+  };
+}
+
+/** v1: the key from `Authorization: Bearer <key>` (bounded before the pattern sees it), then the verifier. */
+export function authenticate(keys: ApiKeyVerifier): RequestHandler {
   return async (req, res, next) => {
+    const client = keys.admit(req);
     const header = req.headers.authorization;
     if (!header) throw new ApiError('unauthorized', 'missing API key: send the header Authorization: Bearer <API_KEY>');
-    const m = /^Bearer +(\S+) *$/i.exec(header);
-    if (!m || !parseApiKey(m[1] as string)) throw new ApiError('unauthorized', 'malformed Authorization header: expected Bearer <API_KEY>');
-    const hash = hashApiKey(m[1] as string);
-    const budgets = apiKeyBudgets(redisPrefix, hash);
-    const [{ key, prefetched }, rate] = await Promise.all([findKey(pool, req, hash), limiter.hit(budgets)]);
-    if (!key || key.revoked) {
-      // Else every made-up key would leave a budget in Redis for a minute.
-      await limiter.forget(budgets);
-      throw new ApiError('unauthorized', 'invalid or revoked API key');
-    }
-    if (!planLimits(key.plan).apiAccess) {
-      throw new ApiError('forbidden', `the REST API is available on the Pro and Business plans; this account is on the ${key.plan} plan`);
-    }
-    if (!rate.allowed) throw tooManyRequests(`rate limit of ${REQUESTS_PER_MINUTE_PER_KEY} requests per minute per API key exceeded`, rate.retryAfterSec);
-    if (key.stale) {
-      // Not awaited: bookkeeping must not slow the request; the UPDATE's WHERE makes racing writers no-ops.
-      touchApiKey(pool, key.id).catch((err: Error) => logger.warn({ err: err.message, keyId: key.id }, 'last_used_at not updated'));
-    }
-    res.locals.auth = { keyId: key.id, kind: key.kind, projectId: key.project_id, accountId: key.account_id, plan: key.plan } satisfies AuthContext;
-    res.locals.prefetched = prefetched;
+    const m = header.length <= MAX_AUTHORIZATION_LENGTH ? /^Bearer +(\S+) *$/i.exec(header) : null;
+    if (!m || !parseApiKey(m[1] as string)) return keys.refuse(client, 'malformed Authorization header: expected Bearer <API_KEY>');
+    await keys.verify(m[1] as string, client, req, res);
     next();
   };
 }

@@ -4,6 +4,10 @@ import type { Budget } from './rate-limiter.js';
 export const REQUESTS_PER_MINUTE_PER_KEY = 600;
 export const CHECK_CHANGES_PER_MINUTE = 10;
 export const CHECK_CHANGES_PER_HOUR = 60;
+/** Failed authentications (malformed, unknown or revoked API keys) per client address. */
+export const AUTH_FAILURES_PER_MINUTE = 60;
+/** E-mail verification links mailed per account: each goes to an address nobody has confirmed yet. */
+export const VERIFICATION_MAILS_PER_HOUR = 20;
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -19,4 +23,14 @@ export function checkChangeBudgets(prefix: string, op: 'create' | 'delete', acco
     { key: `${prefix}:ratelimit:check-${op}:${accountId}:minute`, limit: CHECK_CHANGES_PER_MINUTE, windowMs: MINUTE },
     { key: `${prefix}:ratelimit:check-${op}:${accountId}:hour`, limit: CHECK_CHANGES_PER_HOUR, windowMs: HOUR },
   ];
+}
+
+/** Named by the client's address (IPv6: its /64, what one subscriber usually gets). */
+export function authFailureBudgets(prefix: string, client: string): Budget[] {
+  return [{ key: `${prefix}:ratelimit:auth-failures:${client}`, limit: AUTH_FAILURES_PER_MINUTE, windowMs: MINUTE }];
+}
+
+/** Verification mails of an account (all its projects and keys). */
+export function verificationMailBudgets(prefix: string, accountId: string): Budget[] {
+  return [{ key: `${prefix}:ratelimit:verification-mail:${accountId}:hour`, limit: VERIFICATION_MAILS_PER_HOUR, windowMs: HOUR }];
 }

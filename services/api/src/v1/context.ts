@@ -3,9 +3,12 @@ import type { ApiConfig } from '@upmon/config';
 import type { Cipher } from '@upmon/crypto';
 import type { PrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
+import type { Mailer } from '@upmon/mailer';
+import type { FlipMetrics } from '@upmon/metrics';
 import type { Queues } from '@upmon/queue';
 import type pg from 'pg';
 import type { Clock } from '@upmon/service-kit';
+import type { ApiKeyVerifier } from './authenticate.js';
 import type { RateLimiter } from './rate-limiter.js';
 
 /** What the v1 routes and services work with; built once by `mountApiV1`. */
@@ -19,5 +22,10 @@ export interface V1Context {
   queues: Queues;
   clock: Clock;
   cipher: Cipher;
+  /** Verification mail (SMTP_URL). */
+  mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** API keys: lookup, per-key limit, failed-authentication limit per client address. */
+  apiKeys: ApiKeyVerifier;
+  flipMetrics: FlipMetrics;
 }

@@ -1,5 +1,5 @@
 import { ApiError } from '../http/api-error.js';
-import { checkChangeBudgets } from './budgets.js';
+import { checkChangeBudgets, verificationMailBudgets, VERIFICATION_MAILS_PER_HOUR } from './budgets.js';
 import type { RateLimiter } from './rate-limiter.js';
 
 /** 429 with Retry-After in whole seconds. */
@@ -14,4 +14,10 @@ export async function spendCheckChange(limiter: RateLimiter, prefix: string, op:
     const verb = op === 'create' ? 'creation' : 'deletion';
     throw tooManyRequests(`check ${verb} limit exceeded (10 per minute and 60 per hour per account)`, d.retryAfterSec);
   }
+}
+
+/** Spends one e-mail verification mail of the account (20/h): a 429 comes before anything is written. */
+export async function spendVerificationMail(limiter: RateLimiter, prefix: string, accountId: string): Promise<void> {
+  const d = await limiter.hit(verificationMailBudgets(prefix, accountId));
+  if (!d.allowed) throw tooManyRequests(`verification e-mail limit exceeded (${VERIFICATION_MAILS_PER_HOUR} per hour per account)`, d.retryAfterSec);
 }

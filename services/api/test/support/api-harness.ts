@@ -16,6 +16,8 @@ import {
   TEST_ENCRYPTION_KEY,
   type TestDatabase,
 } from '@upmon/testing';
+import { createMailer } from '@upmon/mailer';
+import { createFlipMetrics, Registry } from '@upmon/metrics';
 import { createApp } from '../../src/app.js';
 import { assertMatchesOpenApi } from './openapi-validator.js';
 
@@ -46,6 +48,8 @@ export interface ApiServer {
 export interface Harness {
   db: TestDatabase;
   prisma: PrismaClient;
+  /** The app's raw pg pool (the read hot paths and the key lookup). */
+  pool: pg.Pool;
   prefix: string;
   api: ApiServer;
   /** Everything the app logged (JSON lines). */
@@ -92,7 +96,20 @@ async function startApiServer(
   // Producer connections refuse commands until connected; tests start once Redis is usable.
   if (redis.status !== 'ready') await new Promise((r) => redis.once('ready', r));
   const queues = new Queues(redis, prefix);
-  const app = createApp({ config, logger, prisma, pool, redis, queues, clock, readiness: {}, isShuttingDown: () => false });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.emailFrom, timeoutMs: 5_000 });
+  const app = createApp({
+    config,
+    logger,
+    prisma,
+    pool,
+    redis,
+    queues,
+    mailer,
+    clock,
+    readiness: {},
+    isShuttingDown: () => false,
+    flipMetrics: createFlipMetrics(new Registry()),
+  });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -107,6 +124,7 @@ async function startApiServer(
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await queues.close();
+      mailer.close();
       // A test may have disconnected it already; disconnecting an ended client arms a 2 s timer.
       if (redis.status !== 'end') redis.disconnect();
     },
@@ -150,6 +168,7 @@ export async function startHarness(env: Record<string, string> = {}, clock: Cloc
   return {
     db,
     prisma,
+    pool,
     prefix,
     api,
     logs,

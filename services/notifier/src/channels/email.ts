@@ -1,14 +1,8 @@
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { Notification } from '@upmon/core';
+import { MailError, type Mailer } from '@upmon/mailer';
 import { permanentError, transientError } from '../delivery-error.js';
 import type { Channel } from './channel.js';
-import { requiredSetting, requiredString } from './config-fields.js';
-
-export interface EmailSettings {
-  smtpUrl: string | undefined;
-  from: string;
-  timeoutMs: number;
-}
+import { requiredString } from './config-fields.js';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -20,45 +14,21 @@ function html(n: Notification): string {
 }
 
 /**
- * SMTP replies 5xx and authentication failures are permanent; 4xx replies and connection
- * problems are transient.
+ * E-mail over SMTP (SMTP_URL, the notifier's one mailer); subject `DOWN | <name>`. SMTP 5xx and
+ * EAUTH are permanent.
  */
-function classifySmtpError(err: unknown): Error {
-  const e = err as { responseCode?: number; code?: string; message?: string };
-  const message = `SMTP ${e.code ?? 'error'}${e.responseCode ? ` ${e.responseCode}` : ''}: ${(e.message ?? '').slice(0, 300)}`;
-  if (e.code === 'EAUTH' || (typeof e.responseCode === 'number' && e.responseCode >= 500)) return permanentError(message);
-  return transientError(message);
-}
-
-/** E-mail through nodemailer over SMTP (SMTP_URL); subject `DOWN | <name>`. */
-export function createEmailChannel(settings: EmailSettings): Channel & { close(): void } {
-  let transport: Transporter | null = null;
-  const transporter = () => {
-    transport ??= nodemailer.createTransport(
-      {
-        url: requiredSetting(settings.smtpUrl, 'SMTP_URL'),
-        connectionTimeout: settings.timeoutMs,
-        greetingTimeout: settings.timeoutMs,
-        socketTimeout: settings.timeoutMs * 3,
-      } as Parameters<typeof nodemailer.createTransport>[0],
-      { from: settings.from },
-    );
-    return transport;
-  };
+export function createEmailChannel(mailer: Mailer): Channel {
   return {
     kind: 'email',
     async send({ notification: n, config }) {
       const to = requiredString(config, 'email');
-      const t = transporter();
       try {
-        await t.sendMail({ to, subject: n.subject, text: n.text, html: html(n) });
+        await mailer.send({ to, subject: n.subject, text: n.text, html: html(n) });
       } catch (err) {
-        throw classifySmtpError(err);
+        if (err instanceof MailError) throw err.permanent ? permanentError(err.message) : transientError(err.message);
+        throw err;
       }
       return { statusCode: null };
-    },
-    close() {
-      transport?.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { buildNotification, type Notification } from '@upmon/core';
-import type { Cipher } from '@upmon/crypto';
+import { AAD, type Cipher } from '@upmon/crypto';
 import type { DeliveryJob } from '@upmon/queue';
 import type { DeliveryFlip, DeliveryStore, DeliveryTarget } from './delivery-store.js';
 
@@ -37,7 +37,7 @@ export async function composeNotification(
       if (flip.reason === 'fail' || flip.reason === 'exit') {
         const cause = await deps.store.loadCause(target.checkId, flip.ts);
         exitStatus = cause?.exitStatus ?? null;
-        if (target.checkKind === 'http' && cause?.body) detail = decryptDetail(deps.cipher, cause.body);
+        if (target.checkKind === 'http' && cause?.body) detail = decryptDetail(deps.cipher, cause.body, target.checkId);
       }
       return buildNotification({ ...common, event: job.event, flip, previousSince: flip.previousSince, exitStatus, detail });
     }
@@ -56,9 +56,9 @@ export async function composeNotification(
   }
 }
 
-function decryptDetail(cipher: Cipher, body: Uint8Array): string | null {
+function decryptDetail(cipher: Cipher, body: Uint8Array, checkId: string): string | null {
   try {
-    const text = cipher.decrypt(body).toString('utf8').replace(/\s+/g, ' ').trim();
+    const text = cipher.decrypt(body, AAD.pingBody(checkId)).toString('utf8').replace(/\s+/g, ' ').trim();
     if (!text) return null;
     return text.length > DETAIL_MAX ? `${text.slice(0, DETAIL_MAX)}…` : text;
   } catch {

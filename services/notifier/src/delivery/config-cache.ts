@@ -1,4 +1,4 @@
-import type { Cipher } from '@upmon/crypto';
+import { AAD, type Cipher } from '@upmon/crypto';
 
 export type ChannelConfig = Readonly<Record<string, unknown>>;
 
@@ -11,19 +11,21 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * Decrypts integration configs, remembering the last `maxEntries` by their ciphertext: a burst to
+ * Decrypts integration configs, remembering the last `maxEntries` by integration and ciphertext
+ * (the integration is part of the key: the ciphertext is bound to it, so the same bytes under
+ * another integration must be refused, not served from here): a burst to
  * one integration decrypted the same config once per delivery (AES-GCM setup and JSON parse were
  * ~4% of the notifier's CPU per flip). An edited config is a new ciphertext (fresh IV), so it is
  * decrypted anew and the old entry ages out. Entries are shared between deliveries, hence frozen
  * (channels only read them). Throws like `decryptJson` when the ciphertext does not open.
  */
-export function createConfigDecryptor(cipher: Cipher, maxEntries = 1000): (sealed: Uint8Array) => ChannelConfig {
+export function createConfigDecryptor(cipher: Cipher, maxEntries = 1000): (integrationId: number, sealed: Uint8Array) => ChannelConfig {
   const cache = new Map<string, ChannelConfig>();
-  return (sealed) => {
-    const key = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength).toString('base64');
+  return (integrationId, sealed) => {
+    const key = `${integrationId}:${Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength).toString('base64')}`;
     const cached = cache.get(key);
     if (cached) return cached;
-    const config = deepFreeze(cipher.decryptJson<Record<string, unknown> | null>(sealed) ?? {});
+    const config = deepFreeze(cipher.decryptJson<Record<string, unknown> | null>(sealed, AAD.integrationConfig(integrationId)) ?? {});
     if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
     cache.set(key, config);
     return config;

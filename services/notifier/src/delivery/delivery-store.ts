@@ -1,4 +1,4 @@
-import type { CheckKind, CheckStatus, FlipReason } from '@upmon/core';
+import { FLAP_COUNTED_REASONS, flapDigestReleaseAt, flapSettingsOf, type CheckKind, type CheckStatus, type FlapSettings, type FlipReason, type HoldCause } from '@upmon/core';
 import type { DeliveryStatus, IntegrationKind } from '@upmon/db';
 import { microBatch } from '../micro-batch.js';
 import type { PgPool } from '../pg-pool.js';
@@ -11,7 +11,11 @@ export interface DeliveryTarget {
   /** AES-GCM ciphertext of the channel config. */
   config: Uint8Array;
   quietHours: unknown;
+  /** Flapping collapse settings; null = every change is sent. */
+  flapping: FlapSettings | null;
   telegramChatId: string | null;
+  /** kind=email: the address was confirmed through the mailed link. */
+  emailVerified: boolean;
   checkId: string;
   checkName: string;
   checkKind: CheckKind;
@@ -37,6 +41,13 @@ export interface LoadedDelivery {
    * held for quiet hours (the held row, released as a digest, owns it from then on).
    */
   alreadyDelivered: boolean;
+  /**
+   * Flip events with flapping on: the check's status changes counted for flapping in the
+   * integration's window ending at this flip (this one included); else 0.
+   */
+  changesInWindow: number;
+  /** Flip events with flapping on: a flapping digest of this (integration, check) is pending. */
+  flapDigestPending: boolean;
 }
 
 export interface FlipCause {
@@ -46,7 +57,8 @@ export interface FlipCause {
 
 export interface AttemptRecord {
   integrationId: number;
-  checkId: string;
+  /** null for a test notification (about no check). */
+  checkId: string | null;
   flipId: string | null;
   event: string;
   attempt: number;
@@ -65,6 +77,22 @@ export interface HeldInsert {
   releaseAt: Date;
 }
 
+export interface FlappingHold {
+  integrationId: number;
+  checkId: string;
+  flipId: string;
+  event: string;
+  /** The flip's time. */
+  ts: Date;
+  settings: FlapSettings;
+}
+
+export interface HeldRow {
+  event: 'down' | 'up' | 'late' | 'reminder';
+  ts: Date;
+  cause: HoldCause;
+}
+
 interface LoadRequest {
   integrationId: number;
   checkId: string;
@@ -72,7 +100,11 @@ interface LoadRequest {
   event: string;
 }
 
-type Row = DeliveryTarget & {
+type Row = Omit<DeliveryTarget, 'flapping'> & {
+  flapMaxChanges: number | null;
+  flapWindowMin: number;
+  changesInWindow: number;
+  flapDigestPending: boolean;
   oldStatus: CheckStatus | null;
   newStatus: CheckStatus | null;
   reason: FlipReason | null;
@@ -89,7 +121,9 @@ function toLoaded(r: Row): LoadedDelivery {
     enabled: r.enabled,
     config: r.config,
     quietHours: r.quietHours,
+    flapping: flapSettingsOf(r.flapMaxChanges, r.flapWindowMin),
     telegramChatId: r.telegramChatId,
+    emailVerified: r.emailVerified,
     checkId: r.checkId,
     checkName: r.checkName,
     checkKind: r.checkKind,
@@ -100,8 +134,11 @@ function toLoaded(r: Row): LoadedDelivery {
     r.oldStatus && r.newStatus && r.reason && r.flipTs
       ? { oldStatus: r.oldStatus, newStatus: r.newStatus, reason: r.reason, ts: r.flipTs, previousSince: r.previousSince }
       : null;
-  return { target, flip, alreadyDelivered: r.alreadyDelivered };
+  return { target, flip, alreadyDelivered: r.alreadyDelivered, changesInWindow: r.changesInWindow, flapDigestPending: r.flapDigestPending };
 }
+
+/** FLAP_COUNTED_REASONS as an SQL list (constants, safe to inline into the named statement). */
+const COUNTED_REASONS_SQL = FLAP_COUNTED_REASONS.map((r) => `'${r}'`).join(', ');
 
 /**
  * The delivery worker's SQL. The common case is one read of everything (integration, check,
@@ -113,7 +150,8 @@ export function createDeliveryStore(pool: PgPool) {
     const { rows } = await pool.query<Row & { n: string }>({
       name: 'notifier-delivery-load',
       text: `SELECT r.n, i.id AS "integrationId", i.kind::text AS kind, i.name, i.enabled, i.config, i.quiet_hours AS "quietHours",
-              i.telegram_chat_id AS "telegramChatId", c.id AS "checkId", c.name AS "checkName", c.kind::text AS "checkKind",
+              i.telegram_chat_id AS "telegramChatId", i.email_verified_at IS NOT NULL AS "emailVerified",
+              i.flap_max_changes AS "flapMaxChanges", i.flap_window_min AS "flapWindowMin", c.id AS "checkId", c.name AS "checkName", c.kind::text AS "checkKind",
               c.tags AS "checkTags", c.status::text AS "checkStatus",
               f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus", f.reason::text AS reason, f.ts AS "flipTs",
               (SELECT p.ts FROM flips p WHERE p.check_id = f.check_id AND p.ts <= f.ts AND p.id < f.id
@@ -121,7 +159,13 @@ export function createDeliveryStore(pool: PgPool) {
               (EXISTS (SELECT 1 FROM notification_deliveries d
                        WHERE d.flip_id = f.id AND d.integration_id = i.id AND d.event = r.event AND d.status IN ('succeeded', 'held'))
                OR (r.event IN ('down', 'up', 'late') AND EXISTS (SELECT 1 FROM held_notifications h
-                       WHERE h.integration_id = i.id AND h.flip_id = f.id AND h.event = r.event))) AS "alreadyDelivered"
+                       WHERE h.integration_id = i.id AND h.flip_id = f.id AND h.event = r.event))) AS "alreadyDelivered",
+              CASE WHEN i.flap_max_changes IS NOT NULL AND r.event IN ('down', 'up', 'late') THEN
+                (SELECT count(*)::int FROM flips p WHERE p.check_id = f.check_id AND p.ts <= f.ts
+                    AND p.ts > f.ts - make_interval(mins => i.flap_window_min) AND p.reason IN (${COUNTED_REASONS_SQL}))
+                ELSE 0 END AS "changesInWindow",
+              (i.flap_max_changes IS NOT NULL AND r.event IN ('down', 'up', 'late') AND EXISTS (SELECT 1 FROM held_notifications h
+                       WHERE h.integration_id = i.id AND h.check_id = c.id AND h.cause = 'flapping' AND h.released_at IS NULL)) AS "flapDigestPending"
        FROM unnest($1::int[], $2::uuid[], $3::bigint[], $4::text[]) WITH ORDINALITY AS r(integration_id, check_id, flip_id, event, n)
        JOIN integrations i ON i.id = r.integration_id
        JOIN checks c ON c.project_id = i.project_id AND c.id = r.check_id
@@ -221,10 +265,10 @@ export function createDeliveryStore(pool: PgPool) {
       return rows[0] ?? null;
     },
 
-    async loadHeld(ids: string[]): Promise<{ event: 'down' | 'up' | 'late' | 'reminder'; ts: Date }[]> {
+    async loadHeld(ids: string[]): Promise<HeldRow[]> {
       if (ids.length === 0) return [];
-      const { rows } = await pool.query<{ event: 'down' | 'up' | 'late' | 'reminder'; ts: Date }>(
-        `SELECT event, ts FROM held_notifications WHERE id = ANY($1::bigint[]) ORDER BY ts, id`,
+      const { rows } = await pool.query<HeldRow>(
+        `SELECT event, ts, cause FROM held_notifications WHERE id = ANY($1::bigint[]) ORDER BY ts, id`,
         [ids],
       );
       return rows;
@@ -234,6 +278,31 @@ export function createDeliveryStore(pool: PgPool) {
     async loadStatusSince(checkId: string): Promise<Date | null> {
       const { rows } = await pool.query<{ ts: Date }>(`SELECT ts FROM flips WHERE check_id = $1 ORDER BY ts DESC, id DESC LIMIT 1`, [checkId]);
       return rows[0]?.ts ?? null;
+    },
+
+    /**
+     * Holds a flip event of a flapping check in the pending flapping digest of its (integration,
+     * check), with the digest's release time as of this change (`flapDigestReleaseAt`: the check
+     * settled after it, or one window after the first held change). The held-release task waits
+     * for the latest release time of a pending digest, so earlier rows need no update. Two flips
+     * held at once may both see no pending digest and count from themselves: their rows still form
+     * one digest. Idempotent per (integration, flip, event). Returns the release time.
+     */
+    async holdForFlapping(h: FlappingHold): Promise<Date> {
+      const { rows } = await pool.query<{ first: Date | null }>(
+        `SELECT min(ts) AS first FROM held_notifications
+          WHERE integration_id = $1 AND check_id = $2 AND cause = 'flapping' AND released_at IS NULL`,
+        [h.integrationId, h.checkId],
+      );
+      const first = rows[0]?.first ?? null;
+      const releaseAt = flapDigestReleaseAt(h.settings, first && first < h.ts ? first : h.ts, h.ts);
+      await pool.query(
+        `INSERT INTO held_notifications (integration_id, check_id, flip_id, event, ts, release_at, cause)
+         VALUES ($1, $2, $3, $4, $5, $6, 'flapping')
+         ON CONFLICT (integration_id, flip_id, event) DO NOTHING`,
+        [h.integrationId, h.checkId, h.flipId, h.event, h.ts, releaseAt],
+      );
+      return releaseAt;
     },
 
     /**

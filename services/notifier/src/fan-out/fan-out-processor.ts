@@ -35,7 +35,8 @@ export function createFanOutProcessor(deps: FanOutDeps) {
     }
     const event = notificationEventFor(flip.oldStatus, flip.newStatus);
     if (!event) return 0;
-    const matched = flip.integrations.filter((i) => integrationMatches(i, flip.checkTags, event));
+    const audience = { tags: flip.checkTags, integrationIds: flip.checkIntegrationIds };
+    const matched = flip.integrations.filter((i) => integrationMatches(i, audience, event));
     if (matched.length === 0) return 0;
 
     if (event === 'down') {

@@ -17,6 +17,8 @@ export interface FanOutFlip {
   newStatus: CheckStatus;
   ts: Date;
   checkTags: string[];
+  /** The check's explicit integration assignment; null: the integrations' tags rule applies. */
+  checkIntegrationIds: number[] | null;
   /** The project's enabled integrations; matching on events and tags is done in core. */
   integrations: FanOutIntegration[];
 }
@@ -35,7 +37,7 @@ export function createFanOutStore(pool: PgPool) {
     const { rows } = await pool.query<Omit<FanOutFlip, 'integrations'> & { integrations: FanOutIntegration[] | null }>({
       name: 'notifier-fan-out-load',
       text: `SELECT f.id::text AS id, f.check_id AS "checkId", f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus",
-              f.ts, c.tags AS "checkTags",
+              f.ts, c.tags AS "checkTags", CASE WHEN c.integrations_explicit THEN c.integration_ids END AS "checkIntegrationIds",
               (SELECT json_agg(json_build_object('id', i.id, 'enabled', i.enabled, 'events', i.events, 'tags', i.tags,
                                                  'reminders', i.reminders) ORDER BY i.id)
                  FROM integrations i WHERE i.project_id = f.project_id AND i.enabled) AS integrations

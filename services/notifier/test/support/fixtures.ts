@@ -1,27 +1,6 @@
-import { createCipher } from '@upmon/crypto';
-import type { CheckStatus, FlipReason, IntegrationKind, Prisma, PrismaClient } from '@upmon/db';
-import { TEST_ENCRYPTION_KEY } from '@upmon/testing';
+import type { CheckStatus, FlipReason, PrismaClient } from '@upmon/db';
 
-export const cipher = createCipher(TEST_ENCRYPTION_KEY);
-
-export async function makeIntegration(
-  prisma: PrismaClient,
-  projectId: string,
-  kind: IntegrationKind,
-  config: Record<string, unknown>,
-  overrides: Partial<Prisma.IntegrationUncheckedCreateInput> = {},
-) {
-  return prisma.integration.create({
-    data: {
-      projectId,
-      kind,
-      name: `${kind} integration`,
-      events: ['down', 'up', 'late'],
-      config: new Uint8Array(cipher.encryptJson(config)),
-      ...overrides,
-    },
-  });
-}
+export { makeIntegration } from '@upmon/testing';
 
 /** Commits a flip the way check-store does (status change + flip row), not yet enqueued. */
 export async function makeFlip(

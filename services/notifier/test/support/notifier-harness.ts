@@ -5,6 +5,7 @@ import { Queues } from '@upmon/queue';
 import { createRedis, systemClock, type Clock, type RunningService } from '@upmon/service-kit';
 import { createTestDatabase, dropRedisPrefix, freePort, testRedisPrefix, testRedisUrl, TEST_ENCRYPTION_KEY, type TestDatabase } from '@upmon/testing';
 import { startNotifier } from '../../src/start-notifier.js';
+import { eventually } from './recording-server.js';
 
 export interface Harness {
   db: TestDatabase;
@@ -15,6 +16,8 @@ export interface Harness {
   env: Record<string, string>;
   /** Starts the notifier in this process with `env` (plus overrides) and `clock`. */
   start(overrides?: Record<string, string>, clock?: Clock): Promise<RunningService>;
+  /** Waits until the flips and deliveries queues are idle, so "nothing was sent" is a real observation. */
+  settle(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,6 +64,12 @@ export async function createHarness(envOverrides: Record<string, string> = {}): 
       running.push(wrapped);
       return wrapped;
     },
+    async settle(timeoutMs = 10_000) {
+      await eventually(async () => {
+        const [f, d] = await Promise.all([queues.queue('flips').getJobCounts(), queues.queue('deliveries').getJobCounts()]);
+        return f.waiting + f.active + f.delayed + d.waiting + d.active + d.delayed === 0;
+      }, timeoutMs);
+    },
     async close() {
       for (const s of [...running]) await s.stop();
       await queues.close();
@@ -69,5 +78,18 @@ export async function createHarness(envOverrides: Record<string, string> = {}): 
       await db.drop();
       await dropRedisPrefix(prefix);
     },
+  };
+}
+
+/** Provider settings pointing every provider at a recording server (`baseUrl`), with test credentials. */
+export function recordingProviderEnv(baseUrl: string): Record<string, string> {
+  return {
+    PAGERDUTY_EVENTS_URL: `${baseUrl}/pagerduty/v2/enqueue`,
+    TWILIO_API_BASE: `${baseUrl}/twilio`,
+    TWILIO_ACCOUNT_SID: 'AC123',
+    TWILIO_AUTH_TOKEN: 'twilio-secret',
+    TWILIO_FROM: '+15550000000',
+    TELEGRAM_API_BASE: `${baseUrl}/telegram`,
+    TELEGRAM_BOT_TOKEN: '12345:bot-token',
   };
 }

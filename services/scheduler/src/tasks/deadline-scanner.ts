@@ -8,6 +8,7 @@ import {
   TimestampTexts,
   type CheckSqlRow,
   type CheckStateWrite,
+  type CommittedFlip,
   type FlipWrite,
 } from '@upmon/check-store';
 import { withPgTransaction } from '@upmon/db';
@@ -34,14 +35,14 @@ const PARALLEL_BATCHES = 3;
  * where Prisma model calls (several round trips per check) are far too slow.
  */
 export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
-  const { logger, config } = deps;
+  const { logger, config, flipMetrics } = deps;
   const pool = requirePool(deps);
   // True while rounds come back full (a herd): the publisher then lets the scans go first.
   let inHerd = false;
   const publisher = new BackgroundFlipPublisher(pool, deps.queues, logger, () => inHerd);
 
   /** The claimed (locked) checks `ids` through the state machine; returns the flips inserted. */
-  async function applyStateMachine(client: pg.PoolClient, ids: string[], now: Date): Promise<{ id: bigint; checkId: string }[]> {
+  async function applyStateMachine(client: pg.PoolClient, ids: string[], now: Date): Promise<{ committed: CommittedFlip[]; flips: FlipRecord[] }> {
     const { rows } = await client.query<CheckSqlRow>(`SELECT ${CHECK_STATE_COLUMNS} FROM checks c WHERE c.id = ANY($1::uuid[])`, [ids]);
     const writes: CheckStateWrite[] = [];
     const flips: FlipWrite[] = [];
@@ -62,17 +63,29 @@ export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
       writes.push({ id: row.id, state: next, texts });
       for (const flip of due) flips.push({ checkId: row.id, projectId: row.project_id, flip });
     }
-    return saveStatesAndFlips(client, writes, flips);
+    return { committed: await saveStatesAndFlips(client, writes, flips), flips: flips.map((f) => f.flip) };
   }
 
-  /** One batch in one transaction; returns the rows claimed and the flips committed. */
-  async function claimBatch(now: Date): Promise<{ claimed: number; committed: { id: bigint; checkId: string }[] }> {
-    return withPgTransaction(pool, async (client) => {
+  /**
+   * One batch in one transaction; returns the rows claimed and the flips committed, and counts
+   * the flips and their deadline lag (deadline → commit) once committed.
+   */
+  async function claimBatch(now: Date): Promise<{ claimed: number; committed: CommittedFlip[] }> {
+    const batch = await withPgTransaction(pool, async (client) => {
       const common = await claimDueApplyingCommonTimeouts(client, now, config.batchSize);
-      const committed = [...common.flips];
-      if (common.rest.length > 0) committed.push(...(await applyStateMachine(client, common.rest, now)));
-      return { claimed: common.claimed, committed };
+      const rest = common.rest.length > 0 ? await applyStateMachine(client, common.rest, now) : { committed: [], flips: [] };
+      return { common, rest };
     });
+    const committedAt = deps.clock.now().getTime();
+    const { common, rest } = batch;
+    // The SQL path's flips are all timeouts; the state machine's are stamped with their deadline too.
+    flipMetrics.committed('timeout', common.flips.length);
+    for (const ms of common.deadlinesMs) flipMetrics.deadlineLag((committedAt - ms) / 1000);
+    for (const f of rest.flips) {
+      flipMetrics.committed(f.reason);
+      if (f.reason === 'timeout') flipMetrics.deadlineLag((committedAt - f.ts.getTime()) / 1000);
+    }
+    return { claimed: common.claimed, committed: [...common.flips, ...rest.committed] };
   }
 
   return {

@@ -8,9 +8,12 @@ interface DueHeldRow {
 }
 
 /**
- * Releases notifications held during quiet hours once their window has ended: the due rows of
- * each (integration, check) become one `digest` delivery (latest status + the held events), so
- * a noisy night is one message per check in the morning (docs/notifications.md).
+ * Releases held notifications once due: the due rows of each (integration, check) become one
+ * `digest` delivery (latest status + the held events), so a noisy night is one message per check
+ * in the morning, and a flapping check one message per episode (docs/notifications.md). Rows held
+ * for quiet hours are due at the end of their window. Rows of a flapping digest carry the digest's
+ * release time as known when each was held, which only moves later as changes come: they are due
+ * together, once the latest release time of the pending rows of their (integration, check) passed.
  *
  * One transaction per batch: lock due rows (FOR UPDATE SKIP LOCKED, so several schedulers share
  * the work), enqueue the digests, mark the rows released, commit. The enqueue comes before the
@@ -28,8 +31,12 @@ export function createHeldReleaseTask(deps: SchedulerDeps): SchedulerTask {
     async runOnce(now: Date): Promise<number> {
       return prisma.$transaction(async (tx) => {
         const rows = await tx.$queryRaw<DueHeldRow[]>`
-          SELECT id, integration_id, check_id FROM held_notifications
+          SELECT id, integration_id, check_id FROM held_notifications h
           WHERE released_at IS NULL AND release_at <= ${now}
+            AND (cause <> 'flapping' OR NOT EXISTS (
+                  SELECT 1 FROM held_notifications l
+                  WHERE l.integration_id = h.integration_id AND l.check_id = h.check_id AND l.cause = 'flapping'
+                    AND l.released_at IS NULL AND l.release_at > ${now}))
           ORDER BY release_at, id
           LIMIT ${config.batchSize}
           FOR UPDATE SKIP LOCKED`;

@@ -23,7 +23,7 @@ const e = {
   401: errorResponse('Authorization missing or malformed, or key unknown or revoked'),
   403: errorResponse('Read-only key on a write endpoint, account not on Pro or Business, or check quota reached'),
   404: errorResponse('Unknown (or another project\'s) check or integration, or unknown endpoint'),
-  409: errorResponse('Resume of a check that is not paused'),
+  409: errorResponse('Conflicts with the state of the resource: resume of a check that is not paused; a Telegram link for an integration of another kind'),
   413: errorResponse('Body larger than the configured limit'),
   415: errorResponse('Body in an encoding or charset other than UTF-8 JSON'),
   422: { description: 'Validation failed', ...json(ref('ValidationError')) },
@@ -132,6 +132,11 @@ const integrationInputProps = {
   enabled: { type: 'boolean', default: true },
   quiet_hours: nullable(ref('QuietHours')),
   reminders: { type: ['array', 'null'], items: { type: 'integer', minimum: 1, maximum: 168 } },
+  flapping: {
+    ...nullable(ref('Flapping')),
+    description:
+      'Default {max_changes: 6, window_minutes: 60}: a check that changes status more than max_changes times within window_minutes stops sending one message per change; the rest arrive as one digest. null: every change is sent.',
+  },
   config: {
     type: 'object',
     description:
@@ -229,6 +234,15 @@ export const OPENAPI_DOCUMENT = {
         responses: { 200: { description: 'Flips', ...json(dataOf({ type: 'array', maxItems: 100, items: ref('Flip') })) }, ...readErrors, 404: e[404], 422: e[422] },
       },
     },
+    '/badges': {
+      get: {
+        operationId: 'listBadges',
+        description:
+          "URLs of the project's public status badges: `*` (all checks) first, then one per tag in use, each as SVG, JSON and " +
+          'shields.io endpoint. The URLs carry the project\'s badge key, not an API key; append `?states=2` to show late checks as up.',
+        responses: { 200: { description: 'Badges', ...json(dataOf({ type: 'array', items: ref('Badge') })) }, ...readErrors },
+      },
+    },
     '/integrations': {
       get: {
         operationId: 'listIntegrations',
@@ -263,6 +277,29 @@ export const OPENAPI_DOCUMENT = {
       delete: {
         operationId: 'deleteIntegration',
         responses: { 204: { description: 'Deleted' }, ...writeErrors, 404: e[404] },
+      },
+    },
+    '/integrations/{id}/telegram-link': {
+      parameters: [integrationId],
+      post: {
+        operationId: 'issueTelegramLink',
+        description:
+          'An addition to the spec: a new one-time deep link for a telegram integration (links expire 24 hours after they are issued). ' +
+          'The previous link stops working; a chat already linked stays linked until the new link is opened. 409 for other kinds.',
+        responses: {
+          200: {
+            description: 'A new link',
+            ...json({
+              type: 'object',
+              required: ['data', 'telegram_deep_link'],
+              additionalProperties: false,
+              properties: { data: ref('Integration'), telegram_deep_link: { type: 'string', format: 'uri' } },
+            }),
+          },
+          ...writeErrors,
+          404: e[404],
+          409: e[409],
+        },
       },
     },
   },
@@ -341,7 +378,27 @@ export const OPENAPI_DOCUMENT = {
           reason: { enum: ['timeout', 'fail', 'exit', 'ping', 'manual', 'resumed', 'quota'] },
         },
       },
+      Badge: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['tag', 'svg', 'json', 'shields'],
+        properties: {
+          tag: { type: 'string', description: '`*` for the badge of all checks' },
+          svg: { type: 'string', format: 'uri', description: 'Shields-style SVG image: up, late or down' },
+          json: { type: 'string', format: 'uri', description: 'JSON {status, total, grace, down}' },
+          shields: { type: 'string', format: 'uri', description: 'shields.io endpoint JSON {schemaVersion, label, message, color}' },
+        },
+      },
       QuietHours: quietHours,
+      Flapping: {
+        type: 'object',
+        required: ['max_changes', 'window_minutes'],
+        additionalProperties: false,
+        properties: {
+          max_changes: { type: 'integer', minimum: 1, maximum: 100 },
+          window_minutes: { type: 'integer', minimum: 1, maximum: 1440 },
+        },
+      },
       IntegrationInput: {
         type: 'object',
         required: ['kind', 'name', 'events'],
@@ -352,9 +409,15 @@ export const OPENAPI_DOCUMENT = {
       Integration: {
         type: 'object',
         additionalProperties: false,
-        required: ['id', 'kind', 'name', 'enabled', 'events', 'tags', 'quiet_hours', 'reminders', 'created_at'],
+        required: ['id', 'uuid', 'kind', 'name', 'enabled', 'events', 'tags', 'quiet_hours', 'reminders', 'flapping', 'verified', 'created_at'],
         properties: {
           id: { type: 'integer' },
+          uuid: {
+            type: 'string',
+            format: 'uuid',
+            description:
+              "The integration's id in the Healthchecks-compatible API (/api/v3, `channels`). A check assigned integrations explicitly there notifies exactly those (still only when enabled and subscribed to the event); `tags` applies to checks without an explicit assignment.",
+          },
           kind: { enum: INTEGRATION_KINDS },
           name: { type: 'string' },
           enabled: { type: 'boolean' },
@@ -362,6 +425,13 @@ export const OPENAPI_DOCUMENT = {
           tags: { type: ['array', 'null'], items: { type: 'string' } },
           quiet_hours: nullable(ref('QuietHours')),
           reminders: { type: ['array', 'null'], items: { type: 'integer' } },
+          flapping: nullable(ref('Flapping')),
+          verified: {
+            type: 'boolean',
+            readOnly: true,
+            description:
+              'email: the address was confirmed through the link mailed to it (alerts are sent only then; a new address needs a new confirmation); telegram: a chat is linked; other kinds: always true.',
+          },
           created_at: dateTime,
         },
       },

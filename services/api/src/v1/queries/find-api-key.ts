@@ -18,9 +18,12 @@ export interface ApiKeyRow {
 /** How often last_used_at is written per key: enough to tell which keys are in use, cheap on the hot path. */
 export const TOUCH_INTERVAL_SEC = 60;
 
-/** The key's columns, aliased so that a query may add columns of other tables; $2 is the touch interval. */
+/**
+ * The key's columns, aliased so that a query may add columns of other tables; $2 is the touch interval.
+ * A revocation time in the future (a key rotated with a grace period) keeps the key working until then.
+ */
 const KEY_COLUMNS = `k.id AS "keyId", k.kind AS "keyKind", k.project_id AS "keyProjectId", p.account_id AS "keyAccountId", a.plan AS "keyPlan",
-  (k.revoked_at IS NOT NULL) AS "keyRevoked",
+  (k.revoked_at IS NOT NULL AND k.revoked_at <= now()) AS "keyRevoked",
   (k.last_used_at IS NULL OR k.last_used_at < now() - make_interval(secs => $2)) AS "keyStale"`;
 const KEY_TABLES = `api_keys k JOIN projects p ON p.id = k.project_id JOIN accounts a ON a.id = p.account_id`;
 

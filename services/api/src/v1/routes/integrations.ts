@@ -5,14 +5,17 @@ import { integrationIdParam } from '../path-params.js';
 import { INTEGRATION_ROW_SELECT, presentIntegration } from '../presenters/integration-presenter.js';
 import { createIntegration } from '../services/create-integration.js';
 import { deleteIntegration } from '../services/delete-integration.js';
+import { issueTelegramLink } from '../services/issue-telegram-link.js';
+import { verificationMailing } from '../services/verification-mailing.js';
 import { updateIntegration } from '../services/update-integration.js';
 import { requireObjectBody } from '../validation/check-input.js';
 import { validateIntegrationInput } from '../validation/integration-input.js';
 
-/** /integrations: list, create, update, delete. */
+/** /integrations: list, create, update, delete; a new Telegram link. E-mail integrations get their verification link mailed. */
 export function integrationsRouter(ctx: V1Context): Router {
   const r = Router();
   const telegram = { linkBase: ctx.config.telegramLinkBase, botUsername: ctx.config.telegramBotUsername };
+  const verification = verificationMailing({ ...ctx, redisPrefix: ctx.config.redisPrefix, appBaseUrl: ctx.config.appBaseUrl });
 
   r.get('/integrations', async (_req, res) => {
     const rows = await ctx.prisma.integration.findMany({
@@ -25,7 +28,11 @@ export function integrationsRouter(ctx: V1Context): Router {
 
   r.post('/integrations', requireWriteKey, async (req, res) => {
     const input = validateIntegrationInput(requireObjectBody(req.body));
-    const created = await createIntegration(ctx.prisma, ctx.cipher, telegram, authOf(res), input);
+    const auth = authOf(res);
+    if (input.kind === 'email') await verification.spend(auth.accountId);
+    const created = await createIntegration(ctx.prisma, ctx.cipher, telegram, auth, input, ctx.clock.now());
+    const v = created.emailVerification;
+    if (v) verification.send({ integrationId: created.row.id, to: input.config.email as string, integrationName: input.name, ...v });
     res.status(201).json({
       data: presentIntegration(created.row),
       ...(created.telegramDeepLink ? { telegram_deep_link: created.telegramDeepLink } : {}),
@@ -34,8 +41,19 @@ export function integrationsRouter(ctx: V1Context): Router {
 
   r.patch('/integrations/:id', requireWriteKey, async (req, res) => {
     const id = integrationIdParam(req.params.id);
-    const row = await updateIntegration(ctx.prisma, ctx.cipher, authOf(res), id, requireObjectBody(req.body));
+    const auth = authOf(res);
+    const { row, emailVerification: v } = await updateIntegration(ctx.prisma, ctx.cipher, auth, id, requireObjectBody(req.body), {
+      now: ctx.clock.now(),
+      beforeVerificationMail: () => verification.spend(auth.accountId),
+    });
+    if (v) verification.send({ integrationId: row.id, integrationName: row.name, ...v });
     res.json({ data: presentIntegration(row) });
+  });
+
+  r.post('/integrations/:id/telegram-link', requireWriteKey, async (req, res) => {
+    requireObjectBody(req.body);
+    const issued = await issueTelegramLink(ctx.prisma, telegram, authOf(res), integrationIdParam(req.params.id), ctx.clock.now());
+    res.json({ data: presentIntegration(issued.row), telegram_deep_link: issued.telegramDeepLink });
   });
 
   r.delete('/integrations/:id', requireWriteKey, async (req, res) => {

@@ -1,16 +1,27 @@
+import { randomUUID } from 'node:crypto';
 import { planLimits } from '@upmon/core';
 import type { Cipher } from '@upmon/crypto';
 import { Prisma, type PrismaClient } from '@upmon/db';
 import { ApiError } from '../../http/api-error.js';
-import type { AuthContext } from '../authenticate.js';
+import type { ProjectScope } from '../authenticate.js';
 import { CHECK_ROW_SELECT, type CheckRow } from '../presenters/check-presenter.js';
 import type { CheckInput } from '../validation/check-input.js';
-import { checkInputColumns } from './check-columns.js';
+import { checkInputColumns, integrationAssignmentColumns } from './check-columns.js';
 
 export const SLUG_TAKEN = 'is already used by another check in this project';
 
-function isUniqueViolation(err: unknown): boolean {
-  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
+/** A unique index refused the write; `field` names the column when Prisma says which. */
+export function isUniqueViolation(err: unknown, field?: string): boolean {
+  if (!(err instanceof Prisma.PrismaClientKnownRequestError) || err.code !== 'P2002') return false;
+  return field === undefined || JSON.stringify(err.meta ?? {}).includes(field);
+}
+
+/** What only some callers choose (the Healthchecks-compatible API): the check's id, explicit integrations. */
+export interface CreateCheckOptions {
+  /** Defaults to a new random UUID. */
+  id?: string;
+  /** Explicit integration assignment; null or undefined: the integrations' tags rule. */
+  integrationIds?: number[] | null;
 }
 
 /**
@@ -18,7 +29,13 @@ function isUniqueViolation(err: unknown): boolean {
  * the insert, so concurrent creations cannot overshoot the quota. A new check is `new` with no
  * deadline; an http check's next_probe_at stays null, which the probe scheduler treats as due now.
  */
-export async function createCheck(prisma: PrismaClient, cipher: Cipher, auth: AuthContext, input: CheckInput): Promise<CheckRow> {
+export async function createCheck(
+  prisma: PrismaClient,
+  cipher: Cipher,
+  auth: ProjectScope,
+  input: CheckInput,
+  options: CreateCheckOptions = {},
+): Promise<CheckRow> {
   try {
     return await prisma.$transaction(async (tx) => {
       await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${auth.accountId}::uuid FOR UPDATE`;
@@ -32,13 +49,23 @@ export async function createCheck(prisma: PrismaClient, cipher: Cipher, auth: Au
         const taken = await tx.check.findFirst({ where: { projectId: auth.projectId, slug: input.slug }, select: { id: true } });
         if (taken) throw ApiError.validation({ slug: [SLUG_TAKEN] });
       }
+      // The id is chosen here (or kept from a Healthchecks import): the encrypted credentials are bound to it.
+      const id = options.id ?? randomUUID();
       return tx.check.create({
-        data: { projectId: auth.projectId, kind: input.kind, slug: input.slug ?? null, ...checkInputColumns(input, cipher) },
+        data: {
+          id,
+          projectId: auth.projectId,
+          kind: input.kind,
+          slug: input.slug ?? null,
+          ...checkInputColumns(input, cipher, id),
+          ...integrationAssignmentColumns(options.integrationIds),
+        },
         select: CHECK_ROW_SELECT,
       });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw ApiError.validation({ slug: [SLUG_TAKEN] });
+    if (isUniqueViolation(err, 'slug')) throw ApiError.validation({ slug: [SLUG_TAKEN] });
+    if (isUniqueViolation(err)) throw new ApiError('conflict', 'a check with this id already exists');
     throw err;
   }
 }

@@ -1,6 +1,6 @@
 import type { PrismaClient } from '@upmon/db';
 import { ApiError } from '../../http/api-error.js';
-import type { AuthContext } from '../authenticate.js';
+import type { ProjectScope } from '../authenticate.js';
 import { spendCheckChange } from '../rate-limits.js';
 import type { RateLimiter } from '../rate-limiter.js';
 
@@ -12,7 +12,7 @@ export async function deleteCheck(
   prisma: PrismaClient,
   limiter: RateLimiter,
   redisPrefix: string,
-  auth: AuthContext,
+  auth: ProjectScope,
   checkId: string,
 ): Promise<void> {
   const found = await prisma.check.findFirst({ where: { id: checkId, projectId: auth.projectId }, select: { id: true } });

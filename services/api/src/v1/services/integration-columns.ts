@@ -1,11 +1,13 @@
-import type { Cipher } from '@upmon/crypto';
+import { FLAP_DEFAULTS } from '@upmon/core';
+import { AAD, type Cipher } from '@upmon/crypto';
 import { Prisma } from '@upmon/db';
 import type { IntegrationInput } from '../validation/integration-input.js';
 
 /** JSON columns distinguish null (all checks / none) from a list: store SQL-JSON null explicitly. */
 const jsonOrNull = (v: unknown) => (v === null ? Prisma.JsonNull : (v as Prisma.InputJsonValue));
 
-export function integrationInputColumns(input: IntegrationInput, cipher: Cipher) {
+/** `id`: the row the encrypted config is bound to. */
+export function integrationInputColumns(input: IntegrationInput, cipher: Cipher, id: number) {
   return {
     name: input.name,
     enabled: input.enabled,
@@ -13,6 +15,9 @@ export function integrationInputColumns(input: IntegrationInput, cipher: Cipher)
     tags: jsonOrNull(input.tags),
     quietHours: jsonOrNull(input.quiet_hours),
     reminders: jsonOrNull(input.reminders),
-    config: new Uint8Array(cipher.encryptJson(input.config)),
+    // Off (null) keeps a window so the column stays valid; it is unused then.
+    flapMaxChanges: input.flapping?.max_changes ?? null,
+    flapWindowMin: input.flapping?.window_minutes ?? FLAP_DEFAULTS.windowMin,
+    config: new Uint8Array(cipher.encryptJson(input.config, AAD.integrationConfig(id))),
   };
 }

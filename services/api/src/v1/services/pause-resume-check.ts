@@ -2,15 +2,17 @@ import { applyCheckEventInTx, publishFlips } from '@upmon/check-store';
 import { InvalidTransitionError } from '@upmon/core';
 import type { PrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
+import type { FlipMetrics } from '@upmon/metrics';
 import type { Queues } from '@upmon/queue';
 import { ApiError } from '../../http/api-error.js';
-import type { AuthContext } from '../authenticate.js';
+import type { ProjectScope } from '../authenticate.js';
 import { CHECK_ROW_SELECT, type CheckRow } from '../presenters/check-presenter.js';
 
 export interface PauseResumeDeps {
   prisma: PrismaClient;
   queues: Queues;
   logger: Logger;
+  flipMetrics: FlipMetrics;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface PauseResumeDeps {
  */
 export async function pauseOrResumeCheck(
   deps: PauseResumeDeps,
-  auth: AuthContext,
+  auth: ProjectScope,
   checkId: string,
   event: 'pause' | 'resume',
   now: Date,
@@ -38,7 +40,10 @@ export async function pauseOrResumeCheck(
     throw err;
   }
   if (!applied) throw ApiError.notFound('check not found');
-  if (applied.flip) await publishFlips(deps.prisma, deps.queues, [{ id: applied.flip.id, checkId }], deps.logger);
+  if (applied.flip) {
+    deps.flipMetrics.committed(applied.flip.reason);
+    await publishFlips(deps.prisma, deps.queues, [{ id: applied.flip.id, checkId }], deps.logger);
+  }
   const c = applied.check;
   const row: CheckRow = Object.fromEntries(Object.keys(CHECK_ROW_SELECT).map((k) => [k, c[k as keyof typeof c]])) as CheckRow;
   return row;

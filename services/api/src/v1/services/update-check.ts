@@ -1,18 +1,19 @@
 import { isDeepStrictEqual } from 'node:util';
 import { checkRowToState } from '@upmon/check-store';
 import { deadlineFor, joinHttpConfig } from '@upmon/core';
-import type { Cipher } from '@upmon/crypto';
+import { AAD, type Cipher } from '@upmon/crypto';
 import type { Check, Prisma, PrismaClient } from '@upmon/db';
 import { ApiError } from '../../http/api-error.js';
-import type { AuthContext } from '../authenticate.js';
+import type { ProjectScope } from '../authenticate.js';
 import { CHECK_ROW_SELECT, type CheckRow } from '../presenters/check-presenter.js';
 import { validateCheckInput } from '../validation/check-input.js';
-import { checkInputColumns } from './check-columns.js';
+import { checkInputColumns, integrationAssignmentColumns } from './check-columns.js';
+import { isUniqueViolation, SLUG_TAKEN } from './create-check.js';
 
 /** The whole stored http_config: plain settings joined with the decrypted credentials. */
 function storedHttpConfig(row: Check, cipher: Cipher): Record<string, unknown> | null {
   if (row.kind !== 'http' || !row.httpConfig) return null;
-  return joinHttpConfig(row.httpConfig, row.httpSecrets ? cipher.decryptJson(row.httpSecrets) : null);
+  return joinHttpConfig(row.httpConfig, row.httpSecrets ? cipher.decryptJson(row.httpSecrets, AAD.checkHttpSecrets(row.id)) : null);
 }
 
 /** The stored check in the shape of a request body, so a PATCH can be merged onto it. */
@@ -35,12 +36,43 @@ function storedAsInput(row: Check, httpConfig: Record<string, unknown> | null): 
   };
 }
 
+/** What only some callers change (the Healthchecks-compatible API): the slug, explicit integrations. */
+export interface UpdateCheckOptions {
+  /** A new slug (validated by the caller), null to remove it; undefined keeps it. */
+  slug?: string | null;
+  /** Explicit integration assignment, null for the tags rule; undefined keeps it. */
+  integrationIds?: number[] | null;
+}
+
 /**
- * PATCH: partial. Absent fields keep their values; `kind` and `slug` are ignored; the merged
- * result is validated as a whole (so cross-field rules hold). Schedule, grace and tz changes
- * recompute the pending deadline from the same anchor (last ping or resume).
+ * PATCH: partial. Absent fields keep their values; `kind` and `slug` in the body are ignored; the
+ * merged result is validated as a whole (so cross-field rules hold). Schedule, grace and tz
+ * changes recompute the pending deadline from the same anchor (last ping or resume).
  */
-export async function updateCheck(prisma: PrismaClient, cipher: Cipher, auth: AuthContext, checkId: string, body: Record<string, unknown>): Promise<CheckRow> {
+export async function updateCheck(
+  prisma: PrismaClient,
+  cipher: Cipher,
+  auth: ProjectScope,
+  checkId: string,
+  body: Record<string, unknown>,
+  options: UpdateCheckOptions = {},
+): Promise<CheckRow> {
+  try {
+    return await updateCheckInTx(prisma, cipher, auth, checkId, body, options);
+  } catch (err) {
+    if (isUniqueViolation(err, 'slug')) throw ApiError.validation({ slug: [SLUG_TAKEN] });
+    throw err;
+  }
+}
+
+function updateCheckInTx(
+  prisma: PrismaClient,
+  cipher: Cipher,
+  auth: ProjectScope,
+  checkId: string,
+  body: Record<string, unknown>,
+  options: UpdateCheckOptions,
+): Promise<CheckRow> {
   return prisma.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM checks WHERE id = ${checkId}::uuid AND project_id = ${auth.projectId}::uuid FOR UPDATE`;
@@ -55,10 +87,17 @@ export async function updateCheck(prisma: PrismaClient, cipher: Cipher, auth: Au
     if (changes.tz === undefined && schedule && typeof schedule === 'object' && schedule.tz !== undefined) delete merged.tz;
     const input = validateCheckInput(merged, row.tz);
 
-    const columns = checkInputColumns(input, cipher);
+    const columns = checkInputColumns(input, cipher, checkId);
     const next = { ...row, ...columns, httpConfig: (columns.httpConfig ?? row.httpConfig) as Check['httpConfig'] };
     const nextConfig = input.http_config ?? storedConfig;
-    const data: Prisma.CheckUpdateInput = { ...columns };
+    const data: Prisma.CheckUpdateInput = { ...columns, ...integrationAssignmentColumns(options.integrationIds) };
+    if (options.slug !== undefined && options.slug !== row.slug) {
+      if (options.slug !== null) {
+        const taken = await tx.check.findFirst({ where: { projectId: auth.projectId, slug: options.slug, id: { not: checkId } }, select: { id: true } });
+        if (taken) throw ApiError.validation({ slug: [SLUG_TAKEN] });
+      }
+      data.slug = options.slug;
+    }
     if (row.status !== 'paused') data.nextDeadlineAt = deadlineFor(checkRowToState(next));
     const probeChanged =
       row.kind === 'http' &&

@@ -1,4 +1,5 @@
-import Joi from 'joi';
+import { Joi } from './bounded-joi.js';
+import { MAX_TIME_ZONE_LENGTH } from '@upmon/core';
 import { ApiError, addFieldError, type FieldErrors } from '../../http/api-error.js';
 import { BODY_OPTIONS, fieldErrorsOf, mergeFieldErrors } from './joi-errors.js';
 import { httpConfigSchema } from './http-config-schema.js';
@@ -8,15 +9,16 @@ export const GRACE_MIN_SEC = 30;
 export const GRACE_MAX_SEC = 2_592_000;
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]{0,99}$/;
 
-const checkSchema = Joi.object({
+export const checkSchema = Joi.object({
   name: Joi.string().min(1).max(255).required(),
   kind: Joi.string().valid('heartbeat', 'http').default('heartbeat'),
   slug: Joi.string()
+    .max(100)
     .pattern(SLUG_PATTERN)
     .messages({ 'string.pattern.base': "must be 1 to 100 characters of a-z, 0-9, '-' and '_', starting with a letter or digit" }),
   description: Joi.string().max(10_000).allow('', null),
   tags: Joi.array().items(Joi.string().min(1).max(100)).max(100).unique().default([]),
-  tz: Joi.string().max(64),
+  tz: Joi.string().max(MAX_TIME_ZONE_LENGTH),
   grace_sec: Joi.number().integer().min(GRACE_MIN_SEC).max(GRACE_MAX_SEC).required(),
   schedule: scheduleSchema.required(),
   http_config: Joi.when('kind', {
@@ -51,7 +53,8 @@ function isObject(v: unknown): v is Record<string, unknown> {
 export function validateCheckInput(body: Record<string, unknown>, fallbackTz = 'UTC'): CheckInput {
   const { error, value } = checkSchema.validate(body, BODY_OPTIONS);
   const errors: FieldErrors = fieldErrorsOf(error);
-  mergeFieldErrors(errors, semanticErrors(body));
+  // Only fields joi found well-formed (and within their length) go on to the parsers.
+  mergeFieldErrors(errors, semanticErrors(body, (field) => errors[field] === undefined));
   if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
   const v = value as CheckInput;
   const tz = v.tz ?? v.schedule.tz ?? fallbackTz;
@@ -59,10 +62,10 @@ export function validateCheckInput(body: Record<string, unknown>, fallbackTz = '
   return { ...v, tz, schedule };
 }
 
-function semanticErrors(body: Record<string, unknown>): FieldErrors {
+function semanticErrors(body: Record<string, unknown>, wellFormed: (field: string) => boolean): FieldErrors {
   const errors: FieldErrors = {};
-  checkTimeZone(errors, 'tz', body.tz);
-  checkScheduleSemantics(errors, body.schedule);
+  if (wellFormed('tz')) checkTimeZone(errors, 'tz', body.tz);
+  checkScheduleSemantics(errors, body.schedule, wellFormed);
   const schedule = isObject(body.schedule) ? body.schedule : null;
   if (typeof body.tz === 'string' && typeof schedule?.tz === 'string' && body.tz !== schedule.tz) {
     addFieldError(errors, 'schedule.tz', 'must equal tz when both are given');

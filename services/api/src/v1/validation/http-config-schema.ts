@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import { Joi } from './bounded-joi.js';
 
 /** RFC 7230 token: what a header name may be. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
@@ -16,18 +16,21 @@ export const httpConfigSchema = Joi.object({
   expected_codes: Joi.array()
     .items(
       Joi.string()
+        .max(3)
         .pattern(/^[1-5](xx|[0-9]{2})$/)
         .messages({ 'string.pattern.base': 'must be a status code such as 200 or a class such as 2xx' }),
     )
     .min(1)
+    .max(50)
     .unique()
     .default(['2xx', '3xx']),
   keyword: Joi.string().min(1).max(1000),
   keyword_absent: Joi.boolean().default(false),
   follow_redirects: Joi.boolean().default(true),
   headers: Joi.object()
+    .max(50)
     .pattern(
-      Joi.string().pattern(HEADER_NAME),
+      Joi.string().max(100).pattern(HEADER_NAME),
       Joi.string().max(4096).pattern(HEADER_VALUE).messages({ 'string.pattern.base': 'must not contain line breaks' }),
     )
     .messages({ 'object.unknown': 'is not a valid header name' }),

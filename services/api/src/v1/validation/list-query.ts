@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import { Joi } from './bounded-joi.js';
 import { ApiError } from '../../http/api-error.js';
 import { fieldErrorsOf } from './joi-errors.js';
 
@@ -11,6 +11,7 @@ const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]
 const schema = Joi.object({
   limit: Joi.number().integer().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
   before: Joi.string()
+    .max(40)
     .pattern(ISO_WITH_OFFSET)
     .custom((v: string, helpers) => (Number.isNaN(Date.parse(v)) ? helpers.error('string.pattern.base') : v))
     .messages({ 'string.pattern.base': 'must be an ISO 8601 date-time with an offset, e.g. 2026-01-31T12:00:00.123456+00:00' }),

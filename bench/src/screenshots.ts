@@ -1,0 +1,157 @@
+// `pnpm screenshots`: PNGs of the web app's main pages at laptop and phone widths, for docs/.
+// Seeds a fresh database with a small, realistic project, starts the built api, and drives
+// Debian's Chromium (playwright-core) over it. Not a benchmark: it lives here because this package
+// already holds the tools that start services and seed databases.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { AAD, createCipher, generateApiKey, randomToken, sha256Hex } from '@upmon/crypto';
+import { createMigratedDatabase, dropRedisPrefix, launchChromium, startService, testRedisPrefix, testRedisUrl, TEST_ENCRYPTION_KEY } from '@upmon/testing';
+
+const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
+const cipher = createCipher(TEST_ENCRYPTION_KEY);
+const HOUR = 3_600_000;
+
+interface Seeded {
+  projectId: string;
+  accountId: string;
+  checkId: string;
+  integrationId: number;
+  token: string;
+}
+
+async function seed(c: pg.Client, now: number): Promise<Seeded> {
+  const one = async <T>(sql: string, values: unknown[] = []) => (await c.query(sql, values)).rows[0] as T;
+  const account = await one<{ id: string }>(`INSERT INTO accounts (id, name, plan, updated_at) VALUES (gen_random_uuid(), 'Acme Ops', 'pro', now()) RETURNING id`);
+  const project = await one<{ id: string }>(`INSERT INTO projects (id, account_id, name, ping_key) VALUES (gen_random_uuid(), $1, 'Production jobs', $2) RETURNING id`, [account.id, randomToken(16)]);
+  const users = [
+    ['ann@acme.example', 'Ann Owner', 'owner'],
+    ['bo@acme.example', 'Bo Admin', 'admin'],
+    ['cy@acme.example', 'Cy On-call', 'member'],
+    ['di@acme.example', 'Di Auditor', 'read_only'],
+  ];
+  let ownerId = '';
+  for (const [email, name, role] of users) {
+    const u = await one<{ id: string }>(`INSERT INTO users (id, email, name, password_hash, updated_at) VALUES (gen_random_uuid(), $1, $2, 'x', now()) RETURNING id`, [email, name]);
+    await c.query(`INSERT INTO memberships (account_id, user_id, role) VALUES ($1, $2, $3)`, [account.id, u.id, role]);
+    if (role === 'owner') ownerId = u.id;
+  }
+  await c.query(`INSERT INTO invitations (id, account_id, email, role, token_hash, expires_at) VALUES (gen_random_uuid(), $1, 'eve@acme.example', 'member', $2, now() + interval '7 days')`, [account.id, sha256Hex(randomToken())]);
+  const token = randomToken(32);
+  await c.query(`INSERT INTO sessions (id, user_id, token_hash, csrf_token, expires_at) VALUES (gen_random_uuid(), $1, $2, $3, now() + interval '1 day')`, [ownerId, sha256Hex(token), randomToken(24)]);
+
+  const checks: [string, string, string[], string, string | null, number | null, string | null][] = [
+    ['nightly-db-backup', 'up', ['prod', 'db'], 'cron', '30 2 * * *', null, 'Europe/Riga'],
+    ['invoice-sync', 'down', ['billing'], 'period', null, 900, 'UTC'],
+    ['search-reindex', 'late', ['search'], 'period', null, 3600, 'UTC'],
+    ['certificate-renewal', 'up', ['prod'], 'oncalendar', 'Mon *-*-* 04:00:00', null, 'UTC'],
+    ['log-rotation', 'paused', ['ops'], 'period', null, 86400, 'UTC'],
+    ['newsletter-sender', 'new', ['marketing'], 'cron', '0 9 * * 1', null, 'America/New_York'],
+  ];
+  let backupId = '';
+  for (const [name, status, tags, kind, expr, period, tz] of checks) {
+    const lastPing = status === 'new' ? null : new Date(now - (status === 'down' ? 3 : 0.4) * HOUR);
+    const row = await one<{ id: string }>(
+      `INSERT INTO checks (id, project_id, name, tags, status, schedule_kind, period_sec, cron, oncalendar, tz, grace_sec, last_ping_at, last_duration_ms, next_deadline_at, slug, updated_at)
+       VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 600, $10, $11, $12, $13, now()) RETURNING id`,
+      [project.id, name, tags, status, kind, period, kind === 'cron' ? expr : null, kind === 'oncalendar' ? expr : null, tz, lastPing, lastPing ? 73_000 : null, ['up', 'late'].includes(status) ? new Date(now + 5 * HOUR) : null, name],
+    );
+    if (name === 'nightly-db-backup') backupId = row.id;
+  }
+  // Thirty nights (the last one today) of a backup that usually takes 60-90 s, with a slow night and a late one.
+  for (let d = 29; d >= 0; d--) {
+    const expected = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() - d, 0, 30);
+    const late = d === 9 ? 14 * 60_000 : (d * 7919) % 90_000;
+    const dur = d === 17 ? 310_000 : 60_000 + ((d * 104_729) % 30_000);
+    await c.query(`INSERT INTO pings (check_id, ts, type, method, source_ip, user_agent) VALUES ($1, $2, 'start', 'GET', '10.0.4.17', 'curl/8.5.0')`, [backupId, new Date(expected + late - dur)]);
+    await c.query(
+      `INSERT INTO pings (check_id, ts, type, method, source_ip, user_agent, duration_ms, body, body_size) VALUES ($1, $2, 'success', 'POST', '10.0.4.17', 'curl/8.5.0', $3, $4, $5)`,
+      [backupId, new Date(expected + late), dur, cipher.encrypt(`dumped 42 tables, ${(1.2 + d / 100).toFixed(2)} GB`, AAD.pingBody(backupId)), 30],
+    );
+  }
+  // The check as those pings left it: last success last night, next run tonight at 02:30 Riga time.
+  await c.query(
+    `UPDATE checks SET last_ping_at = (SELECT max(ts) FROM pings WHERE check_id = $1 AND type = 'success'),
+            next_deadline_at = (SELECT max(ts) FROM pings WHERE check_id = $1 AND type = 'success') + interval '1 day' WHERE id = $1`,
+    [backupId],
+  );
+  const downAt = new Date(now - 9 * 24 * HOUR + 10 * 60_000);
+  const f1 = await one<{ id: string }>(`INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, enqueued_at) VALUES ($1, $2, $3, 'up', 'late', 'timeout', now()) RETURNING id`, [backupId, project.id, downAt]);
+  await c.query(`INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, enqueued_at) VALUES ($1, $2, $3, 'late', 'up', 'ping', now())`, [backupId, project.id, new Date(downAt.getTime() + 4 * 60_000)]);
+  // Integration configs are sealed to their row id, so the id is drawn first.
+  const nextIntegrationId = async () => Number((await one<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('integrations', 'id')) AS id`)).id);
+  const slackId = await nextIntegrationId();
+  const integration = await one<{ id: number }>(
+    `INSERT INTO integrations (id, project_id, kind, name, events, config, updated_at) VALUES ($1, $2, 'slack', '#ops-alerts', ARRAY['down','up','late'], $3, now()) RETURNING id`,
+    [slackId, project.id, cipher.encryptJson({ webhook_url: 'https://hooks.slack.com/services/T000/B000/XXXX' }, AAD.integrationConfig(slackId))],
+  );
+  const pagerdutyId = await nextIntegrationId();
+  await c.query(`INSERT INTO integrations (id, project_id, kind, name, events, config, tags, updated_at) VALUES ($1, $2, 'pagerduty', 'On-call (PagerDuty)', ARRAY['down','up'], $3, '["prod"]', now())`, [
+    pagerdutyId,
+    project.id,
+    cipher.encryptJson({ routing_key: 'R0123456789abcdefABCDEF012345678' }, AAD.integrationConfig(pagerdutyId)),
+  ]);
+  await c.query(`INSERT INTO notification_deliveries (integration_id, flip_id, check_id, event, attempt, status, status_code, latency_ms, created_at) VALUES ($1, $2, $3, 'late', 1, 'succeeded', 200, 180, $4)`, [
+    integration.id,
+    f1.id,
+    backupId,
+    new Date(downAt.getTime() + 2000),
+  ]);
+  for (const [kind, name] of [
+    ['rw', 'terraform'],
+    ['ro', 'grafana'],
+  ] as const) {
+    const g = generateApiKey(kind);
+    await c.query(`INSERT INTO api_keys (id, project_id, kind, name, prefix, hash, created_at, last_used_at) VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, now() - interval '40 days', now() - interval '2 hours')`, [project.id, kind, name, g.prefix, g.hash]);
+  }
+  return { projectId: project.id, accountId: account.id, checkId: backupId, integrationId: integration.id, token };
+}
+
+export async function run(): Promise<void> {
+  const db = await createMigratedDatabase();
+  const prefix = testRedisPrefix();
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  const s = await seed(client, Date.now());
+  await client.end();
+  const api = await startService('api', { DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, LOG_LEVEL: 'warn', PING_DOMAINS: 'https://hc.acme.example' });
+  const browser = await launchChromium();
+  mkdirSync(OUT, { recursive: true });
+  const pages: [string, string, ('laptop' | 'phone')[]][] = [
+    ['sign-in', '/sign-in', ['laptop', 'phone']],
+    ['dashboard', `/projects/${s.projectId}`, ['laptop', 'phone']],
+    ['check', `/checks/${s.checkId}`, ['laptop', 'phone']],
+    ['check-form', `/projects/${s.projectId}/checks/new`, ['laptop']],
+    ['integrations', `/projects/${s.projectId}/integrations`, ['laptop']],
+    ['integration', `/projects/${s.projectId}/integrations/${s.integrationId}`, ['laptop']],
+    ['api-keys', `/projects/${s.projectId}/keys`, ['laptop']],
+    ['account', `/accounts/${s.accountId}`, ['laptop', 'phone']],
+  ];
+  try {
+    for (const device of ['laptop', 'phone'] as const) {
+      const context = await browser.newContext(
+        device === 'laptop' ? { viewport: { width: 1280, height: 800 } } : { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+      );
+      const page = await context.newPage();
+      for (const [name, url, devices] of pages) {
+        if (!devices.includes(device)) continue;
+        await context.clearCookies();
+        if (name !== 'sign-in') await context.addCookies([{ name: 'upmon_session', value: s.token, url: api.url }]);
+        await page.goto(`${api.url}${url}`);
+        await page.waitForLoadState('networkidle');
+        const file = path.join(OUT, `${name}-${device}.png`);
+        await page.screenshot({ path: file, fullPage: device === 'laptop' });
+        console.log(path.relative(process.cwd(), file));
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await api.stop();
+    await db.drop();
+    await dropRedisPrefix(prefix);
+  }
+}
+
+await run();

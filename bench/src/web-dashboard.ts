@@ -1,0 +1,107 @@
+// `pnpm bench web-dashboard`: server time of a project dashboard page with 1,000 checks (goal:
+// ≤ 100 ms). The built api process serves it; a signed-in client on loopback asks for the page
+// one request at a time (nothing queues), so the time from request to the last byte is the
+// server's time plus a loopback round trip; the api process's CPU per request is read from /proc
+// beside it (less disturbed by other load on a shared machine). Three cases: the first view after
+// start (every row rendered), views with 10 checks changed before each (pings arriving), views
+// of an unchanged project. 5 runs × 40 requests of each; the median of the runs' medians is
+// reported with the spread.
+import pg from 'pg';
+import { randomToken, sha256Hex } from '@upmon/crypto';
+import { createMigratedDatabase, dropRedisPrefix, startService, testRedisPrefix, testRedisUrl } from '@upmon/testing';
+import { cpuSeconds } from './cpu-usage.js';
+import { percentile, printTable } from './report.js';
+
+const CHECKS = 1000;
+const RUNS = 5;
+const REQUESTS = 40;
+const WARMUP = 10;
+
+async function seed(url: string): Promise<{ projectId: string; cookie: string }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: [account] } = await client.query<{ id: string }>(`INSERT INTO accounts (id, name, plan, updated_at) VALUES (gen_random_uuid(), 'bench', 'business', now()) RETURNING id`);
+    const { rows: [project] } = await client.query<{ id: string }>(`INSERT INTO projects (id, account_id, name, ping_key) VALUES (gen_random_uuid(), $1, 'bench project', $2) RETURNING id`, [account?.id, randomToken(16)]);
+    const { rows: [user] } = await client.query<{ id: string }>(`INSERT INTO users (id, email, name, updated_at) VALUES (gen_random_uuid(), 'bench@example.com', 'Bench', now()) RETURNING id`);
+    await client.query(`INSERT INTO memberships (account_id, user_id, role) VALUES ($1, $2, 'owner')`, [account?.id, user?.id]);
+    const token = randomToken(32);
+    await client.query(`INSERT INTO sessions (id, user_id, token_hash, csrf_token, expires_at) VALUES (gen_random_uuid(), $1, $2, $3, now() + interval '1 day')`, [user?.id, sha256Hex(token), randomToken(24)]);
+    // A realistic mix: every status, schedules of all three kinds, tags, recent pings.
+    await client.query(
+      `INSERT INTO checks (id, project_id, name, tags, status, schedule_kind, period_sec, cron, oncalendar, tz, grace_sec, last_ping_at, next_deadline_at, created_at, updated_at)
+       SELECT gen_random_uuid(), $1, 'job ' || i || ' <nightly> & "backup"', ARRAY['team-' || (i % 7), 'env-' || (i % 3)],
+              (ARRAY['up','up','up','late','down','new','paused'])[1 + i % 7]::"CheckStatus",
+              (ARRAY['period','cron','oncalendar'])[1 + i % 3]::"ScheduleKind",
+              CASE WHEN i % 3 = 0 THEN 3600 END, CASE WHEN i % 3 = 1 THEN '*/15 * * * *' END, CASE WHEN i % 3 = 2 THEN 'Mon..Fri *-*-* 02:30:00' END,
+              'Europe/Riga', 600, now() - (i || ' seconds')::interval, now() + (i || ' seconds')::interval,
+              now() - ((${CHECKS} - i) || ' seconds')::interval, now()
+       FROM generate_series(1, ${CHECKS}) AS i`,
+      [project?.id],
+    );
+    return { projectId: project?.id as string, cookie: `upmon_session=${token}` };
+  } finally {
+    await client.end();
+  }
+}
+
+async function timeOne(url: string, cookie: string): Promise<{ ms: number; bytes: number }> {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers: { cookie } });
+  const body = await res.arrayBuffer();
+  const ms = performance.now() - t0;
+  if (res.status !== 200) throw new Error(`dashboard answered ${res.status}`);
+  return { ms, bytes: body.byteLength };
+}
+
+export async function run(): Promise<void> {
+  const db = await createMigratedDatabase();
+  const prefix = testRedisPrefix();
+  const { projectId, cookie } = await seed(db.url);
+  const api = await startService('api', { DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' });
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    const url = `${api.url}/projects/${projectId}`;
+    const first = await timeOne(url, cookie);
+    console.log(`first view after start (all ${CHECKS} rows rendered): ${first.ms.toFixed(1)} ms, ${Math.round(first.bytes / 1024)} KB of HTML`);
+    for (let i = 0; i < WARMUP; i++) await timeOne(url, cookie);
+    const summary: Record<string, string | number>[] = [];
+    for (const changed of [10, 0]) {
+      const rows: Record<string, string | number>[] = [];
+      const medians: number[] = [];
+      const cpus: number[] = [];
+      for (let r = 1; r <= RUNS; r++) {
+        const times: number[] = [];
+        let cpuMs = 0;
+        for (let i = 0; i < REQUESTS; i++) {
+          // Pings arriving: `changed` checks get a new row version before each view.
+          if (changed) await client.query(`UPDATE checks SET last_ping_at = now() WHERE id IN (SELECT id FROM checks ORDER BY random() LIMIT ${changed})`);
+          const cpu0 = cpuSeconds(api.child.pid);
+          times.push((await timeOne(url, cookie)).ms);
+          cpuMs += (cpuSeconds(api.child.pid) - cpu0) * 1000;
+        }
+        const p50 = percentile(times, 50);
+        medians.push(p50);
+        cpus.push(cpuMs / REQUESTS);
+        rows.push({ run: r, 'p50 ms': p50, 'p90 ms': percentile(times, 90), 'max ms': Math.max(...times), 'api cpu ms/req': cpuMs / REQUESTS });
+      }
+      printTable(`web-dashboard: ${CHECKS} checks, ${changed} changed before each view`, rows);
+      const sorted = [...medians].sort((a, b) => a - b);
+      const cpuSorted = [...cpus].sort((a, b) => a - b);
+      summary.push({
+        'changed per view': changed,
+        'median p50 ms': percentile(medians, 50),
+        'spread ms': `${sorted[0]?.toFixed(1)}–${sorted[sorted.length - 1]?.toFixed(1)}`,
+        'median api cpu ms/req': percentile(cpus, 50),
+        'cpu spread': `${cpuSorted[0]?.toFixed(1)}–${cpuSorted[cpuSorted.length - 1]?.toFixed(1)}`,
+      });
+    }
+    printTable('web-dashboard summary (goal: ≤ 100 ms of server time)', summary);
+  } finally {
+    await client.end();
+    await api.stop();
+    await db.drop();
+    await dropRedisPrefix(prefix);
+  }
+}

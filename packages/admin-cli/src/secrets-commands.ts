@@ -1,0 +1,115 @@
+import type { AdminConfig } from '@upmon/config';
+import { AAD, createCipher, type Cipher } from '@upmon/crypto';
+import { createPgPool } from '@upmon/db';
+import { CliError } from './cli-error.js';
+
+type Pool = ReturnType<typeof createPgPool>;
+
+/** One encrypted column: where it is, how its rows are walked, and the AAD each row is bound to. */
+interface SealedColumn {
+  name: string;
+  table: string;
+  column: string;
+  idType: 'bigint' | 'uuid' | 'int';
+  /** Selected as `ref`: what the AAD names. */
+  ref: string;
+  aad: (ref: string) => string;
+}
+
+const COLUMNS: SealedColumn[] = [
+  { name: 'integrations.config', table: 'integrations', column: 'config', idType: 'int', ref: 'id::text', aad: AAD.integrationConfig },
+  { name: 'checks.http_secrets', table: 'checks', column: 'http_secrets', idType: 'uuid', ref: 'id::text', aad: AAD.checkHttpSecrets },
+  { name: 'pings.body', table: 'pings', column: 'body', idType: 'bigint', ref: 'check_id::text', aad: AAD.pingBody },
+];
+
+interface SealedRow {
+  id: string;
+  ref: string;
+  sealed: Buffer;
+}
+
+export interface ColumnReport {
+  /** Rows that needed re-encrypting when the run started. */
+  to_re_encrypt: number;
+  re_encrypted: number;
+  /** Rows no configured key opens (or bound elsewhere): left as they are. */
+  unreadable: number;
+  unreadable_ids: string[];
+}
+
+/** `secrets re-encrypt [--batch N]` with the CLI's config; progress lines go to stderr. */
+export async function reEncryptSecretsCommand(config: AdminConfig, opts: { batch?: string }) {
+  const pool = createPgPool(config.databaseUrl, 2);
+  try {
+    return await reEncryptSecrets(pool, config.encryptionKeys, opts, (line) => process.stderr.write(`${line}\n`));
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * `secrets re-encrypt`: rewrites every ciphertext that is not yet layout 2 under the newest key
+ * (ENCRYPTION_KEYS' first) with that key and its row's AAD, a batch per transaction-free
+ * statement. Resumable: only rows still needing work are selected (by the version byte and key
+ * id, in SQL), so a run stopped at any point simply continues when started again. A row changed by
+ * a service meanwhile (an edited integration, say) is not overwritten: each update applies only if
+ * the row still holds the ciphertext that was read. Services must already run with the new key
+ * list, or they would keep writing with the old key.
+ */
+export async function reEncryptSecrets(
+  pool: Pool,
+  keys: readonly string[],
+  opts: { batch?: string },
+  progress: (line: string) => void,
+): Promise<{ key_id: string; columns: Record<string, ColumnReport> }> {
+  if (keys.length === 0) throw new CliError('set ENCRYPTION_KEYS (newest first) or ENCRYPTION_KEY: secrets re-encrypt needs the keys', 2);
+  const batch = opts.batch === undefined ? 500 : Number(opts.batch);
+  if (!Number.isInteger(batch) || batch < 1 || batch > 10_000) throw new CliError('--batch must be an integer from 1 to 10000', 2);
+  const cipher = createCipher(keys);
+  const columns: Record<string, ColumnReport> = {};
+  for (const col of COLUMNS) columns[col.name] = await reEncryptColumn(pool, cipher, col, batch, progress);
+  return { key_id: cipher.currentKeyId, columns };
+}
+
+async function reEncryptColumn(pool: Pool, cipher: Cipher, col: SealedColumn, batch: number, progress: (line: string) => void): Promise<ColumnReport> {
+  const keyId = Buffer.from(cipher.currentKeyId, 'hex');
+  // Not layout 2 under the newest key: version byte, then the 4-byte key id.
+  const stale = `${col.column} IS NOT NULL AND (get_byte(${col.column}, 0) <> 2 OR substring(${col.column} FROM 2 FOR 4) <> $1::bytea)`;
+  const { rows: counted } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${col.table} WHERE ${stale}`, [keyId]);
+  const report: ColumnReport = { to_re_encrypt: Number(counted[0]?.n ?? 0), re_encrypted: 0, unreadable: 0, unreadable_ids: [] };
+  let cursor: string | null = null;
+  for (;;) {
+    const { rows }: { rows: SealedRow[] } = await pool.query<SealedRow>(
+      `SELECT id::text AS id, ${col.ref} AS ref, ${col.column} AS sealed FROM ${col.table}
+        WHERE ${stale} AND ($2::${col.idType} IS NULL OR id > $2::${col.idType}) ORDER BY id LIMIT $3`,
+      [keyId, cursor, batch],
+    );
+    if (rows.length === 0) break;
+    cursor = (rows[rows.length - 1] as SealedRow).id;
+    const ids: string[] = [];
+    const fresh: Buffer[] = [];
+    const old: Buffer[] = [];
+    for (const r of rows) {
+      const aad = col.aad(r.ref);
+      try {
+        fresh.push(cipher.encrypt(cipher.decrypt(r.sealed, aad), aad));
+        ids.push(r.id);
+        old.push(r.sealed);
+      } catch {
+        report.unreadable++;
+        if (report.unreadable_ids.length < 20) report.unreadable_ids.push(r.id);
+      }
+    }
+    if (ids.length > 0) {
+      const { rowCount } = await pool.query(
+        `UPDATE ${col.table} t SET ${col.column} = v.fresh
+           FROM unnest($1::${col.idType}[], $2::bytea[], $3::bytea[]) AS v(id, fresh, old)
+          WHERE t.id = v.id AND t.${col.column} = v.old`,
+        [ids, fresh, old],
+      );
+      report.re_encrypted += rowCount ?? 0;
+    }
+    progress(`${col.name}: ${report.re_encrypted + report.unreadable} of ${report.to_re_encrypt} done (${report.re_encrypted} re-encrypted, ${report.unreadable} unreadable)`);
+  }
+  return report;
+}

@@ -1,0 +1,1 @@
+export { createMailer, MailError, type Mailer, type MailerSettings, type MailMessage } from './mailer.js';

@@ -1,0 +1,19 @@
+import { Router } from 'express';
+import { projectBadges } from '../../badges/index.js';
+import { authOf } from '../../v1/authenticate.js';
+import type { V1Context } from '../../v1/context.js';
+
+/**
+ * /badges/: Healthchecks' shape, `{"badges": {<tag or "*">: {svg, svg3, json, json3, shields,
+ * shields3}}}`, over upmon's badge URLs (docs/api.md, "Badges"). upmon's badges always have three
+ * states (up, late, down), so the two-state and three-state URLs are the same.
+ */
+export function hcBadgesRouter(ctx: V1Context): Router {
+  const r = Router();
+  r.get('/badges', async (_req, res) => {
+    const badges = await projectBadges(ctx.pool, ctx.config.appBaseUrl, authOf(res).projectId);
+    const entries = badges.map(({ tag, urls }) => [tag, { svg: urls.svg, svg3: urls.svg, json: urls.json, json3: urls.json, shields: urls.shields, shields3: urls.shields }]);
+    res.json({ badges: Object.fromEntries(entries) });
+  });
+  return r;
+}

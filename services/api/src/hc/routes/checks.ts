@@ -1,0 +1,86 @@
+import { Router, type Response } from 'express';
+import { hcUniqueKey } from '@upmon/healthchecks';
+import { ApiError } from '../../http/api-error.js';
+import { authOf } from '../../v1/authenticate.js';
+import type { V1Context } from '../../v1/context.js';
+import { checkIdParam } from '../../v1/path-params.js';
+import { deleteCheck } from '../../v1/services/delete-check.js';
+import { pauseOrResumeCheck } from '../../v1/services/pause-resume-check.js';
+import { hcObjectBody, hcRequireWriteKey } from '../hc-authenticate.js';
+import { hcVersionOf } from '../hc-version.js';
+import { presentHcCheck, type HcUrls } from '../presenters/hc-check.js';
+import { findHcCheck, listHcChecks, projectCheckIds, type HcCheckRow } from '../queries/hc-check-reads.js';
+import { createOrUpdateHcCheck, ownHeartbeatCheck, parseSpecOrThrow, updateHcCheck } from '../services/save-hc-check.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SHA1 = /^[0-9a-f]{40}$/i;
+
+/**
+ * A check named by its UUID or (read-only keys) by Healthchecks' unique_key, in the key's
+ * project; 404 otherwise (also for another project's check: upmon never tells it exists).
+ */
+export async function checkByUuidOrUniqueKey(ctx: V1Context, projectId: string, idOrKey: string): Promise<HcCheckRow> {
+  let id: string | undefined;
+  if (UUID.test(idOrKey)) id = idOrKey.toLowerCase();
+  else if (SHA1.test(idOrKey)) id = (await projectCheckIds(ctx.pool, projectId)).find((c) => hcUniqueKey(c) === idOrKey.toLowerCase());
+  const row = id ? await findHcCheck(ctx.pool, projectId, id) : null;
+  if (!row) throw ApiError.notFound('check not found');
+  return row;
+}
+
+/** /checks/: Healthchecks' list, create (upsert), read, update, delete, pause, resume. */
+export function hcChecksRouter(ctx: V1Context, urls: HcUrls): Router {
+  const r = Router();
+  const present = (res: Response, row: HcCheckRow, version: 2 | 3) => presentHcCheck(row, { readonly: authOf(res).kind === 'ro', version, urls });
+  const reread = async (res: Response, id: string) => {
+    const row = await findHcCheck(ctx.pool, authOf(res).projectId, id);
+    if (!row) throw ApiError.notFound('check not found');
+    return row;
+  };
+
+  r.get('/checks', async (req, res) => {
+    // `tag` may repeat: a check must carry every one; `slug` matches exactly.
+    const tags = ([] as unknown[]).concat(req.query.tag ?? []).filter((t): t is string => typeof t === 'string');
+    const slug = typeof req.query.slug === 'string' && req.query.slug !== '' ? req.query.slug : null;
+    const rows = (await listHcChecks(ctx.pool, authOf(res).projectId)).filter(
+      (c) => tags.every((t) => c.tags.includes(t)) && (slug === null || c.slug === slug),
+    );
+    res.json({ checks: rows.map((c) => present(res, c, hcVersionOf(req))) });
+  });
+
+  r.post('/checks', hcRequireWriteKey, async (req, res) => {
+    const spec = parseSpecOrThrow(hcObjectBody(req.body));
+    const { id, created } = await createOrUpdateHcCheck(ctx, authOf(res), spec, hcVersionOf(req));
+    res.status(created ? 201 : 200).json(present(res, await reread(res, id), hcVersionOf(req)));
+  });
+
+  r.get('/checks/:id', async (req, res) => {
+    res.json(present(res, await checkByUuidOrUniqueKey(ctx, authOf(res).projectId, String(req.params.id)), hcVersionOf(req)));
+  });
+
+  r.post('/checks/:uuid', hcRequireWriteKey, async (req, res) => {
+    const auth = authOf(res);
+    const row = await ownHeartbeatCheck(ctx, auth, checkIdParam(req.params.uuid));
+    await updateHcCheck(ctx, auth, row, parseSpecOrThrow(hcObjectBody(req.body)), hcVersionOf(req));
+    res.json(present(res, await reread(res, row.id), hcVersionOf(req)));
+  });
+
+  r.delete('/checks/:uuid', hcRequireWriteKey, async (req, res) => {
+    const auth = authOf(res);
+    const row = await ownHeartbeatCheck(ctx, auth, checkIdParam(req.params.uuid));
+    const body = present(res, row, hcVersionOf(req));
+    await deleteCheck(ctx.prisma, ctx.rateLimiter, ctx.config.redisPrefix, auth, row.id);
+    res.json(body);
+  });
+
+  for (const event of ['pause', 'resume'] as const) {
+    r.post(`/checks/:uuid/${event}`, hcRequireWriteKey, async (req, res) => {
+      const auth = authOf(res);
+      hcObjectBody(req.body);
+      const row = await ownHeartbeatCheck(ctx, auth, checkIdParam(req.params.uuid));
+      await pauseOrResumeCheck(ctx, auth, row.id, event, ctx.clock.now());
+      res.json(present(res, await reread(res, row.id), hcVersionOf(req)));
+    });
+  }
+  return r;
+}

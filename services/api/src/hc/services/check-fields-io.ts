@@ -1,0 +1,26 @@
+import type { CheckFields } from '@upmon/healthchecks';
+import type { HcCheckRow } from '../queries/hc-check-reads.js';
+
+/** A stored check as the Healthchecks mapping sees it. */
+export function storedCheckFields(row: HcCheckRow): CheckFields {
+  const schedule: CheckFields['schedule'] =
+    row.schedule_kind === 'period'
+      ? { kind: 'period', periodSec: row.period_sec as number }
+      : row.schedule_kind === 'cron'
+        ? { kind: 'cron', cron: row.cron as string }
+        : { kind: 'oncalendar', oncalendar: row.oncalendar as string };
+  return { name: row.name, slug: row.slug, description: row.description, tags: row.tags, tz: row.tz, graceSec: row.grace_sec, schedule };
+}
+
+/** Mapped fields → a /api/v1 check body, so the v1 validation and services apply unchanged. */
+export function v1CheckBody(f: CheckFields): Record<string, unknown> {
+  const s = f.schedule;
+  return {
+    name: f.name,
+    description: f.description,
+    tags: f.tags,
+    tz: f.tz,
+    grace_sec: f.graceSec,
+    schedule: s.kind === 'period' ? { kind: 'period', period_sec: s.periodSec } : s.kind === 'cron' ? { kind: 'cron', cron: s.cron } : { kind: 'oncalendar', oncalendar: s.oncalendar },
+  };
+}

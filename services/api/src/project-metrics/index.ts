@@ -1,0 +1,1 @@
+export { projectMetricsRouter } from './project-metrics-route.js';

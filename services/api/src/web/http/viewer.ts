@@ -1,0 +1,23 @@
+import type { Response } from 'express';
+import type { PlanName, Role } from '@upmon/core';
+
+export interface ViewerMembership {
+  accountId: string;
+  accountName: string;
+  plan: PlanName;
+  role: Role;
+}
+
+/** The signed-in person of a request. */
+export interface Viewer {
+  sessionId: string;
+  userId: string;
+  email: string;
+  name: string;
+  csrfToken: string;
+  memberships: ViewerMembership[];
+}
+
+export function viewerOf(res: Response): Viewer | null {
+  return (res.locals.viewer as Viewer | undefined) ?? null;
+}

@@ -1,0 +1,145 @@
+import { isRole, mayAssignRole, type Role } from '@upmon/core';
+import { randomToken, sha256Hex } from '@upmon/crypto';
+import { invitationPath, isPlausibleEmail, normalizeEmail, TOKEN_TTL_MS } from '@upmon/user-store';
+import { Router, type Response } from 'express';
+import { sendAccountMail } from '../http/account-mail.js';
+import { requireRole, uuidParam } from '../http/project-access.js';
+import { pageContext, sendPage } from '../http/render.js';
+import { requireViewer } from '../http/require-viewer.js';
+import { throttle } from '../http/throttle.js';
+import { viewerOf, type Viewer, type ViewerMembership } from '../http/viewer.js';
+import { notFound, WebError } from '../http/web-error.js';
+import { asForm, field } from '../forms/form-values.js';
+import { AccountPage, type AccountPageProps } from '../views/account/account-page.js';
+import type { FormErrors } from '../views/form-fields.js';
+import type { WebContext } from '../web-context.js';
+
+const NOTICES: Record<string, string> = { invited: 'Invitation sent.', role: 'Role changed.', removed: 'Member removed.', revoked: 'Invitation revoked.' };
+
+/** An account's page: plan and usage, members and their roles, invitations. */
+export function accountsRouter(ctx: WebContext): Router {
+  const r = Router();
+  r.use('/accounts', requireViewer);
+
+  const membershipOf = (res: Response, accountId: string): { viewer: Viewer; m: ViewerMembership } => {
+    const viewer = viewerOf(res) as Viewer;
+    const m = viewer.memberships.find((x) => x.accountId === uuidParam(accountId));
+    if (!m) throw notFound();
+    return { viewer, m };
+  };
+
+  const show = async (res: Response, viewer: Viewer, m: ViewerMembership, extra: Partial<AccountPageProps> = {}, status = 200) => {
+    const now = ctx.clock.now();
+    const [projects, members, invitations] = await Promise.all([
+      ctx.pool.query<{ id: string; name: string; checks: number }>({
+        name: 'web-account-usage',
+        text: `SELECT p.id, p.name, count(c.id)::int AS checks FROM projects p LEFT JOIN checks c ON c.project_id = p.id
+               WHERE p.account_id = $1 GROUP BY p.id ORDER BY p.created_at, p.id`,
+        values: [m.accountId],
+      }),
+      ctx.prisma.membership.findMany({ where: { accountId: m.accountId }, include: { user: true }, orderBy: { createdAt: 'asc' } }),
+      ctx.prisma.invitation.findMany({ where: { accountId: m.accountId, acceptedAt: null, expiresAt: { gt: now } }, orderBy: { createdAt: 'asc' } }),
+    ]);
+    sendPage(
+      res,
+      <AccountPage
+        page={pageContext(res, ctx.assets)}
+        account={{ id: m.accountId, name: m.accountName, plan: m.plan }}
+        role={m.role}
+        viewerId={viewer.userId}
+        usage={{ total: projects.rows.reduce((s, p) => s + p.checks, 0), projects: projects.rows }}
+        members={members.map((x) => ({ userId: x.userId, name: x.user.name, email: x.user.email, role: x.role, hasPassword: x.user.passwordHash !== null }))}
+        invitations={invitations}
+        mailConfigured={ctx.mailer.configured}
+        errors={{}}
+        {...extra}
+      />,
+      status,
+    );
+  };
+
+  r.get('/accounts/:id', async (req, res) => {
+    const { viewer, m } = membershipOf(res, req.params.id);
+    await show(res, viewer, m, { notice: typeof req.query.done === 'string' ? NOTICES[req.query.done] : undefined });
+  });
+
+  /** The account keeps at least one owner. */
+  const assertOwnerRemains = async (accountId: string, userId: string) => {
+    const owners = await ctx.prisma.membership.count({ where: { accountId, role: 'owner', NOT: { userId } } });
+    if (owners === 0) throw new WebError(409, 'An account needs at least one owner: make someone else an owner first.');
+  };
+
+  const targetOf = async (m: ViewerMembership, userId: string) => {
+    const target = await ctx.prisma.membership.findUnique({ where: { accountId_userId: { accountId: m.accountId, userId: uuidParam(userId) } } });
+    if (!target) throw notFound();
+    return target;
+  };
+
+  r.post('/accounts/:id/members/:userId/role', async (req, res) => {
+    const { m } = membershipOf(res, req.params.id);
+    requireRole(m.role, 'members.manage');
+    const target = await targetOf(m, req.params.userId);
+    const to = field(asForm(req.body), 'role');
+    if (!isRole(to)) throw new WebError(400, 'Choose one of the roles offered.');
+    if (!mayAssignRole(m.role, target.role, to)) throw new WebError(403, 'Only owners make or change owners.');
+    if (target.role === 'owner' && to !== 'owner') await assertOwnerRemains(m.accountId, target.userId);
+    await ctx.prisma.membership.update({ where: { accountId_userId: { accountId: m.accountId, userId: target.userId } }, data: { role: to } });
+    res.redirect(303, `/accounts/${m.accountId}?done=role`);
+  });
+
+  r.post('/accounts/:id/members/:userId/remove', async (req, res) => {
+    const { viewer, m } = membershipOf(res, req.params.id);
+    const target = await targetOf(m, req.params.userId);
+    // Anyone may leave; removing others takes members.manage, and only owners remove owners.
+    if (target.userId !== viewer.userId) {
+      requireRole(m.role, 'members.manage');
+      if (!mayAssignRole(m.role, target.role, target.role)) throw new WebError(403, 'Only owners remove owners.');
+    }
+    if (target.role === 'owner') await assertOwnerRemains(m.accountId, target.userId);
+    await ctx.prisma.membership.delete({ where: { accountId_userId: { accountId: m.accountId, userId: target.userId } } });
+    res.redirect(303, target.userId === viewer.userId ? '/projects' : `/accounts/${m.accountId}?done=removed`);
+  });
+
+  r.post('/accounts/:id/invitations', async (req, res) => {
+    const { viewer, m } = membershipOf(res, req.params.id);
+    requireRole(m.role, 'members.manage');
+    const body = asForm(req.body);
+    const email = normalizeEmail(field(body, 'email')).slice(0, 255);
+    const role = field(body, 'role');
+    const errors: FormErrors = {};
+    if (!isPlausibleEmail(email)) errors.email = ['must be an e-mail address'];
+    if (!isRole(role) || !mayAssignRole(m.role, null, role)) errors.role = ['must be one of the roles offered'];
+    else if (await ctx.prisma.membership.findFirst({ where: { accountId: m.accountId, user: { email } } })) errors.email = ['is already a member'];
+    if (Object.keys(errors).length > 0) {
+      await show(res, viewer, m, { errors }, 422);
+      return;
+    }
+    await throttle(ctx, req, 'mail', email);
+    const token = randomToken(24);
+    const now = ctx.clock.now();
+    await ctx.prisma.invitation.create({
+      data: { accountId: m.accountId, email, role: role as Role, tokenHash: sha256Hex(token), invitedById: viewer.userId, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.invitation) },
+    });
+    const link = `${ctx.config.appBaseUrl}${invitationPath(token)}`;
+    if (!ctx.mailer.configured) {
+      await show(res, viewer, m, { inviteLink: link }, 201);
+      return;
+    }
+    await sendAccountMail(ctx, email, `${viewer.name} invited you to ${m.accountName} on upmon`, [
+      `${viewer.name} (${viewer.email}) invited you to the account "${m.accountName}" on upmon, the uptime and cron-job monitor.`,
+      '',
+      'Open this link to accept (it works once, within 7 days):',
+      link,
+    ]);
+    res.redirect(303, `/accounts/${m.accountId}?done=invited`);
+  });
+
+  r.post('/accounts/:id/invitations/:invitationId/revoke', async (req, res) => {
+    const { m } = membershipOf(res, req.params.id);
+    requireRole(m.role, 'members.manage');
+    await ctx.prisma.invitation.deleteMany({ where: { id: uuidParam(req.params.invitationId), accountId: m.accountId, acceptedAt: null } });
+    res.redirect(303, `/accounts/${m.accountId}?done=revoked`);
+  });
+
+  return r;
+}

@@ -1,0 +1,129 @@
+import { ROLE_LABELS } from '@upmon/core';
+import { hashPassword, sha256Hex } from '@upmon/crypto';
+import { Router, type Request, type Response } from 'express';
+import { readNewUser } from '../forms/new-user-form.js';
+import { asForm } from '../forms/form-values.js';
+import { pageContext, sendPage } from '../http/render.js';
+import { startSession } from '../http/sessions.js';
+import { viewerOf } from '../http/viewer.js';
+import { WebError } from '../http/web-error.js';
+import { CsrfField } from '../views/csrf-field.js';
+import type { FormErrors } from '../views/form-fields.js';
+import { MessagePage } from '../views/message-page.js';
+import { NewUserPage } from '../views/people/sign-up-page.js';
+import type { WebContext } from '../web-context.js';
+
+/**
+ * Accepting an invitation from its e-mailed link. The link proves the invited mailbox: a new
+ * user chooses a name and password here; an existing user signs in as that address first. One
+ * use (the acceptance is a conditional UPDATE).
+ */
+export function invitationsRouter(ctx: WebContext): Router {
+  const r = Router();
+
+  const load = async (token: string) => {
+    if (token.length > 100) return null;
+    const inv = await ctx.prisma.invitation.findUnique({ where: { tokenHash: sha256Hex(token) }, include: { account: true } });
+    if (!inv || inv.acceptedAt || inv.expiresAt <= ctx.clock.now()) return null;
+    return inv;
+  };
+  type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
+
+  const gone = () => new WebError(404, 'This invitation has expired, was already used, or was revoked. Ask for a new one.');
+
+  const newUserForm = (res: Response, req: Request, inv: Loaded, values: Record<string, string>, errors: FormErrors, status = 200) =>
+    sendPage(
+      res,
+      <NewUserPage
+        page={pageContext(res, ctx.assets)}
+        title={`Join ${inv.account.name}`}
+        intro={`You are invited as ${ROLE_LABELS[inv.role]}. Choose your name and a password.`}
+        action={req.originalUrl}
+        values={values}
+        errors={errors}
+        email={inv.email}
+        button="Join"
+      />,
+      status,
+    );
+
+  /** Marks the invitation used and adds the membership, once. */
+  const accept = async (inv: Loaded, userId: string): Promise<void> => {
+    const ok = await ctx.prisma.$transaction(async (tx) => {
+      const { count } = await tx.invitation.updateMany({ where: { id: inv.id, acceptedAt: null }, data: { acceptedAt: ctx.clock.now() } });
+      if (count !== 1) return false;
+      await tx.membership.upsert({
+        where: { accountId_userId: { accountId: inv.accountId, userId } },
+        create: { accountId: inv.accountId, userId, role: inv.role },
+        update: {},
+      });
+      return true;
+    });
+    if (!ok) throw gone();
+  };
+
+  r.get('/invitations/:token', async (req, res) => {
+    const inv = await load(req.params.token);
+    if (!inv) throw gone();
+    const viewer = viewerOf(res);
+    const page = pageContext(res, ctx.assets);
+    if (viewer && viewer.email !== inv.email) {
+      sendPage(
+        res,
+        <MessagePage page={page} title={`Join ${inv.account.name}`}>
+          <p>
+            This invitation is for <strong>{inv.email}</strong>, but you are signed in as <strong>{viewer.email}</strong>. Sign out, then open the link again.
+          </p>
+        </MessagePage>,
+      );
+      return;
+    }
+    if (viewer) {
+      sendPage(
+        res,
+        <MessagePage page={page} title={`Join ${inv.account.name}`}>
+          <p>You are invited as {ROLE_LABELS[inv.role]}.</p>
+          <form method="post" action={req.originalUrl}>
+            <CsrfField token={page.csrf} />
+            <button type="submit" class="primary">
+              Join {inv.account.name}
+            </button>
+          </form>
+        </MessagePage>,
+      );
+      return;
+    }
+    if (await ctx.prisma.user.findUnique({ where: { email: inv.email } })) {
+      res.redirect(303, `/sign-in?next=${encodeURIComponent(req.originalUrl)}`);
+      return;
+    }
+    newUserForm(res, req, inv, {}, {});
+  });
+
+  r.post('/invitations/:token', async (req, res) => {
+    const inv = await load(req.params.token);
+    if (!inv) throw gone();
+    const viewer = viewerOf(res);
+    if (viewer) {
+      if (viewer.email !== inv.email) throw new WebError(403, `This invitation is for ${inv.email}.`);
+      await accept(inv, viewer.userId);
+      res.redirect(303, '/projects');
+      return;
+    }
+    if (await ctx.prisma.user.findUnique({ where: { email: inv.email } })) {
+      res.redirect(303, `/sign-in?next=${encodeURIComponent(req.originalUrl)}`);
+      return;
+    }
+    const { user, errors, values } = readNewUser(asForm(req.body), inv.email);
+    if (Object.keys(errors).length > 0) {
+      newUserForm(res, req, inv, values, errors, 422);
+      return;
+    }
+    const created = await ctx.prisma.user.create({ data: { email: inv.email, name: user.name, passwordHash: await hashPassword(user.password) } });
+    await accept(inv, created.id);
+    await startSession(ctx, res, created.id, null);
+    res.redirect(303, '/projects');
+  });
+
+  return r;
+}

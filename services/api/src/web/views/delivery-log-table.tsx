@@ -1,0 +1,60 @@
+import type { DeliveryRow } from '../queries/check-deliveries.js';
+import { Time } from './time.js';
+
+const OUTCOMES: Record<string, string> = {
+  succeeded: '✓ delivered',
+  failed_retrying: '↻ failed, retrying',
+  failed: '✗ failed',
+  held: '⏸ held for quiet hours',
+};
+
+export function DeliveryOutcome({ row }: { row: { status: string; attempt: number; statusCode: number | null } }) {
+  return (
+    <span class={`outcome outcome-${row.status}`}>
+      {OUTCOMES[row.status] ?? row.status}
+      {row.attempt > 1 ? ` (attempt ${row.attempt})` : ''}
+      {row.statusCode !== null ? ` · HTTP ${row.statusCode}` : ''}
+    </span>
+  );
+}
+
+/**
+ * A delivery log: the check page's (with the integration of each row, `projectId` set) and an
+ * integration's own.
+ */
+export function DeliveryLogTable({ rows, projectId }: { rows: DeliveryRow[]; projectId?: string }) {
+  return (
+    <div class="table-wrap">
+      <table class="cards">
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            {projectId ? <th scope="col">Integration</th> : null}
+            <th scope="col">Event</th>
+            <th scope="col">Outcome</th>
+            <th scope="col">Error</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((d) => (
+            <tr>
+              <td>
+                <Time at={d.createdAt} seconds />
+              </td>
+              {projectId ? (
+                <td data-label="Integration">
+                  <a href={`/projects/${projectId}/integrations/${d.integrationId}`}>{d.integrationName}</a> <span class="muted">({d.integrationKind})</span>
+                </td>
+              ) : null}
+              <td data-label="Event">{d.event}</td>
+              <td data-label="Outcome">
+                <DeliveryOutcome row={d} />
+              </td>
+              <td data-label="Error">{d.error ?? <span class="muted">—</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

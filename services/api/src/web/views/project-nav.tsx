@@ -1,0 +1,18 @@
+import type { ProjectAccess } from '../http/project-access.js';
+
+/** The project's sections. */
+export function ProjectNav({ access, current }: { access: ProjectAccess; current: 'checks' | 'integrations' | 'keys' }) {
+  const base = `/projects/${access.project.id}`;
+  const item = (key: typeof current, href: string, label: string) => (
+    <a href={href} aria-current={key === current ? 'page' : undefined} class={key === current ? 'tab current' : 'tab'}>
+      {label}
+    </a>
+  );
+  return (
+    <nav aria-label="Project" class="tabs">
+      {item('checks', base, 'Checks')}
+      {item('integrations', `${base}/integrations`, 'Integrations')}
+      {item('keys', `${base}/keys`, 'API keys')}
+    </nav>
+  );
+}

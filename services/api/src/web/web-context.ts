@@ -1,0 +1,16 @@
+import type { Cipher } from '@upmon/crypto';
+import type { ClientAddressResolver } from '../http/client-address.js';
+import type { AppDeps } from '../app-deps.js';
+import type { RateLimiter } from '../v1/rate-limiter.js';
+import type { Assets } from './http/assets.js';
+
+/** What the web app's routes work with; built once by `mountWeb`. */
+export interface WebContext extends AppDeps {
+  cipher: Cipher;
+  rateLimiter: RateLimiter;
+  assets: Assets;
+  /** Cookies get `Secure` (and the `__Host-` prefix) when APP_BASE_URL is https. */
+  secureCookies: boolean;
+  /** Resolves the client's address (trusted proxies' X-Forwarded-For), for throttling. */
+  clientIp: ClientAddressResolver;
+}

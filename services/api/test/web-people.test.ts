@@ -1,0 +1,183 @@
+import { sha256Hex } from '@upmon/crypto';
+import { makeCheck, startSmtpCapture } from '@upmon/testing';
+import { startHarness, type Harness } from './support/api-harness.js';
+import { pageText, WebClient } from './support/web-client.js';
+import { makeTeam, makeUser, signedInClients, TEST_PASSWORD } from './support/web-users.js';
+
+let h: Harness;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let team: Awaited<ReturnType<typeof makeTeam>>;
+let as: Record<string, WebClient>;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  h = await startHarness({ SMTP_URL: smtp.url, APP_BASE_URL: 'http://app.test' });
+  team = await makeTeam(h.prisma, 'free');
+  as = await signedInClients(h.api.url, team);
+});
+afterAll(async () => {
+  await h.close();
+  await smtp.close();
+});
+beforeEach(async () => {
+  await h.resetRateLimits();
+});
+
+const accountPage = () => `/accounts/${team.accountId}`;
+
+async function lastMailTo(to: string) {
+  for (let i = 0; i < 200; i++) {
+    const m = [...smtp.mails].reverse().find((x) => x.to.includes(to));
+    if (m) return m;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+describe('account page', () => {
+  test('plan and usage: checks used of the plan’s quota', async () => {
+    await makeCheck(h.prisma, team.project.id);
+    await makeCheck(h.prisma, team.project.id);
+    const page = await as.read_only!.get(accountPage());
+    expect(page.status).toBe(200);
+    const text = pageText(page.text);
+    expect(text).toContain('free · REST API not included');
+    expect(text).toMatch(/2 of 20 used/);
+    expect(text).toContain(team.users.member.email);
+    expect(page.text).not.toContain('Invite someone');
+  });
+
+  test('roles are changed by owners and admins; admins cannot touch owners; the last owner stays', async () => {
+    await as.admin!.get(accountPage());
+    expect((await as.admin!.post(`${accountPage()}/members/${team.users.read_only.id}/role`, { role: 'member' })).status).toBe(303);
+    expect((await h.prisma.membership.findUniqueOrThrow({ where: { accountId_userId: { accountId: team.accountId, userId: team.users.read_only.id } } })).role).toBe('member');
+    expect((await as.admin!.post(`${accountPage()}/members/${team.users.read_only.id}/role`, { role: 'owner' })).status).toBe(403);
+    expect((await as.admin!.post(`${accountPage()}/members/${team.users.owner.id}/role`, { role: 'member' })).status).toBe(403);
+    expect((await as.admin!.post(`${accountPage()}/members/${team.users.owner.id}/remove`)).status).toBe(403);
+    await as.owner!.get(accountPage());
+    const last = await as.owner!.post(`${accountPage()}/members/${team.users.owner.id}/role`, { role: 'admin' });
+    expect(last.status).toBe(409);
+    expect(pageText(last.text)).toContain('An account needs at least one owner');
+    // Read-only users (the member just changed back) cannot change anything.
+    await as.owner!.post(`${accountPage()}/members/${team.users.read_only.id}/role`, { role: 'read_only' });
+    await as.read_only!.get(accountPage());
+    expect((await as.read_only!.post(`${accountPage()}/members/${team.users.member.id}/role`, { role: 'admin' })).status).toBe(403);
+    expect((await as.member!.post(`${accountPage()}/members/${team.users.read_only.id}/remove`)).status).toBe(403);
+  });
+
+  test('another account’s page is a 404', async () => {
+    const other = await h.prisma.account.create({ data: { name: 'other' } });
+    expect((await as.owner!.get(`/accounts/${other.id}`)).status).toBe(404);
+  });
+});
+
+describe('invitations', () => {
+  test('an e-mailed invitation with a role: a new person joins with a name and password', async () => {
+    await as.admin!.get(accountPage());
+    const res = await as.admin!.post(`${accountPage()}/invitations`, { email: 'New.Person@Example.com', role: 'read_only' });
+    expect(res.location).toBe(`${accountPage()}?done=invited`);
+    const mail = await lastMailTo('new.person@example.com');
+    const link = /http:\/\/app\.test(\/invitations\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1] as string;
+    expect(mail.subject).toContain('invited you to');
+    const c = new WebClient(h.api.url);
+    const form = await c.get(link);
+    expect(pageText(form.text)).toContain('You are invited as Read-only');
+    const bad = await c.post(link, { name: 'New Person', password: 'short' });
+    expect(bad.status).toBe(422);
+    const ok = await c.post(link, { name: 'New Person', password: 'a long new password' });
+    expect(ok.location).toBe('/projects');
+    const user = await h.prisma.user.findUniqueOrThrow({ where: { email: 'new.person@example.com' } });
+    const m = await h.prisma.membership.findUniqueOrThrow({ where: { accountId_userId: { accountId: team.accountId, userId: user.id } } });
+    expect(m.role).toBe('read_only');
+    expect(pageText((await c.get('/projects')).text)).toContain(team.project.name);
+    expect((await new WebClient(h.api.url).get(link)).status).toBe(404); // used
+  });
+
+  test('an existing user signs in first, then joins', async () => {
+    const otherAccount = await h.prisma.account.create({ data: { name: 'Elsewhere' } });
+    const existing = await makeUser(h.prisma, otherAccount.id, 'owner');
+    await as.owner!.get(accountPage());
+    await as.owner!.post(`${accountPage()}/invitations`, { email: existing.email, role: 'admin' });
+    const link = /http:\/\/app\.test(\/invitations\/[A-Za-z0-9_-]+)/.exec((await lastMailTo(existing.email)).text)?.[1] as string;
+    const c = new WebClient(h.api.url);
+    const first = await c.get(link);
+    expect(first.location).toBe(`/sign-in?next=${encodeURIComponent(link)}`);
+    expect((await c.signIn(existing.email, TEST_PASSWORD, link)).location).toBe(link);
+    await c.get(link);
+    expect((await c.post(link)).location).toBe('/projects');
+    expect((await h.prisma.membership.findUniqueOrThrow({ where: { accountId_userId: { accountId: team.accountId, userId: existing.id } } })).role).toBe('admin');
+  });
+
+  test('members and read-only users cannot invite; admins cannot invite owners; revoke', async () => {
+    await as.member!.get(accountPage());
+    expect((await as.member!.post(`${accountPage()}/invitations`, { email: 'x@example.com', role: 'member' })).status).toBe(403);
+    await as.admin!.get(accountPage());
+    const owner = await as.admin!.post(`${accountPage()}/invitations`, { email: 'boss@example.com', role: 'owner' });
+    expect(owner.status).toBe(422);
+    await as.admin!.post(`${accountPage()}/invitations`, { email: 'gone@example.com', role: 'member' });
+    const inv = await h.prisma.invitation.findFirstOrThrow({ where: { email: 'gone@example.com' } });
+    await as.admin!.post(`${accountPage()}/invitations/${inv.id}/revoke`);
+    expect(await h.prisma.invitation.findUnique({ where: { id: inv.id } })).toBeNull();
+  });
+});
+
+describe('sign-up', () => {
+  test('creates an account on the free plan, its owner and a first project, signed in', async () => {
+    const c = new WebClient(h.api.url);
+    const res = await c.submit('/sign-up', '/sign-up', { name: 'Sam Solo', email: 'sam@example.com', password: 'sam long password', account: 'Sam Co' });
+    expect(res.status).toBe(303);
+    const user = await h.prisma.user.findUniqueOrThrow({ where: { email: 'sam@example.com' }, include: { memberships: { include: { account: { include: { projects: true } } } } } });
+    const m = user.memberships[0]!;
+    expect(m.role).toBe('owner');
+    expect(m.account).toMatchObject({ name: 'Sam Co', plan: 'free' });
+    expect(res.location).toBe(`/projects/${m.account.projects[0]!.id}`);
+    expect((await c.get(res.location as string)).status).toBe(200);
+    const again = await new WebClient(h.api.url).submit('/sign-up', '/sign-up', { name: 'Sam', email: 'SAM@example.com', password: 'sam long password' });
+    expect(again.status).toBe(422);
+    expect(pageText(again.text)).toContain('is already registered');
+  });
+
+  test('REGISTRATION_OPEN=false switches it off', async () => {
+    const closed = await startHarness({ REGISTRATION_OPEN: 'false' });
+    try {
+      const c = new WebClient(closed.api.url);
+      expect((await c.get('/sign-up')).status).toBe(404);
+      expect(await c.get('/sign-in').then((r) => r.text)).not.toContain('/sign-up');
+      expect((await c.post('/sign-up', { name: 'x', email: 'x@example.com', password: 'xxxxxxxxxxxx' })).status).toBe(404);
+    } finally {
+      await closed.close();
+    }
+  });
+});
+
+describe('sign out everywhere and password change', () => {
+  test('ends every session of the user', async () => {
+    const a = new WebClient(h.api.url);
+    const b = new WebClient(h.api.url);
+    await a.signIn(team.users.member.email, TEST_PASSWORD);
+    await b.signIn(team.users.member.email, TEST_PASSWORD);
+    await a.get('/me');
+    expect((await a.post('/me/sign-out-everywhere')).location).toBe('/sign-in');
+    expect((await b.get('/projects')).status).toBe(303);
+    expect((await a.get('/projects')).status).toBe(303);
+    expect(await h.prisma.session.count({ where: { userId: team.users.member.id } })).toBe(0);
+    await as.member!.signIn(team.users.member.email, TEST_PASSWORD);
+  });
+
+  test('changing the password needs the current one and signs out other browsers', async () => {
+    const user = await makeUser(h.prisma, team.accountId, 'member');
+    const a = new WebClient(h.api.url);
+    const b = new WebClient(h.api.url);
+    await a.signIn(user.email, TEST_PASSWORD);
+    await b.signIn(user.email, TEST_PASSWORD);
+    await a.get('/me');
+    const wrong = await a.post('/me/password', { current: 'not it at all', password: 'a different password' });
+    expect(wrong.status).toBe(422);
+    expect(pageText(wrong.text)).toContain('is not your current password');
+    expect((await a.post('/me/password', { current: TEST_PASSWORD, password: 'a different password' })).location).toBe('/me?done=password');
+    expect((await a.get('/projects')).status).toBe(200);
+    expect((await b.get('/projects')).status).toBe(303);
+    const session = a.cookies.get('upmon_session') as string;
+    expect(await h.prisma.session.findUnique({ where: { tokenHash: sha256Hex(session) } })).not.toBeNull();
+  });
+});
