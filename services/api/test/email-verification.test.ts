@@ -1,7 +1,9 @@
 import { chromium, type Browser } from 'playwright-core';
 import { sha256Hex } from '@upmon/crypto';
-import { makeProjectWithKeys, startSmtpCapture } from '@upmon/testing';
+import { makeIntegration, makeProjectWithKeys, startSmtpCapture } from '@upmon/testing';
 import { startHarness, type Harness } from './support/api-harness.js';
+import { pageText } from './support/web-client.js';
+import { makeTeam, signedInClients } from './support/web-users.js';
 
 const APP = 'https://upmon.test';
 const LINK = /https:\/\/upmon\.test\/email\/verify\/([A-Za-z0-9_-]{32})/;
@@ -188,5 +190,54 @@ describe('e-mail address verification', () => {
         await context.close();
       }
     }, 30_000);
+  });
+});
+
+describe('e-mail verification in the web app', () => {
+  it('shows whether the address is verified, sends the link again (the old one stops working), and not once verified', async () => {
+    const team = await makeTeam(h.prisma);
+    const as = await signedInClients(h.api.url, team);
+    const base = `/projects/${team.project.id}/integrations`;
+    await as.member.get(`${base}/new?kind=email`);
+    const created = await as.member.post(`${base}/new?kind=email`, { name: 'web mail', enabled: '1', events: ['down', 'up'], 'config.email': 'web@example.com', 'quiet_hours.tz': 'UTC' });
+    expect(created.status).toBe(303);
+    const row = await h.prisma.integration.findFirstOrThrow({ where: { projectId: team.project.id, name: 'web mail' } });
+    const first = await mailTo('web@example.com');
+
+    expect(pageText((await as.read_only.get(base)).text)).toContain('address not verified yet');
+    const readOnlyView = await as.read_only.get(`${base}/${row.id}`);
+    expect(pageText(readOnlyView.text)).toContain('The address is not verified yet');
+    expect(readOnlyView.text).not.toContain(`${base}/${row.id}/verification`);
+    await as.member.get(`${base}/${row.id}`);
+    const again = await as.member.post(`${base}/${row.id}/verification`, {});
+    expect([again.status, again.location]).toEqual([303, `${base}/${row.id}?done=verification`]);
+    const second = await mailTo('web@example.com', 1);
+    expect(second.token).not.toBe(first.token);
+    expect(await (await page(first.token, 'POST')).text()).not.toContain('Address confirmed');
+    expect(await (await page(second.token, 'POST')).text()).toContain('Address confirmed');
+
+    const verified = await as.member.get(`${base}/${row.id}`);
+    expect(pageText(verified.text)).toContain('The address is verified.');
+    expect(pageText((await as.member.get(base)).text)).not.toContain('address not verified yet');
+    const refused = await as.member.post(`${base}/${row.id}/verification`, {});
+    expect(refused.status).toBe(409);
+    expect(pageText(refused.text)).toContain('this address is already verified');
+    expect(mailsTo('web@example.com')).toBe(2);
+    // Read-only users may not ask for mail.
+    await as.read_only.get(`${base}/${row.id}`);
+    expect((await as.read_only.post(`${base}/${row.id}/verification`, {})).status).toBe(403);
+  });
+
+  it('a Telegram link made in the web app expires like the API\'s', async () => {
+    const team = await makeTeam(h.prisma);
+    const as = await signedInClients(h.api.url, team);
+    const tg = await makeIntegration(h.prisma, team.project.id, 'telegram', {}, { name: 'tg', events: ['down'] });
+    const base = `/projects/${team.project.id}/integrations/${tg.id}`;
+    await as.member.get(base);
+    const res = await as.member.post(`${base}/telegram-link`, {});
+    expect(res.status).toBe(200);
+    const after = await h.prisma.integration.findUniqueOrThrow({ where: { id: tg.id } });
+    expect(after.telegramLinkTokenHash).not.toBeNull();
+    expect(after.telegramLinkTokenExpiresAt).toEqual(new Date(now.getTime() + 24 * 3_600_000));
   });
 });

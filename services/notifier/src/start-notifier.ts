@@ -62,9 +62,10 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
   const registry = createMetricsRegistry();
   const fanOut = createFanOutProcessor({ store: createFanOutStore(pool), queues, logger: logger.child({ worker: 'flips' }) });
   const deliveryStore = createDeliveryStore(pool);
+  const smsQuota = createSmsQuota({ pool, mailer, cipher, logger: logger.child({ worker: 'deliveries' }), appBaseUrl: config.appBaseUrl });
   const deliver = createDeliveryProcessor({
     store: deliveryStore,
-    smsQuota: createSmsQuota({ pool, mailer, cipher, logger: logger.child({ worker: 'deliveries' }), appBaseUrl: config.appBaseUrl }),
+    smsQuota,
     channels,
     cipher,
     clock,
@@ -97,7 +98,7 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
     },
     { ...workerOptions, settings: { backoffStrategy: deliveryBackoff(config.retryBaseMs) } },
   );
-  const sendTest = createTestNotificationProcessor({ pool, store: deliveryStore, channels, cipher, clock, logger: logger.child({ worker: 'test-notifications' }), appBaseUrl: config.appBaseUrl });
+  const sendTest = createTestNotificationProcessor({ pool, store: deliveryStore, smsQuota, channels, cipher, clock, logger: logger.child({ worker: 'test-notifications' }), appBaseUrl: config.appBaseUrl });
   const testsWorker = createWorker(
     'test-notifications',
     async (payload) => {

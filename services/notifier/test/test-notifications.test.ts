@@ -47,6 +47,20 @@ describe('test notifications', () => {
     expect(receiver.requests.filter((r) => r.path === '/broken')).toHaveLength(1);
   });
 
+  it('is refused where an alert would be: an unverified e-mail address, an SMS over the monthly quota', async () => {
+    const project = await makeProject(h.prisma);
+    await h.prisma.account.update({ where: { id: project.accountId }, data: { smsMonthlyQuota: 0 } });
+    const mail = await makeIntegration(h.prisma, project.id, 'email', { email: 'stranger@example.com' }, { emailVerifiedAt: null });
+    const sms = await makeIntegration(h.prisma, project.id, 'sms', { phone: '+15551110009' });
+    await h.queues.enqueue('test-notifications', { integrationId: mail.id, requestId: 'req-00000004' });
+    await h.queues.enqueue('test-notifications', { integrationId: sms.id, requestId: 'req-00000005' });
+    expect(await logged(mail.id)).toMatchObject({ status: 'failed', statusCode: null, error: 'e-mail address not verified: open the link mailed to it first' });
+    const refused = await logged(sms.id);
+    expect(refused.status).toBe('failed');
+    expect(refused.error).toMatch(/quota/i);
+    expect(await h.prisma.smsUsage.findMany({ where: { accountId: project.accountId, sent: { gt: 0 } } })).toEqual([]);
+  });
+
   it('telegram without a linked chat says so', async () => {
     const project = await makeProject(h.prisma);
     const tg = await makeIntegration(h.prisma, project.id, 'telegram', {});

@@ -1,6 +1,6 @@
 import type { PrismaClient } from '@upmon/db';
 import { ApiError } from '../../http/api-error.js';
-import type { AuthContext } from '../authenticate.js';
+import type { ProjectScope } from '../authenticate.js';
 import { INTEGRATION_ROW_SELECT, type IntegrationRow } from '../presenters/integration-presenter.js';
 import { newTelegramLink, type TelegramLinkSettings } from './telegram-link.js';
 
@@ -12,11 +12,11 @@ import { newTelegramLink, type TelegramLinkSettings } from './telegram-link.js';
 export async function issueTelegramLink(
   prisma: PrismaClient,
   telegram: TelegramLinkSettings,
-  auth: AuthContext,
+  scope: ProjectScope,
   id: number,
   now: Date,
 ): Promise<{ row: IntegrationRow; telegramDeepLink: string }> {
-  const found = await prisma.integration.findFirst({ where: { id, projectId: auth.projectId }, select: { kind: true } });
+  const found = await prisma.integration.findFirst({ where: { id, projectId: scope.projectId }, select: { kind: true } });
   if (!found) throw ApiError.notFound('integration not found');
   if (found.kind !== 'telegram') throw new ApiError('conflict', `only telegram integrations have a link; this one is ${found.kind}`);
   const link = newTelegramLink(telegram, now);

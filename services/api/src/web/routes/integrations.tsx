@@ -1,9 +1,11 @@
-import { AAD, randomToken, sha256Hex } from '@upmon/crypto';
+import { AAD, randomToken } from '@upmon/crypto';
 import { Router, type Response } from 'express';
 import { ApiError } from '../../http/api-error.js';
 import { integrationIdParam } from '../../v1/path-params.js';
 import { createIntegration } from '../../v1/services/create-integration.js';
 import { deleteIntegration } from '../../v1/services/delete-integration.js';
+import { issueTelegramLink } from '../../v1/services/issue-telegram-link.js';
+import { resendEmailVerification } from '../../v1/services/resend-email-verification.js';
 import { updateIntegration } from '../../v1/services/update-integration.js';
 import { verificationMailing } from '../../v1/services/verification-mailing.js';
 import { INTEGRATION_KINDS, type IntegrationKindName } from '../../v1/validation/integration-config-schemas.js';
@@ -61,7 +63,7 @@ export function integrationsRouter(ctx: WebContext): Router {
       <IntegrationsPage
         page={pageContext(res, ctx.assets)}
         access={a}
-        integrations={rows.map((i) => ({ id: i.id, kind: i.kind, name: i.name, enabled: i.enabled, events: i.events, tags: i.tags as string[] | null, linked: i.telegramChatId !== null }))}
+        integrations={rows.map((i) => ({ id: i.id, kind: i.kind, name: i.name, enabled: i.enabled, events: i.events, tags: i.tags as string[] | null, linked: i.telegramChatId !== null, verified: i.emailVerifiedAt !== null }))}
       />,
     );
   });
@@ -98,7 +100,7 @@ export function integrationsRouter(ctx: WebContext): Router {
     }
   });
 
-  const NOTICES: Record<string, string> = { created: 'Integration added.', saved: 'Changes saved.' };
+  const NOTICES: Record<string, string> = { created: 'Integration added.', saved: 'Changes saved.', verification: 'A new verification link is on its way to the address.' };
 
   const showIntegration = async (
     res: Response,
@@ -117,7 +119,7 @@ export function integrationsRouter(ctx: WebContext): Router {
         kind={row.kind}
         values={values}
         errors={extra.errors ?? {}}
-        integration={{ id: row.id, name: row.name, telegramLinked: row.telegramChatId !== null }}
+        integration={{ id: row.id, name: row.name, telegramLinked: row.telegramChatId !== null, emailVerified: row.emailVerifiedAt !== null }}
         deliveries={await integrationDeliveries(ctx.pool, row.id)}
         telegramLink={extra.telegramLink}
         testSince={extra.testSince}
@@ -157,14 +159,29 @@ export function integrationsRouter(ctx: WebContext): Router {
     res.redirect(303, `/projects/${a.project.id}/integrations`);
   });
 
-  // A fresh one-time deep link (the one shown at creation is gone: only its hash was kept).
+  // A fresh one-time deep link (the one shown at creation is gone: only its hash was kept), with
+  // the same expiry as the API's.
   r.post('/projects/:id/integrations/:iid/telegram-link', async (req, res) => {
     const a = await writable(res, req.params.id);
     const row = await own(a, req.params.iid);
     if (row.kind !== 'telegram') throw notFound();
-    const token = randomToken(24);
-    await ctx.prisma.integration.update({ where: { id: row.id }, data: { telegramLinkTokenHash: sha256Hex(token) } });
-    await showIntegration(res, a, row.id, { telegramLink: `${telegram.linkBase}/${telegram.botUsername}?start=${token}` });
+    const issued = await issueTelegramLink(ctx.prisma, telegram, a.scope, row.id, ctx.clock.now());
+    await showIntegration(res, a, row.id, { telegramLink: issued.telegramDeepLink });
+  });
+
+  // The verification link of an e-mail address again (lost or expired), from the account's budget.
+  r.post('/projects/:id/integrations/:iid/verification', async (req, res) => {
+    const a = await writable(res, req.params.id);
+    const row = await own(a, req.params.iid);
+    if (row.kind !== 'email') throw notFound();
+    try {
+      const mail = await resendEmailVerification(ctx.prisma, ctx.cipher, a.scope, row.id, { now: ctx.clock.now(), beforeMail: () => verification.spend(a.scope.accountId) });
+      verification.send(mail);
+      res.redirect(303, `/projects/${a.project.id}/integrations/${row.id}?done=verification`);
+    } catch (err) {
+      if (!(err instanceof ApiError) || (err.code !== 'conflict' && err.code !== 'rate_limited')) throw err;
+      await showIntegration(res, a, row.id, { notice: err.message }, err.code === 'conflict' ? 409 : 429);
+    }
   });
 
   r.post('/projects/:id/integrations/:iid/test', async (req, res) => {

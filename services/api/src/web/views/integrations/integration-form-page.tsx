@@ -20,7 +20,7 @@ export interface IntegrationFormProps {
   values: IntegrationFormValues;
   errors: FormErrors;
   /** Absent on the create form. */
-  integration?: { id: number; name: string; telegramLinked: boolean };
+  integration?: { id: number; name: string; telegramLinked: boolean; emailVerified: boolean };
   deliveries?: DeliveryRow[];
   /** A Telegram deep link just made: shown once. */
   telegramLink?: string;
@@ -84,6 +84,18 @@ export function IntegrationFormPage(props: IntegrationFormProps) {
           {canWrite ? (
             <PostButton action={`${base}/${integration.id}/telegram-link`} csrf={page.csrf} variant="secondary">
               {integration.telegramLinked ? 'Link another chat' : 'Get a new link'}
+            </PostButton>
+          ) : null}
+        </p>
+      ) : null}
+      {kind === 'email' && integration ? (
+        <p class={integration.emailVerified ? 'muted' : 'notice'}>
+          {integration.emailVerified
+            ? 'The address is verified.'
+            : 'The address is not verified yet: no alerts are sent to it until someone opens the link mailed to it.'}{' '}
+          {canWrite && !integration.emailVerified ? (
+            <PostButton action={`${base}/${integration.id}/verification`} csrf={page.csrf} variant="secondary">
+              Send the link again
             </PostButton>
           ) : null}
         </p>

@@ -14,6 +14,8 @@ export interface IntegrationSummary {
   events: string[];
   tags: string[] | null;
   linked: boolean;
+  /** E-mail: the address was confirmed through the mailed link. */
+  verified: boolean;
 }
 
 export function IntegrationsPage({ page, access, integrations }: { page: PageContext; access: ProjectAccess; integrations: IntegrationSummary[] }) {
@@ -59,6 +61,7 @@ export function IntegrationsPage({ page, access, integrations }: { page: PageCon
                   <td data-label="State">
                     {i.enabled ? 'enabled' : <span class="muted">disabled</span>}
                     {i.kind === 'telegram' && !i.linked ? <span class="muted"> · no chat linked yet</span> : null}
+                    {i.kind === 'email' && !i.verified ? <span class="muted"> · address not verified yet</span> : null}
                   </td>
                 </tr>
               ))}
