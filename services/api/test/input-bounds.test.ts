@@ -8,7 +8,8 @@ import { heartbeatBody, startHarness, type Harness } from './support/api-harness
 
 // Every string a client can put in a check or integration body, at 256 KB and in the shapes that
 // once made a pattern or parser backtrack or a cache grow (issue 12): each must be refused (422)
-// within 50 ms of CPU, and a thousand of them must not grow the API's memory. The API runs in this
+// within 50 ms of CPU (on a busy machine: twice what a plain 256 KB name costs), and a thousand of
+// them must not grow the API's memory. The API runs in this
 // process, so process.cpuUsage() around a request covers the server's work (and the client's).
 
 const KB256 = 256 * 1024;
@@ -100,20 +101,25 @@ describe('every string field at 256 KB', () => {
   });
 
   const cases = FIELDS.flatMap(([field, path, make]) => Object.entries(SHAPES).map(([shape, value]) => [field, shape, path, make, value] as const));
-  it.each(cases)('%s as %s: 422 within 50 ms of CPU', async (field, _shape, path, make, value) => {
+  // The reference: a 256 KB name, refused by its length alone. A busy machine slows every
+  // request (the process's CPU time also counts V8's collector and compiler threads: seen 70-100
+  // ms for the reference itself in a full parallel run), so each case is measured beside it and
+  // may cost 50 ms or twice the reference, whichever is more; a pattern or parser that
+  // backtracks costs seconds, far beyond either. Least of five tries each: work that grows with
+  // the input is in every try.
+  const reference = heartbeatBody({ name: 'x'.repeat(KB256) });
+  it.each(cases)('%s as %s: 422 within 50 ms of CPU (or twice a plain 256 KB name on a busy machine)', async (field, _shape, path, make, value) => {
     const fieldKey = field === 'http_config.headers (name)' ? `http_config.headers.${value}` : field;
-    // The least of five tries: the process's CPU time also counts V8's garbage collector and
-    // compiler threads, which a busy machine makes land in any one request (seen: 70-100 ms for a
-    // plain 256 KB name, 54 ms as the least of three in a full parallel run); work that grows with
-    // the input is in every try.
     let least = Infinity;
+    let leastReference = Infinity;
     for (let i = 0; i < 5; i++) {
       const res = await post(path, make(value));
       expect(res.status).toBe(422);
       expect(Object.keys(res.errors)).toContain(fieldKey);
       least = Math.min(least, res.cpuMs);
+      leastReference = Math.min(leastReference, (await post('/checks', reference)).cpuMs);
     }
-    expect(least).toBeLessThan(50);
+    expect(least).toBeLessThan(Math.max(50, 2 * leastReference));
   });
 });
 
