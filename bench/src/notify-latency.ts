@@ -12,7 +12,6 @@ import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { AAD, createCipher } from '@upmon/crypto';
-import { Queues } from '@upmon/queue';
 import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, TEST_ENCRYPTION_KEY } from '@upmon/testing';
 import { createMigratedDatabase } from '@upmon/testing';
 import { createBenchProject, insertChecks } from './ping-ingest-setup.js';
@@ -63,13 +62,8 @@ async function startReceiver() {
   };
 }
 
-async function insertFlip(pool: pg.Pool, projectId: string, checkId: string): Promise<string> {
-  const { rows } = await pool.query<{ id: string }>(
-    `INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason)
-     VALUES ($1, $2, now(), 'up', 'down', 'timeout') RETURNING id`,
-    [checkId, projectId],
-  );
-  return rows[0]!.id;
+async function insertFlip(pool: pg.Pool, projectId: string, checkId: string): Promise<void> {
+  await pool.query(`INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason) VALUES ($1, $2, now(), 'up', 'down', 'timeout')`, [checkId, projectId]);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -110,7 +104,6 @@ export async function run(): Promise<void> {
   const pool = new pg.Pool({ connectionString: db.url, max: 4 });
   const prefix = testRedisPrefix();
   const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 1 });
-  const queues = new Queues(redis, prefix);
   const receiver = await startReceiver();
   try {
     const projectId = await createBenchProject(pool);
@@ -151,7 +144,7 @@ export async function run(): Promise<void> {
     const notifierPids = notifiers.map((n) => n.child.pid);
     const rows: Record<string, string | number>[] = [];
     try {
-      // Steady: one flip every 1/rate s, each committed, then enqueued as the producers do.
+      // Steady: one flip every 1/rate s, each committed as the writers do (the notifier takes it from PostgreSQL).
       const measure = async (from: number, count: number, ratePerSec: number): Promise<number[]> => {
         const pending: Promise<number>[] = [];
         const start = performance.now();
@@ -160,29 +153,22 @@ export async function run(): Promise<void> {
           const wait = due - performance.now();
           if (wait > 0) await sleep(wait);
           const checkId = checkIds[from + i]!;
-          const flipId = await insertFlip(pool, projectId, checkId);
+          await insertFlip(pool, projectId, checkId);
           const committedAt = performance.now();
-          await queues.enqueue('flips', { flipId, checkId });
           pending.push(receiver.arrivalOf(checkId).then((at) => at - committedAt));
         }
         return Promise.all(pending);
       };
-      // A burst: `checks.length` flips committed at once, then enqueued in chunks as the relay does.
+      // A burst: `checks.length` flips committed at once (a deadline herd); measured from the commit.
       const dbName = new URL(db.url).pathname.slice(1);
       const burst = async (phase: string, checks: string[]) => {
-        const { rows: burstFlips } = await pool.query<{ id: string; check_id: string }>(
+        await pool.query(
           `INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason)
-           SELECT c, $2, now(), 'up', 'down', 'timeout' FROM unnest($1::uuid[]) c RETURNING id, check_id`,
+           SELECT c, $2, now(), 'up', 'down', 'timeout' FROM unnest($1::uuid[]) c`,
           [checks, projectId],
         );
-        const cpuBefore = await cpuUsage(pool, redis, dbName, notifierPids);
         const t0 = performance.now();
-        for (let i = 0; i < burstFlips.length; i += 1000) {
-          await queues.enqueueMany(
-            'flips',
-            burstFlips.slice(i, i + 1000).map((f) => ({ flipId: f.id, checkId: f.check_id })),
-          );
-        }
+        const cpuBefore = await cpuUsage(pool, redis, dbName, notifierPids);
         const arrivals = await Promise.all(checks.map((c) => receiver.arrivalOf(c)));
         const drainMs = Math.max(...arrivals) - t0;
         // Deliveries are logged after the webhook answers: let the last log inserts land.
@@ -228,7 +214,6 @@ export async function run(): Promise<void> {
     }
   } finally {
     await receiver.close();
-    await queues.close();
     redis.disconnect();
     await pool.end();
     await db.drop();

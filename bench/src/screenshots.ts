@@ -77,8 +77,8 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
     [backupId],
   );
   const downAt = new Date(now - 9 * 24 * HOUR + 10 * 60_000);
-  const f1 = await one<{ id: string }>(`INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, enqueued_at) VALUES ($1, $2, $3, 'up', 'late', 'timeout', now()) RETURNING id`, [backupId, project.id, downAt]);
-  await c.query(`INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, enqueued_at) VALUES ($1, $2, $3, 'late', 'up', 'ping', now())`, [backupId, project.id, new Date(downAt.getTime() + 4 * 60_000)]);
+  const f1 = await one<{ id: string }>(`INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, fanned_out_at) VALUES ($1, $2, $3, 'up', 'late', 'timeout', now()) RETURNING id`, [backupId, project.id, downAt]);
+  await c.query(`INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, fanned_out_at) VALUES ($1, $2, $3, 'late', 'up', 'ping', now())`, [backupId, project.id, new Date(downAt.getTime() + 4 * 60_000)]);
   // Integration configs are sealed to their row id, so the id is drawn first.
   const nextIntegrationId = async () => Number((await one<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('integrations', 'id')) AS id`)).id);
   const slackId = await nextIntegrationId();

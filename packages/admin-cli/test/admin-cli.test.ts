@@ -62,7 +62,7 @@ describe('admin CLI', () => {
     expect(res.json.checks_paused_for_quota).toHaveLength(2);
     const flips = await prisma.flip.findMany({ where: { projectId: project.id } });
     expect(flips).toHaveLength(2);
-    expect(flips.every((f) => f.reason === 'quota' && f.newStatus === 'paused' && f.enqueuedAt === null)).toBe(true);
+    expect(flips.every((f) => f.reason === 'quota' && f.newStatus === 'paused' && f.fannedOutAt !== null)).toBe(true);
   });
 
   it('answers mistakes with a JSON error and a non-zero exit code', () => {

@@ -1,6 +1,7 @@
 import { transition, type CheckEvent } from '@upmon/core';
 import type { Check, Flip, Prisma, PrismaClient } from '@upmon/db';
 import { checkRowToState, stateToCheckColumns } from './check-state-mapper.js';
+import { flipNotifies } from './flip-notifies.js';
 
 export interface AppliedEvent {
   check: Check;
@@ -10,7 +11,7 @@ export interface AppliedEvent {
 
 /**
  * Applies one event to one check inside the caller's transaction: locks the row, runs the pure
- * state machine, saves the new state and inserts the flip (outbox: enqueued_at null).
+ * state machine, saves the new state and inserts the flip (waiting for the notifier's fan-out if it notifies).
  * Returns null when the check does not exist.
  */
 export async function applyCheckEventInTx(
@@ -33,6 +34,7 @@ export async function applyCheckEventInTx(
           oldStatus: result.flip.oldStatus,
           newStatus: result.flip.newStatus,
           reason: result.flip.reason,
+          fannedOutAt: flipNotifies(result.flip) ? null : now,
         },
       })
     : null;

@@ -1,5 +1,6 @@
 import type { CheckState, FlipRecord, PingBudget, PingKind } from '@upmon/core';
 import { scheduleOf } from './check-state-mapper.js';
+import { flipNotifies } from './flip-notifies.js';
 
 /**
  * Raw-SQL access to check state for the hot paths (ping ingest, deadline scans), where Prisma
@@ -148,11 +149,16 @@ export function checkUpdateSql(writes: CheckStateWrite[], firstParam: number, op
   return { sql, values };
 }
 
-/** Parameters and SQL of the batched flip insert (outbox: enqueued_at null), RETURNING id, check_id. */
+/**
+ * Parameters and SQL of the batched flip insert (RETURNING id, check_id). A flip that notifies
+ * somebody waits for the notifier's fan-out (`fanned_out_at` null); the others are inserted done.
+ */
 export function flipInsertSql(flips: FlipWrite[], firstParam: number): { sql: string; values: unknown[] } {
   const p = (i: number) => `$${firstParam + i}`;
-  const sql = `INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason)
-    SELECT * FROM unnest(${p(0)}::uuid[], ${p(1)}::uuid[], ${p(2)}::timestamptz[], ${p(3)}::"CheckStatus"[], ${p(4)}::"CheckStatus"[], ${p(5)}::"FlipReason"[])
+  const sql = `INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, fanned_out_at)
+    SELECT f.c, f.p, f.t, f.o, f.n, f.r, CASE WHEN f.w THEN NULL ELSE now() END
+      FROM unnest(${p(0)}::uuid[], ${p(1)}::uuid[], ${p(2)}::timestamptz[], ${p(3)}::"CheckStatus"[], ${p(4)}::"CheckStatus"[], ${p(5)}::"FlipReason"[], ${p(6)}::bool[])
+           AS f(c, p, t, o, n, r, w)
     RETURNING id, check_id`;
   const values = [
     flips.map((f) => f.checkId),
@@ -161,22 +167,19 @@ export function flipInsertSql(flips: FlipWrite[], firstParam: number): { sql: st
     flips.map((f) => f.flip.oldStatus),
     flips.map((f) => f.flip.newStatus),
     flips.map((f) => f.flip.reason),
+    flips.map((f) => flipNotifies(f.flip)),
   ];
   return { sql, values };
 }
 
-/** Writes new check states and their flips in one statement; returns the inserted flips. */
+/** Writes new check states and their flips in one statement. */
 export async function saveStatesAndFlips(
   client: SqlClient,
   writes: CheckStateWrite[],
   flips: FlipWrite[],
-): Promise<{ id: bigint; checkId: string }[]> {
-  if (writes.length === 0 && flips.length === 0) return [];
+): Promise<void> {
+  if (writes.length === 0 && flips.length === 0) return;
   const u = checkUpdateSql(writes, 1);
   const f = flipInsertSql(flips, 1 + u.values.length);
-  const { rows } = await client.query<{ id: string; check_id: string }>(
-    `WITH u AS (${u.sql} RETURNING 1), f AS (${f.sql}) SELECT id, check_id FROM f`,
-    [...u.values, ...f.values],
-  );
-  return rows.map((r) => ({ id: BigInt(r.id), checkId: r.check_id }));
+  await client.query(`WITH u AS (${u.sql} RETURNING 1), f AS (${f.sql}) SELECT 1`, [...u.values, ...f.values]);
 }

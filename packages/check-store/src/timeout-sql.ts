@@ -1,4 +1,4 @@
-import type { CommittedFlip } from './publish-flips.js';
+import type { CommittedFlip } from './flip-notifies.js';
 import type { SqlClient } from './check-sql.js';
 
 /**

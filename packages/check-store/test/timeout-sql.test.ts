@@ -3,6 +3,7 @@ import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
 import { createTestDatabase, makeProject, type TestDatabase } from '@upmon/testing';
 import type pg from 'pg';
 import { CHECK_STATE_COLUMNS, sqlRowToState, type CheckSqlRow } from '../src/check-sql.js';
+import { flipNotifies } from '../src/flip-notifies.js';
 import { claimDueApplyingCommonTimeouts, offScheduleDeadlineText, type ClaimedTimeouts } from '../src/timeout-sql.js';
 
 let db: TestDatabase;
@@ -74,8 +75,8 @@ async function readRow(id: string): Promise<CheckSqlRow> {
 
 const flipsOf = async (id: string) =>
   (
-    await pool.query<{ old_status: string; new_status: string; reason: string; ts: Date; enqueued_at: Date | null }>(
-      'SELECT old_status, new_status, reason, ts, enqueued_at FROM flips WHERE check_id = $1 ORDER BY id',
+    await pool.query<{ old_status: string; new_status: string; reason: string; ts: Date; fanned_out_at: Date | null }>(
+      'SELECT old_status, new_status, reason, ts, fanned_out_at FROM flips WHERE check_id = $1 ORDER BY id',
       [id],
     )
   ).rows;
@@ -144,8 +145,9 @@ describe('common timeouts in SQL', () => {
         next_deadline_at_text: null,
       });
       const flips = await flipsOf(ids[name]!);
-      expect(flips.map((f) => ({ old: f.old_status, new: f.new_status, reason: f.reason, ts: f.ts.getTime(), enqueued: f.enqueued_at }))).toEqual(
-        exp.flips.map((f) => ({ old: f.oldStatus, new: f.newStatus, reason: f.reason, ts: f.ts.getTime(), enqueued: null })),
+      // Every timeout notifies, so every flip of the SQL path waits for the fan-out, as the writers' would.
+      expect(flips.map((f) => ({ old: f.old_status, new: f.new_status, reason: f.reason, ts: f.ts.getTime(), waiting: f.fanned_out_at === null }))).toEqual(
+        exp.flips.map((f) => ({ old: f.oldStatus, new: f.newStatus, reason: f.reason, ts: f.ts.getTime(), waiting: flipNotifies(f) })),
       );
       // Every flip inserted is returned for publishing.
       expect(result.flips.filter((f) => f.checkId === ids[name]).length).toBe(flips.length);

@@ -24,6 +24,10 @@ export interface NotifierConfig extends CommonConfig, MailConfig {
    * over (BullMQ lock duration and stalled-check interval): bounds the delay after a crash.
    */
   stallTimeoutMs: number;
+  /** Flips claimed from PostgreSQL per fan-out transaction. */
+  fanOutBatchSize: number;
+  /** The fan-out looks for waiting flips at least this often (NOTIFY wakes it sooner). */
+  fanOutPollMs: number;
 }
 
 const schema = Joi.object({
@@ -45,6 +49,8 @@ const schema = Joi.object({
   NOTIFIER_RETRY_BASE_MS: Joi.number().integer().min(10).max(3_600_000).default(15_000),
   NOTIFIER_HTTP_TIMEOUT_MS: Joi.number().integer().min(100).max(120_000).default(10_000),
   NOTIFIER_STALL_TIMEOUT_MS: Joi.number().integer().min(500).max(600_000).default(30_000),
+  NOTIFIER_FAN_OUT_BATCH: Joi.number().integer().min(1).max(10_000).default(500),
+  NOTIFIER_FAN_OUT_POLL_MS: Joi.number().integer().min(10).max(60_000).default(1_000),
 });
 
 export function loadNotifierConfig(env: Env): NotifierConfig {
@@ -66,5 +72,7 @@ export function loadNotifierConfig(env: Env): NotifierConfig {
     retryBaseMs: v.NOTIFIER_RETRY_BASE_MS,
     httpTimeoutMs: v.NOTIFIER_HTTP_TIMEOUT_MS,
     stallTimeoutMs: v.NOTIFIER_STALL_TIMEOUT_MS,
+    fanOutBatchSize: v.NOTIFIER_FAN_OUT_BATCH,
+    fanOutPollMs: v.NOTIFIER_FAN_OUT_POLL_MS,
   };
 }

@@ -10,7 +10,6 @@ export interface SchedulerConfig extends CommonConfig {
   pingRetention: number;
   flipRetentionDays: number;
   /** The relay leaves flips younger than this to the process that committed them. */
-  flipRelayGraceSec: number;
   /**
    * When Redis is found to have lost its data, flips, reminders and digests of this many minutes
    * back are enqueued again (longer than the ~64 min a delivery keeps retrying).
@@ -25,7 +24,6 @@ const schema = Joi.object({
   SCHEDULER_BATCH_SIZE: Joi.number().integer().min(1).max(100_000).default(1000),
   PING_RETENTION: Joi.number().integer().min(1).max(100_000).default(1000),
   FLIP_RETENTION_DAYS: Joi.number().integer().min(1).max(3650).default(365),
-  FLIP_RELAY_GRACE_SEC: Joi.number().integer().min(1).max(3600).default(30),
   REDIS_RECOVERY_WINDOW_MIN: Joi.number().integer().min(1).max(7 * 24 * 60).default(120),
 });
 
@@ -38,7 +36,6 @@ export function loadSchedulerConfig(env: Env): SchedulerConfig {
     batchSize: v.SCHEDULER_BATCH_SIZE,
     pingRetention: v.PING_RETENTION,
     flipRetentionDays: v.FLIP_RETENTION_DAYS,
-    flipRelayGraceSec: v.FLIP_RELAY_GRACE_SEC,
     redisRecoveryWindowMin: v.REDIS_RECOVERY_WINDOW_MIN,
   };
 }

@@ -30,3 +30,4 @@ export type {
 export { createPrismaClient, type PrismaClientOptions } from './create-client.js';
 export { createPgPool } from './pg-pool.js';
 export { withPgTransaction } from './pg-transaction.js';
+export { listenPg, type PgListener, type PgListenOptions } from './pg-listen.js';

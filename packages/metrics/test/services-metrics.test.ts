@@ -120,7 +120,8 @@ test('every service exposes metrics of its own work that promtool accepts', asyn
       'upmon_deliveries_total{channel="webhook",outcome="sent"}',
       'upmon_delivery_request_seconds_count{channel="webhook"}',
       'upmon_notification_delay_seconds_count{channel="webhook"}',
-      'upmon_queue_job_duration_seconds_count{queue="flips",outcome="completed"}',
+      'upmon_flips_fanned_out_total',
+      'upmon_fan_out_seconds_count',
       'upmon_queue_job_duration_seconds_count{queue="deliveries",outcome="completed"}',
     ],
   };

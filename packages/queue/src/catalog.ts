@@ -7,15 +7,8 @@ import type { JobsOptions } from 'bullmq';
  * type. NEVER rename a queue: jobs already in Redis would be orphaned. Payloads may only gain
  * optional fields, so jobs enqueued by an older version still parse.
  */
-export const QUEUE_NAMES = ['flips', 'probes', 'deliveries', 'test-notifications'] as const;
+export const QUEUE_NAMES = ['probes', 'deliveries', 'test-notifications'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
-
-/** A committed status change to fan out to integrations. */
-export interface FlipJob {
-  /** flips.id (bigint as a decimal string). */
-  flipId: string;
-  checkId: string;
-}
 
 /** One HTTP probe due for an http check at its slot `scheduledAt` (ISO). */
 export interface ProbeRef {
@@ -113,7 +106,6 @@ export interface TestNotificationJob {
 }
 
 export interface JobPayloads {
-  flips: FlipJob;
   probes: ProbeJob;
   deliveries: DeliveryJob;
   'test-notifications': TestNotificationJob;
@@ -172,19 +164,6 @@ interface Entry<N extends QueueName> {
 }
 
 export const CATALOG: { [N in QueueName]: Entry<N> } = {
-  flips: {
-    schema: Joi.object<FlipJob>({ flipId: id.required(), checkId: uuid.required() }).unknown(true),
-    plainValid: (p) => isId(p.flipId) && isUuid(p.checkId),
-    jobId: (p) => `flip-${p.flipId}`,
-    options: {
-      attempts: 20,
-      backoff: { type: 'exponential', delay: 1000 },
-      removeOnComplete: { age: 24 * 3600, count: 100_000 },
-      removeOnFail: { age: 7 * 24 * 3600, count: FAILED_JOBS_KEPT },
-      // The stack of the last attempt only (BullMQ keeps one per attempt otherwise).
-      stackTraceLimit: 1,
-    },
-  },
   probes: {
     schema: Joi.object<ProbeJob>({
       probes: Joi.array().items(probeRef).min(1).max(1000),

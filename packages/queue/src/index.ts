@@ -9,7 +9,6 @@ export {
   probesOf,
   type QueueName,
   type JobPayloads,
-  type FlipJob,
   type ProbeJob,
   type ProbeRef,
   type DeliveryJob,

@@ -10,9 +10,9 @@ describe('Queues enqueue bound', () => {
     const queues = new Queues(redis, 'upmon-t-timeout', { enqueueTimeoutMs: 300 });
     const started = Date.now();
     await expect(
-      queues.enqueueMany('flips', [{ flipId: '1', checkId: '00000000-0000-4000-8000-000000000001' }]),
-    ).rejects.toThrow(/enqueue on flips timed out after 300 ms/);
-    await expect(queues.enqueue('flips', { flipId: '2', checkId: '00000000-0000-4000-8000-000000000002' })).rejects.toThrow(
+      queues.enqueueMany('deliveries', [{ integrationId: 1, checkId: '00000000-0000-4000-8000-000000000001', event: 'down', flipId: '1' }]),
+    ).rejects.toThrow(/enqueue on deliveries timed out after 300 ms/);
+    await expect(queues.enqueue('deliveries', { integrationId: 1, checkId: '00000000-0000-4000-8000-000000000002', event: 'down', flipId: '2' })).rejects.toThrow(
       /timed out/,
     );
     expect(Date.now() - started).toBeLessThan(3000);

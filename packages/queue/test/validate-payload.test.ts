@@ -4,8 +4,7 @@ const UUID = '3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b';
 
 /** Payloads our producers write, which take the fast path (returned as they are). */
 const COMMON: [QueueName, Record<string, unknown>][] = [
-  ['flips', { flipId: '42', checkId: UUID }],
-  ['flips', { flipId: '42', checkId: UUID.toUpperCase(), extra: 'kept' }],
+  ['test-notifications', { integrationId: 7, requestId: UUID }],
   ['deliveries', { integrationId: 7, checkId: UUID, event: 'down', flipId: '42' }],
   ['deliveries', { integrationId: 7, checkId: UUID, event: 'reminder', reminderId: '9', recovered: true }],
   ['deliveries', { integrationId: 7, checkId: UUID, event: 'digest', heldIds: ['1', '2', '3'] }],
@@ -17,16 +16,15 @@ const COMMON: [QueueName, Record<string, unknown>][] = [
 
 /** Anything else: the outcome must be the schema's own, whichever path decided it. */
 const EDGE: [QueueName, unknown][] = [
-  ['flips', { flipId: 42, checkId: UUID }],
-  ['flips', { flipId: '', checkId: UUID }],
-  ['flips', { flipId: '4x', checkId: UUID }],
-  ['flips', { flipId: '42', checkId: `{${UUID}}` }],
-  ['flips', { flipId: '42', checkId: UUID.replace(/-/g, '') }],
-  ['flips', { flipId: '42', checkId: 'not-a-uuid' }],
-  ['flips', { flipId: '42' }],
-  ['flips', null],
-  ['flips', 'flip-42'],
-  ['flips', [{ flipId: '42', checkId: UUID }]],
+  ['deliveries', { integrationId: 7, checkId: UUID, event: 'down', flipId: '' }],
+  ['deliveries', { integrationId: 7, checkId: UUID, event: 'down', flipId: '4x' }],
+  ['deliveries', { integrationId: 7, checkId: `{${UUID}}`, event: 'down', flipId: '42' }],
+  ['deliveries', { integrationId: 7, checkId: UUID.replace(/-/g, ''), event: 'down', flipId: '42' }],
+  ['deliveries', { integrationId: 7, checkId: 'not-a-uuid', event: 'down', flipId: '42' }],
+  ['deliveries', { integrationId: 7, event: 'down', flipId: '42' }],
+  ['deliveries', null],
+  ['deliveries', 'delivery-42'],
+  ['deliveries', [{ integrationId: 7, checkId: UUID, event: 'down', flipId: '42' }]],
   ['deliveries', { integrationId: '7', checkId: UUID, event: 'down', flipId: '42' }],
   ['deliveries', { integrationId: 0, checkId: UUID, event: 'down' }],
   ['deliveries', { integrationId: -1, checkId: UUID, event: 'down' }],

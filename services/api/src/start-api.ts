@@ -16,6 +16,7 @@ import {
   startHealthServer,
   systemClock,
   type RunningService,
+  type ReadinessCheck,
 } from '@upmon/service-kit';
 import { createApp } from './app.js';
 import { createPingReceiver } from './ping/index.js';
@@ -35,18 +36,19 @@ function listen(server: http.Server, config: ApiConfig): Promise<void> {
 export async function startApi(config: ApiConfig, logger: Logger, opts: { pingOnly?: boolean } = {}): Promise<RunningService> {
   const pool = createPgPool(config.databaseUrl, config.databasePoolSize, logger);
   const prisma = opts.pingOnly ? null : createPrismaClient(config.databaseUrl, { poolSize: config.databasePoolSize });
-  const redis = createRedis(config.redisUrl, 'producer');
-  const queues = new Queues(redis, config.redisPrefix);
+  // Pings need PostgreSQL alone (the notifier takes their flips from it); the rest of the API
+  // enqueues (test notifications, e-mail) and so needs Redis too.
+  const redis = prisma ? createRedis(config.redisUrl, 'producer') : null;
+  const queues = redis ? new Queues(redis, config.redisPrefix) : null;
   let shuttingDown = false;
   const isShuttingDown = () => shuttingDown;
-  const readiness = { postgres: prisma ? postgresReady(prisma) : pgPoolReady(pool), redis: redisReady(redis) };
+  const readiness: Record<string, ReadinessCheck> = prisma && redis ? { postgres: postgresReady(prisma), redis: redisReady(redis) } : { postgres: pgPoolReady(pool) };
   const registry = createMetricsRegistry();
   const flipMetrics = createFlipMetrics(registry);
 
   const pings = createPingReceiver({
     pool,
     cipher: createCipher(config.encryptionKeys),
-    queues,
     logger,
     clock: systemClock,
     bodyLimitBytes: config.pingBodyLimitBytes,
@@ -56,7 +58,7 @@ export async function startApi(config: ApiConfig, logger: Logger, opts: { pingOn
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.emailFrom, timeoutMs: 10_000 });
   let rest: http.RequestListener;
-  if (prisma) {
+  if (prisma && redis && queues) {
     rest = createApp({ config, logger, prisma, pool, redis, queues, mailer, clock: systemClock, readiness, isShuttingDown, flipMetrics });
   } else {
     const health = healthRequestHandler(readiness, isShuttingDown, { details: false, logger });
@@ -81,8 +83,7 @@ export async function startApi(config: ApiConfig, logger: Logger, opts: { pingOn
   return {
     async stop() {
       shuttingDown = true;
-      // Stop accepting, let requests in hand finish (each ping answers after its commit), then
-      // publish the flips they produced before closing Redis.
+      // Stop accepting and let requests in hand finish (each ping answers after its commit).
       // Keep-alive connections that finish a request after close() would hold the server open
       // until their idle timeout: close each one as soon as it is idle.
       const idleCloser = setInterval(() => server.closeIdleConnections(), 100);
@@ -91,8 +92,8 @@ export async function startApi(config: ApiConfig, logger: Logger, opts: { pingOn
       await closeServer(ops);
       await pings.drain();
       // BullMQ's close waits for a Redis that may be down: do not let it hold the shutdown.
-      await Promise.race([queues.close().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
-      redis.disconnect();
+      if (queues) await Promise.race([queues.close().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
+      redis?.disconnect();
       mailer.close();
       await prisma?.$disconnect();
       await pool.end();

@@ -3,7 +3,7 @@ import { createCipher } from '@upmon/crypto';
 import { createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import { createMailer } from '@upmon/mailer';
-import { createDeliveryMetrics, createMetricsRegistry, observeWorkerJobs } from '@upmon/metrics';
+import { createDeliveryMetrics, createFanOutMetrics, createMetricsRegistry, observeWorkerJobs } from '@upmon/metrics';
 import { DELIVERY_ATTEMPTS, Queues, createWorker } from '@upmon/queue';
 import {
   closeServer,
@@ -20,22 +20,21 @@ import { createDeliveryProcessor } from './delivery/delivery-processor.js';
 import { createDeliveryStore } from './delivery/delivery-store.js';
 import { deliveryBackoff } from './delivery/retry-backoff.js';
 import { createSmsQuota } from './delivery/sms-quota.js';
-import { createFanOutProcessor } from './fan-out/fan-out-processor.js';
-import { createFanOutStore } from './fan-out/fan-out-store.js';
+import { startFlipIntake } from './fan-out/flip-intake.js';
 import { createHttpClient } from './http/http-client.js';
 import { createTestNotificationProcessor } from './test-notification/test-notification-processor.js';
 
 /**
- * Wires the workers: `flips` (fan-out to matching integrations), `deliveries` (one
- * notification to one integration, retried with backoff, every attempt logged) and
- * `test-notifications` (the web app's "send a test notification", sent once and logged).
+ * Wires the flip intake (committed flips claimed from PostgreSQL and fanned out to matching
+ * integrations) and the workers: `deliveries` (one notification to one integration, retried with
+ * backoff, every attempt logged) and `test-notifications` (the web app's "send a test
+ * notification", sent once and logged).
  */
 export async function startNotifier(config: NotifierConfig, logger: Logger, clock: Clock = systemClock): Promise<RunningService> {
   // No Prisma client here: the workers' SQL runs on a pg pool (see pg-pool.ts).
   const pool = createPgPool(config.databaseUrl, config.databasePoolSize, logger);
-  pool.on('error', (err) => logger.warn({ err: err.message }, 'idle database connection failed'));
   // Workers wait for Redis to come back (no offline failure); the fan-out's enqueues use the
-  // same kind of connection, so a Redis outage pauses work instead of failing it.
+  // same kind of connection, bounded by the queue's enqueue timeout (then the claim rolls back).
   const workerRedis = createRedis(config.redisUrl, 'worker');
   const producerRedis = createRedis(config.redisUrl, 'worker');
   const queues = new Queues(producerRedis, config.redisPrefix);
@@ -60,7 +59,6 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
   });
 
   const registry = createMetricsRegistry();
-  const fanOut = createFanOutProcessor({ store: createFanOutStore(pool), queues, logger: logger.child({ worker: 'flips' }) });
   const deliveryStore = createDeliveryStore(pool);
   const smsQuota = createSmsQuota({ pool, mailer, cipher, logger: logger.child({ worker: 'deliveries' }), appBaseUrl: config.appBaseUrl });
   const deliver = createDeliveryProcessor({
@@ -84,13 +82,6 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
     stalledInterval: config.stallTimeoutMs,
     maxStalledCount: 3,
   };
-  const flipsWorker = createWorker(
-    'flips',
-    async (payload) => {
-      await fanOut(payload);
-    },
-    workerOptions,
-  );
   const deliveriesWorker = createWorker(
     'deliveries',
     async (payload, job) => {
@@ -107,7 +98,6 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
     { ...workerOptions, concurrency: Math.min(config.concurrency, 10) },
   );
   for (const [name, worker] of [
-    ['flips', flipsWorker],
     ['deliveries', deliveriesWorker],
     ['test-notifications', testsWorker],
   ] as const) {
@@ -118,6 +108,17 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
       logger[final ? 'error' : 'debug']({ worker: name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message }, final ? 'job failed for good' : 'job failed; will retry');
     });
   }
+
+  const intake = startFlipIntake({
+    pool,
+    databaseUrl: config.databaseUrl,
+    queues,
+    logger: logger.child({ worker: 'fan-out' }),
+    metrics: createFanOutMetrics(registry),
+    batchSize: config.fanOutBatchSize,
+    parallel: 2,
+    pollIntervalMs: config.fanOutPollMs,
+  });
 
   let shuttingDown = false;
   const health = await startHealthServer(
@@ -136,7 +137,8 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
       shuttingDown = true;
       await closeServer(health);
       // Finish the jobs in hand (each is bounded by the HTTP timeout), then close connections.
-      await Promise.all([flipsWorker.close(), deliveriesWorker.close(), testsWorker.close()]);
+      await intake.stop();
+      await Promise.all([deliveriesWorker.close(), testsWorker.close()]);
       await queues.close();
       http.close();
       mailer.close();

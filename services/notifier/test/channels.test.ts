@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { publishFlips } from '@upmon/check-store';
 import type { RunningService } from '@upmon/service-kit';
 import { makeCheck, makeProject } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
@@ -67,7 +66,6 @@ describe('notifier channels', () => {
     };
     const downAt = new Date(Date.now() - 3_725_000);
     const down = await makeFlip(h.prisma, check, 'up', 'down', { reason: 'fail', ts: downAt });
-    await publishFlips(h.prisma, h.queues, [down]);
     await receiver.waitFor((r) => r.length >= 9);
     await eventually(async () => smtp.mails.length >= 1);
 
@@ -159,7 +157,6 @@ describe('notifier channels', () => {
 
     // Recovery: PagerDuty resolves, the messages say how long it was down.
     const up = await makeFlip(h.prisma, check, 'down', 'up', { reason: 'ping', ts: new Date(downAt.getTime() + 3_725_000) });
-    await publishFlips(h.prisma, h.queues, [up]);
     await receiver.waitFor((r) => r.length >= 18);
     await eventually(async () => smtp.mails.length >= 2);
     const pdUp = JSON.parse(requestsTo('/pagerduty/v2/enqueue')[1]?.body ?? '');
@@ -174,7 +171,6 @@ describe('notifier channels', () => {
     const check = await makeCheck(h.prisma, project.id, { status: 'up' });
     const tg = await makeIntegration(h.prisma, project.id, 'telegram', {});
     const flip = await makeFlip(h.prisma, check, 'up', 'down');
-    await publishFlips(h.prisma, h.queues, [flip]);
     const row = await eventually(() => h.prisma.notificationDelivery.findFirst({ where: { integrationId: tg.id } }));
     expect(row).toMatchObject({ status: 'failed', attempt: 1 });
     expect(row.error).toContain('no Telegram chat is linked');
@@ -185,7 +181,6 @@ describe('notifier channels', () => {
     const check = await makeCheck(h.prisma, project.id, { status: 'up' });
     const unverified = await makeIntegration(h.prisma, project.id, 'email', { email: 'not-yet@example.com' }, { emailVerifiedAt: null });
     const flip = await makeFlip(h.prisma, check, 'up', 'down');
-    await publishFlips(h.prisma, h.queues, [flip]);
     const row = await eventually(() => h.prisma.notificationDelivery.findFirst({ where: { integrationId: unverified.id } }));
     expect(row).toMatchObject({ status: 'failed', attempt: 1, event: 'down' });
     expect(row.error).toBe('e-mail address not verified: alerts are sent once the link mailed to it has been opened');
@@ -206,7 +201,6 @@ describe('notifier channels', () => {
       const email = await makeIntegration(h.prisma, project.id, 'email', { email: 'nobody@example.com' });
       const broken = await makeIntegration(h.prisma, project.id, 'webhook', {}, { config: new Uint8Array(Buffer.from('garbage')) });
       const flip = await makeFlip(h.prisma, check, 'up', 'down');
-      await publishFlips(h.prisma, h.queues, [flip]);
       const rows = await eventually(async () => {
         const r = await h.prisma.notificationDelivery.findMany({ where: { flipId: flip.id }, orderBy: { integrationId: 'asc' } });
         return r.length === 2 ? r : null;

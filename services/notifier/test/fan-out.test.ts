@@ -1,7 +1,6 @@
-import { publishFlips } from '@upmon/check-store';
 import type { RunningService } from '@upmon/service-kit';
 import { makeCheck, makeHttpCheck, makeProject, sealPingBody } from '@upmon/testing';
-import { makeFlip, makeIntegration } from './support/fixtures.js';
+import { handFlipsBack, makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
 
@@ -41,7 +40,6 @@ describe('fan-out of flips to integrations', () => {
     const late = await makeFlip(h.prisma, check, 'up', 'late');
     const down = await makeFlip(h.prisma, check, 'late', 'down');
     const up = await makeFlip(h.prisma, check, 'down', 'up');
-    await publishFlips(h.prisma, h.queues, [late, down, up]);
     await settle();
 
     const events = (name: string) => hooksFor(name).map((r) => JSON.parse(r.body).event).sort();
@@ -68,7 +66,8 @@ describe('fan-out of flips to integrations', () => {
     const none = await makeCheck(h.prisma, project.id, { tags: ['prod'], status: 'up' });
     await h.prisma.check.update({ where: { id: none.id }, data: { integrationsExplicit: true, integrationIds: [] } });
 
-    await publishFlips(h.prisma, h.queues, [await makeFlip(h.prisma, check, 'up', 'down'), await makeFlip(h.prisma, none, 'up', 'down')]);
+    await makeFlip(h.prisma, check, 'up', 'down');
+    await makeFlip(h.prisma, none, 'up', 'down');
     await settle();
     const checksHeard = (name: string) => hooksFor(name).map((r) => JSON.parse(r.body).check_id);
     expect(checksHeard('assigned-a')).toEqual([check.id]);
@@ -78,17 +77,18 @@ describe('fan-out of flips to integrations', () => {
     expect(checksHeard('assigned-disabled')).toEqual([]);
   });
 
-  it('delivers a flip enqueued twice once (deterministic job ids)', async () => {
+  it('delivers a flip fanned out twice once (deterministic job ids)', async () => {
     const project = await makeProject(h.prisma);
     const check = await makeCheck(h.prisma, project.id, { status: 'up' });
     await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/dedupe` });
     const flip = await makeFlip(h.prisma, check, 'up', 'down');
-    // The producer and the relay both enqueue it, and one more time for good measure.
-    await publishFlips(h.prisma, h.queues, [flip]);
-    await h.queues.enqueue('flips', { flipId: flip.id.toString(), checkId: check.id });
     await settle();
-    await h.queues.enqueue('flips', { flipId: flip.id.toString(), checkId: check.id });
-    await settle();
+    expect(await h.prisma.flip.findUnique({ where: { id: flip.id } })).toMatchObject({ fannedOutAt: expect.any(Date) });
+    // Handed back twice (as the Redis recovery does): fanned out again, delivered once.
+    for (let i = 0; i < 2; i++) {
+      await handFlipsBack(h.prisma, [flip.id]);
+      await settle();
+    }
     expect(hooksFor('dedupe')).toHaveLength(1);
   });
 
@@ -97,7 +97,6 @@ describe('fan-out of flips to integrations', () => {
     const check = await makeCheck(h.prisma, project.id, { status: 'up' });
     const integration = await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/rerun` });
     const flip = await makeFlip(h.prisma, check, 'up', 'down');
-    await publishFlips(h.prisma, h.queues, [flip]);
     await settle();
     // Same payload under a fresh job id: only the delivery log can stop the second send.
     await h.queues.enqueue('deliveries', { integrationId: integration.id, checkId: check.id, event: 'down', flipId: flip.id.toString() }, { jobId: 'rerun-copy' });
@@ -116,23 +115,47 @@ describe('fan-out of flips to integrations', () => {
       await makeFlip(h.prisma, check, 'up', 'paused', { reason: 'quota' }),
       await makeFlip(h.prisma, check, 'paused', 'new', { reason: 'resumed' }),
     ];
-    await publishFlips(h.prisma, h.queues, flips);
+    // Written fanned out, they never wait; handed back (a Redis recovery), they are only marked.
+    expect(flips.every((f) => f.fannedOutAt !== null)).toBe(true);
+    await handFlipsBack(h.prisma, flips.map((f) => f.id));
     await settle();
     expect(hooksFor('quiet')).toHaveLength(0);
     expect(await h.prisma.notificationDelivery.count({ where: { checkId: check.id } })).toBe(0);
   });
 
-  it('skips flips whose check was deleted', async () => {
+  it('fans out nothing for a check deleted before its flip was claimed', async () => {
     const project = await makeProject(h.prisma);
     const check = await makeCheck(h.prisma, project.id, { status: 'up' });
     await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/deleted` });
-    const flip = await makeFlip(h.prisma, check, 'up', 'down');
-    await h.prisma.check.delete({ where: { id: check.id } });
-    await h.queues.enqueue('flips', { flipId: flip.id.toString(), checkId: check.id });
+    await notifier.stop();
+    try {
+      await makeFlip(h.prisma, check, 'up', 'down');
+      await h.prisma.check.delete({ where: { id: check.id } }); // its flips go with it
+    } finally {
+      notifier = await h.start();
+    }
     await settle();
     expect(hooksFor('deleted')).toHaveLength(0);
-    const failed = await h.queues.queue('flips').getFailedCount();
-    expect(failed).toBe(0);
+    expect(await h.queues.queue('deliveries').getFailedCount()).toBe(0);
+  });
+
+  it('flips committed while no notifier runs wait in PostgreSQL and are sent when one starts', async () => {
+    const project = await makeProject(h.prisma);
+    await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/waited` });
+    await notifier.stop();
+    const checks = [];
+    try {
+      for (let i = 0; i < 3; i++) {
+        const check = await makeCheck(h.prisma, project.id, { status: 'up' });
+        await makeFlip(h.prisma, check, 'up', 'down');
+        checks.push(check.id);
+      }
+      expect(await h.prisma.flip.count({ where: { checkId: { in: checks }, fannedOutAt: null } })).toBe(3);
+    } finally {
+      notifier = await h.start();
+    }
+    await settle();
+    expect(hooksFor('waited').map((r) => JSON.parse(r.body).check_id).sort()).toEqual([...checks].sort());
   });
 
   it('schedules reminders for a down flip, once per (integration, hour)', async () => {
@@ -142,7 +165,6 @@ describe('fan-out of flips to integrations', () => {
     await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/rem-up-only` }, { events: ['up'], reminders: [1] });
     const downAt = new Date('2026-11-22T01:00:00Z');
     const down = await makeFlip(h.prisma, check, 'up', 'down', { ts: downAt });
-    await publishFlips(h.prisma, h.queues, [down]);
     await settle();
     const reminders = await h.prisma.reminder.findMany({ where: { checkId: check.id }, orderBy: { hours: 'asc' } });
     expect(reminders.map((r) => [r.integrationId, r.hours, r.dueAt.toISOString()])).toEqual([
@@ -150,14 +172,13 @@ describe('fan-out of flips to integrations', () => {
       [withReminders.id, 3, '2026-11-22T04:00:00.000Z'],
       [withReminders.id, 24, '2026-11-23T01:00:00.000Z'],
     ]);
-    // Fanned out again (relay): no duplicate reminders.
-    await h.queues.enqueue('flips', { flipId: down.id.toString(), checkId: check.id }, { jobId: 'again' });
+    // Fanned out again (handed back by a Redis recovery): no duplicate reminders.
+    await handFlipsBack(h.prisma, [down.id]);
     await settle();
     expect(await h.prisma.reminder.count({ where: { checkId: check.id } })).toBe(3);
 
     // A recovery needs no clean-up here: the reminders task checks the episode when one falls due.
     const up = await makeFlip(h.prisma, check, 'down', 'up');
-    await publishFlips(h.prisma, h.queues, [up]);
     await settle();
     expect(await h.prisma.reminder.count({ where: { checkId: check.id } })).toBe(3);
   });
@@ -177,7 +198,6 @@ describe('fan-out of flips to integrations', () => {
     });
     const exited = await makeFlip(h.prisma, job, 'up', 'down', { reason: 'exit', ts: at });
     const failed = await makeFlip(h.prisma, site, 'up', 'down', { reason: 'fail', ts: at });
-    await publishFlips(h.prisma, h.queues, [exited, failed]);
     await settle();
     const sent = new Map(hooksFor('cause').map((r) => JSON.parse(r.body) as Record<string, string>).map((b) => [b.check_id, b]));
     expect(sent.get(job.id)?.reason_text).toBe('the job exited with status 3');

@@ -1,4 +1,3 @@
-import { publishFlips } from '@upmon/check-store';
 import type { CheckStatus, FlipReason } from '@upmon/db';
 import type { RunningService } from '@upmon/service-kit';
 import { makeCheck, makeProject } from '@upmon/testing';
@@ -31,7 +30,6 @@ describe('flapping in the notifier', () => {
   async function flip(check: { id: string; projectId: string }, from: CheckStatus, to: CheckStatus, ts: Date, reason?: FlipReason) {
     now = ts;
     const f = await makeFlip(h.prisma, check, from, to, { ts, reason });
-    await publishFlips(h.prisma, h.queues, [f]);
     await settle();
     return f;
   }

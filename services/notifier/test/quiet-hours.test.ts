@@ -1,4 +1,3 @@
-import { publishFlips } from '@upmon/check-store';
 import type { RunningService } from '@upmon/service-kit';
 import { makeCheck, makeProject } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
@@ -38,7 +37,6 @@ describe('quiet hours in the notifier', () => {
     const loud = await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/loud` });
 
     const down = await makeFlip(h.prisma, check, 'up', 'down', { ts: new Date('2026-11-22T22:29:00Z') });
-    await publishFlips(h.prisma, h.queues, [down]);
     await settle();
     // A reminder falls due at night (the scheduler enqueues it as it would).
     const reminder = await h.prisma.reminder.create({
@@ -49,7 +47,6 @@ describe('quiet hours in the notifier', () => {
     await settle();
     now = new Date('2026-11-23T04:10:00Z'); // 05:10 in Berlin
     const up = await makeFlip(h.prisma, check, 'down', 'up', { ts: new Date('2026-11-23T04:09:30Z') });
-    await publishFlips(h.prisma, h.queues, [up]);
     await settle();
 
     // The integration without quiet hours heard everything at once; the quiet one nothing yet.
@@ -97,7 +94,6 @@ describe('quiet hours in the notifier', () => {
       { quietHours: { from: '22:00', to: '07:00', tz: 'Europe/Berlin' } },
     );
     const flip = await makeFlip(h.prisma, check, 'up', 'down');
-    await publishFlips(h.prisma, h.queues, [flip]);
     await settle();
     expect(receiver.requests.filter((r) => r.path === '/daytime')).toHaveLength(1);
     expect(await h.prisma.heldNotification.count({ where: { integrationId: quiet.id } })).toBe(0);

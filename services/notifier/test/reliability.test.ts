@@ -1,4 +1,3 @@
-import { publishFlips } from '@upmon/check-store';
 import { makeCheck, makeProject, startService, testRedisUrl } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
@@ -39,7 +38,6 @@ describe('notifier reliability', () => {
     const check = await makeCheck(h.prisma, project.id, { status: 'up' });
     const integration = await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/kill` });
     const flip = await makeFlip(h.prisma, check, 'up', 'down');
-    await publishFlips(h.prisma, h.queues, [flip]);
 
     await receiver.waitFor((reqs) => reqs.some((r) => r.path === '/kill')); // the request is in flight
     killed = true;
@@ -57,6 +55,29 @@ describe('notifier reliability', () => {
     }
   }, 30_000);
 
+  it('a notifier killed (SIGKILL) during a burst loses no flip: what it had not fanned out waits in PostgreSQL', async () => {
+    const project = await makeProject(h.prisma);
+    await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/killed-burst` });
+    const burst = () => receiver.accepted.filter((r) => r.path === '/killed-burst');
+    // Small claims, so that claims are under way (and rolled back) when the kill comes.
+    const env = { ...h.env, NOTIFIER_FAN_OUT_BATCH: '10' };
+    const first = await startService('notifier', env);
+    const flips = await makeDownFlips(h.prisma, project.id, 400);
+    await receiver.waitFor(() => burst().length >= 20, 15_000);
+    expect(await first.stop('SIGKILL')).toBeNull();
+    const second = await startService('notifier', env);
+    try {
+      await receiver.waitFor(() => new Set(burst().map((r) => JSON.parse(r.body).check_id)).size >= flips.length, 30_000);
+      await eventually(async () => (await h.prisma.flip.count({ where: { fannedOutAt: null } })) === 0);
+      const delivered = burst().map((r) => JSON.parse(r.body).check_id as string);
+      expect(new Set(delivered)).toEqual(new Set(flips.map((f) => f.checkId)));
+      // At least once: only requests in flight at the kill (concurrency 20) may arrive twice.
+      expect(delivered.length).toBeLessThanOrEqual(flips.length + 20);
+    } finally {
+      expect(await second.stop('SIGTERM')).toBe(0);
+    }
+  }, 60_000);
+
   it('loses no delivery when the connection to Redis drops during a burst', async () => {
     const proxy = await startTcpProxy('127.0.0.1', Number(new URL(testRedisUrl()).port || 6379));
     // Slow receiver: work is in flight when the connection drops.
@@ -69,7 +90,6 @@ describe('notifier reliability', () => {
       const project = await makeProject(h.prisma);
       await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/burst` });
       const flips = await makeDownFlips(h.prisma, project.id, 150);
-      await publishFlips(h.prisma, h.queues, flips); // straight to Redis, not through the proxy
       const burst = () => receiver.accepted.filter((r) => r.path === '/burst');
       await receiver.waitFor(() => burst().length >= 30, 15_000);
       proxy.cut();

@@ -1,4 +1,3 @@
-import { publishFlips } from '@upmon/check-store';
 import type { RunningService } from '@upmon/service-kit';
 import { freePort, makeCheck, makeProject } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
@@ -29,7 +28,6 @@ describe('delivery retries, failures and outbound protection', () => {
     const check = await makeCheck(h.prisma, project.id, { status: 'up' });
     const integration = await makeIntegration(h.prisma, project.id, kind, config);
     const flip = await makeFlip(h.prisma, check, 'up', 'down');
-    await publishFlips(h.prisma, h.queues, [flip]);
     return { check, integration, flip };
   }
 
@@ -169,7 +167,6 @@ describe('delivery retries, failures and outbound protection', () => {
       const check = await makeCheck(h.prisma, project.id, { status: 'up' });
       flips.push(await makeFlip(h.prisma, check, 'up', 'down'));
     }
-    await publishFlips(h.prisma, h.queues, flips);
     await receiver.waitFor((reqs) => reqs.filter((r) => r.path === '/outage').length >= 40); // everyone failed at least twice
     up = true;
     await receiver.waitFor(() => receiver.accepted.filter((r) => r.path === '/outage').length >= 20, 15_000);

@@ -1,4 +1,3 @@
-import { publishFlips } from '@upmon/check-store';
 import type { RunningService } from '@upmon/service-kit';
 import { makeAccount, makeCheck, makeProject, startSmtpCapture } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
@@ -52,7 +51,6 @@ describe('monthly SMS quota', () => {
 
     for (let k = 0; k < 5; k++) {
       const f = await makeFlip(h.prisma, check, k % 2 ? 'down' : 'up', k % 2 ? 'up' : 'down', { ts: new Date(now.getTime() + k * 1000) });
-      await publishFlips(h.prisma, h.queues, [f]);
       await settle();
     }
     expect(smsTo('+15551110001')).toHaveLength(3);
@@ -75,7 +73,6 @@ describe('monthly SMS quota', () => {
     now = new Date('2026-12-01T00:00:30Z');
     for (let k = 0; k < 4; k++) {
       const f = await makeFlip(h.prisma, check, k % 2 ? 'up' : 'down', k % 2 ? 'down' : 'up', { ts: new Date(now.getTime() + k * 1000) });
-      await publishFlips(h.prisma, h.queues, [f]);
       await settle();
     }
     expect(smsTo('+15551110001')).toHaveLength(6);
@@ -99,7 +96,6 @@ describe('monthly SMS quota', () => {
     for (const phone of phones) await makeIntegration(h.prisma, project.id, 'sms', { phone });
     const check = await makeCheck(h.prisma, project.id, { status: 'up' });
     const f = await makeFlip(h.prisma, check, 'up', 'down');
-    await publishFlips(h.prisma, h.queues, [f]);
     await settle();
     const rows = await h.prisma.notificationDelivery.findMany({ where: { flipId: f.id } });
     expect(rows).toHaveLength(40);
@@ -120,7 +116,6 @@ describe('monthly SMS quota', () => {
     receiver.respond((req) => (new URLSearchParams(req.body).get('To') === '+15553330001' && calls++ === 0 ? { status: 503, body: 'busy' } : {}));
     const check = await makeCheck(h.prisma, project.id, { status: 'up' });
     const f = await makeFlip(h.prisma, check, 'up', 'down');
-    await publishFlips(h.prisma, h.queues, [f]);
     await settle();
     receiver.respond(() => ({}));
     const log = await h.prisma.notificationDelivery.findMany({ where: { integrationId: sms.id }, orderBy: { id: 'asc' } });

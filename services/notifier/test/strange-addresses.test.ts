@@ -1,4 +1,3 @@
-import { publishFlips } from '@upmon/check-store';
 import { makeCheck, makeProject, startService, stubDns, type ServiceProcess } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
@@ -28,7 +27,7 @@ describe('a notifier given addresses the guard once choked on', () => {
     const project = await makeProject(h.prisma);
     const check = await makeCheck(h.prisma, project.id, { status: 'up' });
     const integration = await makeIntegration(h.prisma, project.id, 'webhook', { url });
-    await publishFlips(h.prisma, h.queues, [await makeFlip(h.prisma, check, 'up', 'down')]);
+    await makeFlip(h.prisma, check, 'up', 'down');
     return eventually(() => h.prisma.notificationDelivery.findFirst({ where: { integrationId: integration.id, status: { in: ['succeeded', 'failed'] } } }), 15_000);
   }
 

@@ -3,8 +3,6 @@ import {
   TimestampTexts,
   checkUpdateSql,
   flipInsertSql,
-  markFlipsEnqueuedSql,
-  publishFlipsWith,
   sqlRowToState,
   type CheckSqlRow,
   type SqlClient,
@@ -14,9 +12,7 @@ import {
 import { transition, type CheckState, type ProbeOutcome } from '@upmon/core';
 import { AAD, type Cipher } from '@upmon/crypto';
 import { withPgTransaction, type createPgPool } from '@upmon/db';
-import type { Logger } from '@upmon/logger';
 import type { FlipMetrics } from '@upmon/metrics';
-import type { Queues } from '@upmon/queue';
 import { GroupCommit } from './group-commit.js';
 
 type PgPool = ReturnType<typeof createPgPool>;
@@ -32,16 +28,14 @@ export interface ProbeResult {
 
 export interface ProbeResultStoreDeps {
   pool: PgPool;
-  queues: Queues;
   cipher: Cipher;
-  logger: Logger;
   userAgent: string;
   flipMetrics: FlipMetrics;
 }
 
 /**
- * Records probe results: for each, a ping and the state-machine event, committed together, then
- * the flips are published (the scheduler's relay covers a failed publish).
+ * Records probe results: for each, a ping and the state-machine event, committed together (the
+ * notifier takes the flips from PostgreSQL).
  *
  * Same semantics as recordPingInTx + applyCheckEventInTx (lock the check row, run the pure
  * transition, save state + flip + ping in one transaction), but as group commits through
@@ -73,15 +67,15 @@ export class ProbeResultStore {
     writes: CheckStateWrite[],
     flipWrites: FlipWrite[],
     pings: { result: ProbeResult; n: number }[],
-  ): Promise<{ id: bigint; checkId: string }[]> {
+  ): Promise<void> {
     const u = checkUpdateSql(writes, 1);
     const f = flipInsertSql(flipWrites, 1 + u.values.length);
     const p = (i: number) => `$${1 + u.values.length + f.values.length + i}`;
-    const { rows } = await client.query<{ id: string; check_id: string }>(
+    await client.query(
       `WITH u AS (${u.sql} RETURNING 1), f AS (${f.sql}),
             p AS (INSERT INTO pings (check_id, ts, type, method, user_agent, body_size, body, duration_ms, n)
                   SELECT * FROM unnest(${p(0)}::uuid[], ${p(1)}::timestamptz[], ${p(2)}::"PingType"[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::int[], ${p(6)}::bytea[], ${p(7)}::int[], ${p(8)}::int[]))
-       SELECT id, check_id FROM f`,
+       SELECT 1`,
       [
         ...u.values,
         ...f.values,
@@ -96,11 +90,10 @@ export class ProbeResultStore {
         pings.map(({ n }) => n),
       ],
     );
-    return rows.map((r) => ({ id: BigInt(r.id), checkId: r.check_id }));
   }
 
   private async writeGroup(results: ProbeResult[]): Promise<boolean[]> {
-    const { recorded, flips, reasons } = await withPgTransaction(this.deps.pool, async (client) => {
+    const { recorded, reasons } = await withPgTransaction(this.deps.pool, async (client) => {
       // Sorted ids: concurrent groups lock shared rows in the same order, so they cannot deadlock.
       const ids = [...new Set(results.map((r) => r.checkId))].sort();
       const { rows } = await client.query<CheckSqlRow>(
@@ -131,11 +124,10 @@ export class ProbeResultStore {
         lastPingType: c.lastType,
         nPings: c.nPings,
       }));
-      const flips = pings.length > 0 ? await this.saveStatesFlipsAndPings(client, writes, flipWrites, pings) : [];
-      return { recorded, flips, reasons: flipWrites.map((f) => f.flip.reason) };
+      if (pings.length > 0) await this.saveStatesFlipsAndPings(client, writes, flipWrites, pings);
+      return { recorded, reasons: flipWrites.map((f) => f.flip.reason) };
     });
     for (const reason of reasons) this.deps.flipMetrics.committed(reason);
-    if (flips.length > 0) await publishFlipsWith(markFlipsEnqueuedSql(this.deps.pool), this.deps.queues, flips, this.deps.logger);
     return recorded;
   }
 }

@@ -39,7 +39,7 @@ export async function startProber(config: ProberConfig, logger: Logger, override
   const cipher = createCipher(config.encryptionKeys);
   const clock = overrides.clock ?? systemClock;
   const registry = createMetricsRegistry();
-  const results = new ProbeResultStore({ pool, queues, cipher, logger, userAgent: config.userAgent, flipMetrics: createFlipMetrics(registry) });
+  const results = new ProbeResultStore({ pool, cipher, userAgent: config.userAgent, flipMetrics: createFlipMetrics(registry) });
   const processor = createProbeProcessor({
     pool,
     cipher,

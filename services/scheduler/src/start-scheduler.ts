@@ -6,12 +6,12 @@ import { QUEUE_NAMES, Queues } from '@upmon/queue';
 import { closeServer, createRedis, postgresReady, redisReady, startHealthServer, systemClock, type RunningService } from '@upmon/service-kit';
 import { startTaskLoop } from './task-loop.js';
 import { createTasks } from './tasks/index.js';
-import { readUnhandedFlips } from './unhanded-flips.js';
+import { readWaitingFlipsBacklog } from '@upmon/check-store';
 
 /**
  * The scheduler process: every task of tasks/index.ts in a loop of its own (task-loop.ts).
  * SIGTERM: each loop finishes the round in hand (a batch is one transaction, so nothing is left
- * half done), background publishing is awaited, then connections close.
+ * half done), then connections close.
  */
 export async function startScheduler(config: SchedulerConfig, logger: Logger): Promise<RunningService> {
   const prisma = createPrismaClient(config.databaseUrl, { poolSize: config.databasePoolSize });
@@ -23,7 +23,7 @@ export async function startScheduler(config: SchedulerConfig, logger: Logger): P
   const registry = createMetricsRegistry();
   // Queue depths and the flip backlog are global: read from Redis and PostgreSQL at scrape time.
   registerQueueDepth(registry, QUEUE_NAMES, () => queues.jobCounts(QUEUE_STATES));
-  registerFlipBacklog(registry, () => readUnhandedFlips(pool));
+  registerFlipBacklog(registry, () => readWaitingFlipsBacklog(pool));
   const tasks = createTasks({ config, logger, prisma, queues, clock: systemClock, pool, flipMetrics: createFlipMetrics(registry) });
   const loops = tasks.map((task) =>
     startTaskLoop(task, { clock: systemClock, logger, idleIntervalMs: config.idleIntervalMs, batchSize: config.batchSize }),
@@ -43,7 +43,6 @@ export async function startScheduler(config: SchedulerConfig, logger: Logger): P
     async stop() {
       shuttingDown = true;
       await Promise.all(loops.map((l) => l.stop()));
-      await Promise.all(tasks.map((t) => t.drain?.()));
       await closeServer(health);
       // BullMQ's close waits for a Redis that may be down: do not let it hold the shutdown.
       await Promise.race([queues.close().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);

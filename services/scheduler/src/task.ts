@@ -16,7 +16,7 @@ export interface SchedulerDeps {
   /** Flips committed by the scheduler (timeouts) and their deadline lag are counted here. */
   flipMetrics: FlipMetrics;
   /**
-   * Raw pg pool for hot paths where Prisma model calls are too slow (deadline scans, relay).
+   * Raw pg pool for hot paths where Prisma model calls are too slow (deadline scans).
    * Optional only so that tasks which do not need it can be built without one in tests.
    */
   pool?: pg.Pool;
@@ -29,7 +29,7 @@ export function requirePool(deps: SchedulerDeps): pg.Pool {
 }
 
 /**
- * One kind of periodic work (deadlines, flip relay, probe scheduling, reminders, pruning).
+ * One kind of periodic work (deadlines, probe scheduling, reminders, pruning, Redis recovery).
  * Safe to run in several scheduler processes at once. Each task runs in a loop of its own
  * (task-loop.ts): again at once after a full batch, else after at most SCHEDULER_IDLE_INTERVAL_MS.
  */
@@ -43,6 +43,4 @@ export interface SchedulerTask {
   idleIntervalMs?: number;
   /** When the next item falls due, so the loop can wake sooner than the idle interval. */
   nextDueAt?(): Promise<Date | null>;
-  /** Waits for background work started by rounds (e.g. flips being published) before shutdown. */
-  drain?(): Promise<void>;
 }

@@ -7,7 +7,6 @@ import {
   TimestampTexts,
   type CheckSqlRow,
   type CheckStateWrite,
-  type CommittedFlip,
   type FlipWrite,
 } from '@upmon/check-store';
 import { AAD, type Cipher } from '@upmon/crypto';
@@ -38,8 +37,7 @@ export type StoredPing = { found: false; error?: boolean } | { found: true; chec
 
 export interface BatchOutcome {
   results: StoredPing[];
-  flips: CommittedFlip[];
-  /** The reasons of those flips (for the metrics). */
+  /** The reasons of the flips committed (for the metrics). */
   flipReasons: FlipReason[];
 }
 
@@ -179,7 +177,6 @@ export async function writePingBatch(pool: pg.Pool, cipher: Cipher, items: PingT
         results.push({ found: true, checkId: id });
       }
 
-      let committedFlips: CommittedFlip[] = [];
       if (pingRows.length > 0) {
         const writes: CheckStateWrite[] = [...checks.values()]
           .filter((c) => c.changed)
@@ -200,7 +197,7 @@ export async function writePingBatch(pool: pg.Pool, cipher: Cipher, items: PingT
         ];
         const u = checkUpdateSql(writes, 1 + pingValues.length, { pingBudget: true });
         const f = flipInsertSql(flips, 1 + pingValues.length + u.values.length);
-        const { rows } = await client.query<{ id: string; check_id: string }>(
+        await client.query(
           `WITH ins AS (
              INSERT INTO pings (check_id, ts, type, exit_status, rid, source_ip, method, user_agent, body_size, body, duration_ms, n)
              SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::"PingType"[], $4::int[], $5::uuid[], $6::text[], $7::text[],
@@ -211,9 +208,8 @@ export async function writePingBatch(pool: pg.Pool, cipher: Cipher, items: PingT
            SELECT id, check_id FROM f`,
           [...pingValues, ...u.values, ...f.values],
         );
-        committedFlips = rows.map((r) => ({ id: BigInt(r.id), checkId: r.check_id }));
       }
-      return { results, flips: committedFlips, flipReasons: flips.map((f) => f.flip.reason) };
+      return { results, flipReasons: flips.map((f) => f.flip.reason) };
     },
     { begin: false },
   );

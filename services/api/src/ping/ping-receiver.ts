@@ -1,10 +1,8 @@
 import type http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { markFlipsEnqueuedSql, publishFlipsWith, type CommittedFlip } from '@upmon/check-store';
 import type { Cipher } from '@upmon/crypto';
 import type { Logger } from '@upmon/logger';
 import type { FlipMetrics, PingMetrics, PingOutcome } from '@upmon/metrics';
-import type { Queues } from '@upmon/queue';
 import type { Clock } from '@upmon/service-kit';
 import type pg from 'pg';
 import { createClientAddressResolver } from '../http/client-address.js';
@@ -17,7 +15,6 @@ import { storeUpStaysUpPings } from './up-stays-up.js';
 export interface PingReceiverDeps {
   pool: pg.Pool;
   cipher: Cipher;
-  queues: Queues;
   logger: Logger;
   clock: Clock;
   bodyLimitBytes: number;
@@ -32,7 +29,7 @@ export interface PingReceiverDeps {
 export interface PingReceiver {
   /** Answers the request if it is a ping URL (true); otherwise leaves it alone (false). */
   handle(req: http.IncomingMessage, res: http.ServerResponse): boolean;
-  /** Waits for flips still being published. */
+  /** Waits for the pings in hand to be committed. */
   drain(): Promise<void>;
 }
 
@@ -57,21 +54,11 @@ function receiveTime(clock: Clock): { tsMs: number; tsText: string } {
  */
 export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
   const sourceIp = createClientAddressResolver(deps.trustedProxies);
-  const publishing = new Set<Promise<unknown>>();
-  const markEnqueued = markFlipsEnqueuedSql(deps.pool);
-
-  const publish = (flips: CommittedFlip[]) => {
-    if (flips.length === 0) return;
-    const p = publishFlipsWith(markEnqueued, deps.queues, flips, deps.logger).finally(() => publishing.delete(p));
-    publishing.add(p);
-  };
-
   /** Through the state machine, one transaction; if that fails, one transaction per ping. */
   const storeFull = async (items: PingToStore[]): Promise<StoredPing[]> => {
     try {
       const out = await writePingBatch(deps.pool, deps.cipher, items);
       for (const reason of out.flipReasons) deps.metrics.flips.committed(reason);
-      publish(out.flips);
       return out.results;
     } catch (err) {
       if (items.length === 1) throw err;
@@ -82,7 +69,6 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
         try {
           const out = await writePingBatch(deps.pool, deps.cipher, [item]);
           for (const reason of out.flipReasons) deps.metrics.flips.committed(reason);
-          publish(out.flips);
           results.push(out.results[0] as StoredPing);
         } catch (e) {
           deps.logger.error({ err: (e as Error).message }, 'ping not stored');
@@ -197,7 +183,6 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
     },
     async drain() {
       while (batcher.pending > 0) await new Promise((r) => setTimeout(r, 10));
-      await Promise.all([...publishing]);
     },
   };
 }

@@ -1,6 +1,4 @@
-import type { CheckStatus } from '@upmon/core';
-import { microBatch } from '../micro-batch.js';
-import type { PgPool } from '../pg-pool.js';
+import type { SqlClient } from '@upmon/check-store';
 
 export interface FanOutIntegration {
   id: number;
@@ -10,15 +8,12 @@ export interface FanOutIntegration {
   reminders: unknown;
 }
 
-export interface FanOutFlip {
-  id: string;
+/** Who may hear about a check's flips. */
+export interface CheckAudience {
   checkId: string;
-  oldStatus: CheckStatus;
-  newStatus: CheckStatus;
-  ts: Date;
-  checkTags: string[];
+  tags: string[];
   /** The check's explicit integration assignment; null: the integrations' tags rule applies. */
-  checkIntegrationIds: number[] | null;
+  integrationIds: number[] | null;
   /** The project's enabled integrations; matching on events and tags is done in core. */
   integrations: FanOutIntegration[];
 }
@@ -31,61 +26,34 @@ export interface ReminderRow {
   dueAt: Date;
 }
 
-/** The fan-out's SQL. */
-export function createFanOutStore(pool: PgPool) {
-  const loadBatch = microBatch(async (flipIds: string[]): Promise<(FanOutFlip | null)[]> => {
-    const { rows } = await pool.query<Omit<FanOutFlip, 'integrations'> & { integrations: FanOutIntegration[] | null }>({
-      name: 'notifier-fan-out-load',
-      text: `SELECT f.id::text AS id, f.check_id AS "checkId", f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus",
-              f.ts, c.tags AS "checkTags", CASE WHEN c.integrations_explicit THEN c.integration_ids END AS "checkIntegrationIds",
-              (SELECT json_agg(json_build_object('id', i.id, 'enabled', i.enabled, 'events', i.events, 'tags', i.tags,
-                                                 'reminders', i.reminders) ORDER BY i.id)
-                 FROM integrations i WHERE i.project_id = f.project_id AND i.enabled) AS integrations
-       FROM flips f JOIN checks c ON c.id = f.check_id
-       WHERE f.id = ANY($1::bigint[])`,
-      values: [flipIds],
-    });
-    const byId = new Map(rows.map((r) => [r.id, { ...r, integrations: r.integrations ?? [] }]));
-    return flipIds.map((id) => byId.get(String(BigInt(id))) ?? null);
-  });
+/** The fan-out's SQL, run in the transaction that claimed the flips. */
 
-  const insertReminders = microBatch(async (perFlip: ReminderRow[][]): Promise<void[]> => {
-    const rows = perFlip.flat();
-    await pool.query({
-      name: 'notifier-reminders-insert',
-      text: `INSERT INTO reminders (integration_id, check_id, flip_id, hours, due_at)
-       SELECT * FROM unnest($1::int[], $2::uuid[], $3::bigint[], $4::int[], $5::timestamptz[])
-       ON CONFLICT (integration_id, flip_id, hours) DO NOTHING`,
-      values: [
-        rows.map((r) => r.integrationId),
-        rows.map((r) => r.checkId),
-        rows.map((r) => r.flipId),
-        rows.map((r) => r.hours),
-        rows.map((r) => r.dueAt.toISOString()),
-      ],
-    });
-    return perFlip.map(() => undefined);
-  });
-
-  return {
-    /**
-     * The flip, its check's tags and its project's enabled integrations, in one read (batched
-     * with the other flips in flight); null when the flip or its check is gone.
-     */
-    loadFlip(flipId: string): Promise<FanOutFlip | null> {
-      return loadBatch(flipId);
-    },
-
-    /**
-     * Schedules the reminders of a down flip; idempotent (a re-run flip job adds nothing). Batched
-     * with the other flips in flight: a burst of down flips to integrations with reminders was
-     * one INSERT per flip.
-     */
-    async createReminders(rows: ReminderRow[]): Promise<void> {
-      if (rows.length === 0) return;
-      await insertReminders(rows);
-    },
-  };
+/** Tags, explicit assignment and the project's enabled integrations of each check, in one read. */
+export async function loadAudiences(client: SqlClient, checkIds: string[]): Promise<Map<string, CheckAudience>> {
+  const { rows } = await client.query<Omit<CheckAudience, 'integrations'> & { integrations: FanOutIntegration[] | null }>(
+    `SELECT c.id AS "checkId", c.tags, CASE WHEN c.integrations_explicit THEN c.integration_ids END AS "integrationIds",
+            (SELECT json_agg(json_build_object('id', i.id, 'enabled', i.enabled, 'events', i.events, 'tags', i.tags,
+                                               'reminders', i.reminders) ORDER BY i.id)
+               FROM integrations i WHERE i.project_id = c.project_id AND i.enabled) AS integrations
+       FROM checks c WHERE c.id = ANY($1::uuid[])`,
+    [checkIds],
+  );
+  return new Map(rows.map((r) => [r.checkId, { ...r, integrations: r.integrations ?? [] }]));
 }
 
-export type FanOutStore = ReturnType<typeof createFanOutStore>;
+/** Schedules reminders of down flips; idempotent (a flip fanned out again adds nothing). */
+export async function insertReminders(client: SqlClient, rows: ReminderRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await client.query(
+    `INSERT INTO reminders (integration_id, check_id, flip_id, hours, due_at)
+     SELECT * FROM unnest($1::int[], $2::uuid[], $3::bigint[], $4::int[], $5::timestamptz[])
+     ON CONFLICT (integration_id, flip_id, hours) DO NOTHING`,
+    [
+      rows.map((r) => r.integrationId),
+      rows.map((r) => r.checkId),
+      rows.map((r) => r.flipId),
+      rows.map((r) => r.hours),
+      rows.map((r) => r.dueAt.toISOString()),
+    ],
+  );
+}

@@ -1,8 +1,12 @@
+import { flipNotifies } from '@upmon/check-store';
 import type { CheckStatus, FlipReason, PrismaClient } from '@upmon/db';
 
 export { makeIntegration } from '@upmon/testing';
 
-/** Commits a flip the way check-store does (status change + flip row), not yet enqueued. */
+/**
+ * Commits a flip the way check-store does (status change + flip row): waiting for the notifier's
+ * fan-out if it notifies, else already fanned out. A running notifier takes it at once.
+ */
 export async function makeFlip(
   prisma: PrismaClient,
   check: { id: string; projectId: string },
@@ -21,8 +25,15 @@ export async function makeFlip(
         newStatus,
         reason: opts.reason ?? (newStatus === 'up' ? 'ping' : 'timeout'),
         ts,
+        fannedOutAt: flipNotifies({ oldStatus, newStatus }) ? null : new Date(),
       },
     }),
   ]);
   return flip;
+}
+
+/** Hands flips back to the notifier as if never fanned out (what the Redis recovery does), and wakes it. */
+export async function handFlipsBack(prisma: PrismaClient, flipIds: bigint[]): Promise<void> {
+  await prisma.$executeRaw`UPDATE flips SET fanned_out_at = NULL WHERE id = ANY(${flipIds})`;
+  await prisma.$executeRaw`SELECT pg_notify('upmon_flips', '')`;
 }

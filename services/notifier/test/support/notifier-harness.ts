@@ -16,7 +16,7 @@ export interface Harness {
   env: Record<string, string>;
   /** Starts the notifier in this process with `env` (plus overrides) and `clock`. */
   start(overrides?: Record<string, string>, clock?: Clock): Promise<RunningService>;
-  /** Waits until the flips and deliveries queues are idle, so "nothing was sent" is a real observation. */
+  /** Waits until no flip waits for the fan-out and the deliveries queue is idle, so "nothing was sent" is a real observation. */
   settle(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -40,6 +40,7 @@ export async function createHarness(envOverrides: Record<string, string> = {}): 
     NOTIFIER_HTTP_TIMEOUT_MS: '2000',
     NOTIFIER_STALL_TIMEOUT_MS: '2000',
     NOTIFIER_CONCURRENCY: '20',
+    NOTIFIER_FAN_OUT_POLL_MS: '200',
     DATABASE_POOL_SIZE: '5',
     APP_BASE_URL: 'https://upmon.test',
     ...envOverrides,
@@ -66,8 +67,8 @@ export async function createHarness(envOverrides: Record<string, string> = {}): 
     },
     async settle(timeoutMs = 10_000) {
       await eventually(async () => {
-        const [f, d] = await Promise.all([queues.queue('flips').getJobCounts(), queues.queue('deliveries').getJobCounts()]);
-        return f.waiting + f.active + f.delayed + d.waiting + d.active + d.delayed === 0;
+        const [waiting, d] = await Promise.all([prisma.flip.count({ where: { fannedOutAt: null } }), queues.queue('deliveries').getJobCounts()]);
+        return waiting + d.waiting + d.active + d.delayed === 0;
       }, timeoutMs);
     },
     async close() {

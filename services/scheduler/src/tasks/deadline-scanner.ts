@@ -8,13 +8,11 @@ import {
   TimestampTexts,
   type CheckSqlRow,
   type CheckStateWrite,
-  type CommittedFlip,
   type FlipWrite,
 } from '@upmon/check-store';
 import { withPgTransaction } from '@upmon/db';
 import type pg from 'pg';
 import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
-import { BackgroundFlipPublisher } from './flip-publisher.js';
 
 /** A check whose schedule cannot be evaluated is looked at again this much later (never dropped). */
 const RETRY_BROKEN_SCHEDULE_MS = 5 * 60_000;
@@ -30,19 +28,16 @@ const PARALLEL_BATCHES = 3;
  * it as due. The statement that claims them also applies the common heartbeat timeouts in SQL
  * (up → late, late → down, run → down; see @upmon/check-store timeout-sql.ts); the other claimed
  * rows go through the pure `applyDueDeadlines`, their new states and flips written in one more
- * statement. All flips are stamped with their deadlines, committed with the states, then
- * published. Raw SQL on a pg pool: this is the hot path (100,000 checks due in the same second),
+ * statement. All flips are stamped with their deadlines and committed with the states (the
+ * notifier takes them from PostgreSQL). Raw SQL on a pg pool: this is the hot path (100,000 checks due in the same second),
  * where Prisma model calls (several round trips per check) are far too slow.
  */
 export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
   const { logger, config, flipMetrics } = deps;
   const pool = requirePool(deps);
-  // True while rounds come back full (a herd): the publisher then lets the scans go first.
-  let inHerd = false;
-  const publisher = new BackgroundFlipPublisher(pool, deps.queues, logger, () => inHerd);
 
   /** The claimed (locked) checks `ids` through the state machine; returns the flips inserted. */
-  async function applyStateMachine(client: pg.PoolClient, ids: string[], now: Date): Promise<{ committed: CommittedFlip[]; flips: FlipRecord[] }> {
+  async function applyStateMachine(client: pg.PoolClient, ids: string[], now: Date): Promise<FlipRecord[]> {
     const { rows } = await client.query<CheckSqlRow>(`SELECT ${CHECK_STATE_COLUMNS} FROM checks c WHERE c.id = ANY($1::uuid[])`, [ids]);
     const writes: CheckStateWrite[] = [];
     const flips: FlipWrite[] = [];
@@ -63,17 +58,18 @@ export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
       writes.push({ id: row.id, state: next, texts });
       for (const flip of due) flips.push({ checkId: row.id, projectId: row.project_id, flip });
     }
-    return { committed: await saveStatesAndFlips(client, writes, flips), flips: flips.map((f) => f.flip) };
+    await saveStatesAndFlips(client, writes, flips);
+    return flips.map((f) => f.flip);
   }
 
   /**
-   * One batch in one transaction; returns the rows claimed and the flips committed, and counts
-   * the flips and their deadline lag (deadline → commit) once committed.
+   * One batch in one transaction; returns the rows claimed, and counts the flips and their
+   * deadline lag (deadline → commit) once committed.
    */
-  async function claimBatch(now: Date): Promise<{ claimed: number; committed: CommittedFlip[] }> {
+  async function claimBatch(now: Date): Promise<number> {
     const batch = await withPgTransaction(pool, async (client) => {
       const common = await claimDueApplyingCommonTimeouts(client, now, config.batchSize);
-      const rest = common.rest.length > 0 ? await applyStateMachine(client, common.rest, now) : { committed: [], flips: [] };
+      const rest = common.rest.length > 0 ? await applyStateMachine(client, common.rest, now) : [];
       return { common, rest };
     });
     const committedAt = deps.clock.now().getTime();
@@ -81,11 +77,11 @@ export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
     // The SQL path's flips are all timeouts; the state machine's are stamped with their deadline too.
     flipMetrics.committed('timeout', common.flips.length);
     for (const ms of common.deadlinesMs) flipMetrics.deadlineLag((committedAt - ms) / 1000);
-    for (const f of rest.flips) {
+    for (const f of rest) {
       flipMetrics.committed(f.reason);
       if (f.reason === 'timeout') flipMetrics.deadlineLag((committedAt - f.ts.getTime()) / 1000);
     }
-    return { claimed: common.claimed, committed: [...common.flips, ...rest.committed] };
+    return common.claimed;
   }
 
   return {
@@ -96,14 +92,8 @@ export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
       // work is PostgreSQL's, and concurrent statements let it use both cores.
       const settled = await Promise.allSettled(Array.from({ length: PARALLEL_BATCHES }, () => claimBatch(now)));
       let claimed = 0;
-      for (const r of settled) {
-        if (r.status === 'fulfilled') {
-          claimed += r.value.claimed;
-          publisher.publish(r.value.committed);
-        }
-      }
+      for (const r of settled) if (r.status === 'fulfilled') claimed += r.value;
       const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-      inHerd = !failed && claimed >= config.batchSize * PARALLEL_BATCHES;
       if (failed) throw failed.reason;
       return claimed;
     },
@@ -111,6 +101,5 @@ export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
       const { rows } = await pool.query<{ next: Date | null }>('SELECT min(next_deadline_at) AS next FROM checks');
       return rows[0]?.next ?? null;
     },
-    drain: () => publisher.drain(),
   };
 }

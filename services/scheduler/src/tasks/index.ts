@@ -1,6 +1,5 @@
 import type { SchedulerDeps, SchedulerTask } from '../task.js';
 import { createDeadlineScannerTask } from './deadline-scanner.js';
-import { createFlipRelayTask } from './flip-relay.js';
 import { createRetentionPrunerTask } from './retention-pruner.js';
 import { createHeldReleaseTask } from './held-release.js';
 import { createRemindersTask } from './reminders.js';
@@ -11,7 +10,6 @@ import { createRedisRecoveryTask } from './redis-recovery.js';
 export function createTasks(deps: SchedulerDeps): SchedulerTask[] {
   return [
     createDeadlineScannerTask(deps),
-    createFlipRelayTask(deps),
     createRetentionPrunerTask(deps),
     createRemindersTask(deps),
     createHeldReleaseTask(deps),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { firstFannedOutSince, handBackFannedOut } from '@upmon/check-store';
 import { withTimeout, type DeliveryJob } from '@upmon/queue';
 import type { Redis } from 'ioredis';
 import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
@@ -13,13 +14,13 @@ const REFRESH_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis
 /** Sets the sentinel only if this dataset is the one the recovery started in (our lock is still there). */
 const FINISH = `if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('set', KEYS[2], ARGV[2]); redis.call('del', KEYS[1]); return 1 end return 0`;
 
-type Phase = 'flips' | 'reminders' | 'digests';
+type Phase = 'fan-outs' | 'reminders' | 'digests';
 
 interface Recovery {
   token: string;
   since: Date;
   phase: Phase;
-  /** Keyset cursor of the phase (flips and reminders: last id; digests: last group). */
+  /** Keyset cursor of the phase (fan-outs and reminders: last id; digests: last group). */
   after: string;
   afterGroup: { releasedAt: Date; integrationId: number; checkId: string } | null;
   counts: Record<Phase, number>;
@@ -28,19 +29,18 @@ interface Recovery {
 const redisCall = <T>(p: Promise<T>): Promise<T> => withTimeout(p, REDIS_TIMEOUT_MS);
 
 /**
- * Redis data loss recovery (docs/architecture.md, "Redis data loss"). The flip outbox only covers
- * flips that never reached Redis; a Redis that restarts without its data (no persistence, failover
- * to an empty replica, FLUSHALL) loses jobs whose flips are already marked `enqueued_at`, and the
- * reminders and digests the scheduler marked sent when it enqueued them.
+ * Redis data loss recovery (docs/architecture.md, "Redis data loss"). Flips wait in PostgreSQL
+ * until the notifier has fanned them out, but a Redis that restarts without its data (no
+ * persistence, failover to an empty replica, FLUSHALL) loses the delivery jobs of flips already
+ * fanned out, and the reminders and digests the scheduler marked sent when it enqueued them.
  *
  * Detection: the key `<REDIS_PREFIX>:epoch` is set once a Redis dataset is known to hold every
  * job of the recent past. Each round reads it (one GET, the whole cost when nothing was lost).
  * When it is missing (data lost, or a new Redis), one scheduler takes `<REDIS_PREFIX>:epoch-recovery`
- * (SET NX with a TTL, refreshed per batch) and, one batch per round, enqueues again through the
- * normal catalog everything of the last REDIS_RECOVERY_WINDOW_MIN minutes:
- *   1. every flip enqueued in the window or not yet stamped (`flip-<id>`; the unstamped ones too:
- *      a flip published to the lost dataset may be stamped only after we read it), so the fan-out
- *      runs again;
+ * (SET NX with a TTL, refreshed per batch) and, one batch per round, hands again everything of
+ * the last REDIS_RECOVERY_WINDOW_MIN minutes:
+ *   1. every flip fanned out in the window goes back to waiting (`fanned_out_at` null, notifiers
+ *      woken), so the notifier fans it out again with the same delivery job ids;
  *   2. every reminder marked sent (`delivery-reminder-<id>`, flagged `recovered`);
  *   3. every released digest, rebuilt from the held rows released together (same job id).
  * BullMQ ignores an id that still exists; the notifier skips deliveries its log shows as done.
@@ -60,7 +60,7 @@ export function createRedisRecoveryTask(deps: SchedulerDeps): SchedulerTask {
   let failed = false;
 
   // The scheduler's producer connection (no offline queue: commands fail at once while Redis is down).
-  const redis = async () => (await redisCall(queues.queue('flips').client)) as unknown as Redis;
+  const redis = async () => (await redisCall(queues.queue('deliveries').client)) as unknown as Redis;
 
   async function start(now: Date): Promise<boolean> {
     const client = await redis();
@@ -71,42 +71,33 @@ export function createRedisRecoveryTask(deps: SchedulerDeps): SchedulerTask {
     state = {
       token,
       since: new Date(now.getTime() - config.redisRecoveryWindowMin * 60_000),
-      phase: 'flips',
+      phase: 'fan-outs',
       after: '',
       afterGroup: null,
-      counts: { flips: 0, reminders: 0, digests: 0 },
+      counts: { 'fan-outs': 0, reminders: 0, digests: 0 },
     };
     log.warn(
       { since: state.since, windowMin: config.redisRecoveryWindowMin },
-      'Redis has no epoch sentinel (it lost its data, or is new): enqueueing recent flips, reminders and digests again',
+      'Redis has no epoch sentinel (it lost its data, or is new): handing recent flips, reminders and digests again',
     );
     return true;
   }
 
   /**
-   * One batch of the current phase; returns the items enqueued and whether the phase is done.
-   * (`ORDER BY flips.id`, not `id`: that would sort by the `id::text` output column.)
+   * One batch of the current phase; returns the items handed again and whether the phase is done.
+   * (`ORDER BY reminders.id`, not `id`: that would sort by the `id::text` output column.)
    */
   async function step(s: Recovery): Promise<{ n: number; done: boolean }> {
-    if (s.phase === 'flips') {
-      // Flips whose job may have been in the lost dataset: enqueued in the window, or not yet.
-      // The first id found through the (enqueued_at, id) index, then primary-key order from there.
+    if (s.phase === 'fan-outs') {
+      // Flips whose delivery jobs may have been in the lost dataset: fanned out in the window.
       if (s.after === '') {
-        const { rows } = await pool.query<{ start: string | null }>(
-          `SELECT (min(id) - 1)::text AS start FROM flips WHERE enqueued_at >= $1 OR enqueued_at IS NULL`,
-          [s.since],
-        );
-        if (rows[0]?.start == null) return { n: 0, done: true };
-        s.after = rows[0].start;
+        const start = await firstFannedOutSince(pool, s.since);
+        if (start === null) return { n: 0, done: true };
+        s.after = start;
       }
-      const { rows } = await pool.query<{ id: string; check_id: string }>(
-        `SELECT id::text, check_id FROM flips
-          WHERE id > $2::bigint AND (enqueued_at >= $1 OR enqueued_at IS NULL) ORDER BY flips.id LIMIT $3`,
-        [s.since, s.after, batch],
-      );
-      await queues.enqueueMany('flips', rows.map((r) => ({ flipId: r.id, checkId: r.check_id })));
-      if (rows.length > 0) s.after = rows[rows.length - 1]!.id;
-      return { n: rows.length, done: rows.length < batch };
+      const { n, lastId } = await handBackFannedOut(pool, s.since, s.after, batch);
+      if (lastId) s.after = lastId;
+      return { n, done: n < batch };
     }
     if (s.phase === 'reminders') {
       const { rows } = await pool.query<{ id: string; integration_id: number; check_id: string; flip_id: string }>(
@@ -169,7 +160,7 @@ export function createRedisRecoveryTask(deps: SchedulerDeps): SchedulerTask {
         const { n, done } = await step(s);
         s.counts[s.phase] += n;
         if (done) {
-          if (s.phase === 'flips') {
+          if (s.phase === 'fan-outs') {
             s.phase = 'reminders';
             s.after = '0';
           } else if (s.phase === 'reminders') {

@@ -1,17 +1,13 @@
-import { applyCheckEventInTx, publishFlips } from '@upmon/check-store';
+import { applyCheckEventInTx } from '@upmon/check-store';
 import { InvalidTransitionError } from '@upmon/core';
 import type { PrismaClient } from '@upmon/db';
-import type { Logger } from '@upmon/logger';
 import type { FlipMetrics } from '@upmon/metrics';
-import type { Queues } from '@upmon/queue';
 import { ApiError } from '../../http/api-error.js';
 import type { ProjectScope } from '../authenticate.js';
 import { CHECK_ROW_SELECT, type CheckRow } from '../presenters/check-presenter.js';
 
 export interface PauseResumeDeps {
   prisma: PrismaClient;
-  queues: Queues;
-  logger: Logger;
   flipMetrics: FlipMetrics;
 }
 
@@ -19,7 +15,7 @@ export interface PauseResumeDeps {
  * POST pause / resume through the state machine (DESIGN.md transition table): pause → paused
  * (flip reason manual; pausing a paused check changes nothing); resume → up if pinged before,
  * else new (flip reason resumed); resume of a check that is not paused → 409. The flip is
- * committed with the change and published after commit (the relay covers a Redis outage).
+ * committed with the change; pauses and resumes notify nobody, so it is written fanned out.
  */
 export async function pauseOrResumeCheck(
   deps: PauseResumeDeps,
@@ -40,10 +36,7 @@ export async function pauseOrResumeCheck(
     throw err;
   }
   if (!applied) throw ApiError.notFound('check not found');
-  if (applied.flip) {
-    deps.flipMetrics.committed(applied.flip.reason);
-    await publishFlips(deps.prisma, deps.queues, [{ id: applied.flip.id, checkId }], deps.logger);
-  }
+  if (applied.flip) deps.flipMetrics.committed(applied.flip.reason);
   const c = applied.check;
   const row: CheckRow = Object.fromEntries(Object.keys(CHECK_ROW_SELECT).map((k) => [k, c[k as keyof typeof c]])) as CheckRow;
   return row;
