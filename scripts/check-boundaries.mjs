@@ -1,11 +1,25 @@
 #!/usr/bin/env node
 // Enforces the workspace boundaries (docs/architecture.md): services never import each other,
-// nobody deep-imports another package's src/, packages never read process.env.
+// nobody deep-imports another package's src/, packages never read process.env, and no service
+// writes check state, flips or pings itself: @upmon/check-store is their one writer.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const problems = [];
+
+/** The state machine's columns of `checks` (configuration columns are the api's to edit). */
+const STATE_COLUMNS =
+  'status|last_ping_at|last_ping_type|last_start_at|last_start_rid|last_duration_ms|resumed_at|next_deadline_at|failure_count|n_pings|ping_window_start|ping_window_count';
+/** SQL or Prisma writes of flips, pings and check state. */
+const STATE_WRITES = new RegExp(
+  [
+    String.raw`\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(?:flips|pings)\b`,
+    String.raw`\bUPDATE\s+checks\b[^;\`]*?\bSET\b[^;\`]*?\b(?:${STATE_COLUMNS})\s*=`,
+    String.raw`\.(?:flip|ping)\.(?:create|createMany|update|updateMany|upsert|delete|deleteMany)\(`,
+  ].join('|'),
+  'gi',
+);
 
 function* files(dir) {
   for (const e of readdirSync(dir)) {
@@ -33,6 +47,9 @@ for (const group of ['services', 'packages']) {
         const spec = m[1];
         if (/^@upmon\/(api|scheduler|prober|notifier)$/.test(spec)) problems.push(`${rel}: imports service ${spec}`);
         if (/^@upmon\/[^/]+\/src/.test(spec) || /\.\.\/\.\.\/(packages|services)\//.test(spec)) problems.push(`${rel}: deep import ${spec}`);
+      }
+      if (group === 'services' && !isTest) {
+        for (const m of text.matchAll(STATE_WRITES)) problems.push(`${rel}: writes ${m[0].replace(/\s+/g, ' ')} (check state, flips and pings are written by @upmon/check-store)`);
       }
       if (group === 'packages' && !isTest && name !== 'testing' && name !== 'admin-cli' && /process\.env/.test(text)) {
         problems.push(`${rel}: packages must not read process.env`);

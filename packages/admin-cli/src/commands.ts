@@ -1,10 +1,12 @@
-import { applyCheckEventInTx } from '@upmon/check-store';
+import { CheckBatch } from '@upmon/check-store';
 import { planLimits, type PlanName } from '@upmon/core';
 import { generateApiKey, randomToken } from '@upmon/crypto';
-import type { PrismaClient } from '@upmon/db';
+import { withPgTransaction, type createPgPool, type PrismaClient } from '@upmon/db';
 import { CliError } from './cli-error.js';
 
 export { CliError };
+
+type PgPool = ReturnType<typeof createPgPool>;
 
 const PLANS: PlanName[] = ['free', 'pro', 'business'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,22 +44,28 @@ export async function listAccounts(prisma: PrismaClient) {
  * Changes the plan. An account left over its new quota has its newest extra checks paused with
  * reason `quota` (DESIGN.md: any but paused → paused); nothing is deleted.
  */
-export async function setPlan(prisma: PrismaClient, opts: { id?: string; plan?: string }, now: Date) {
+export async function setPlan(pool: PgPool, opts: { id?: string; plan?: string }, now: Date) {
   const id = requireUuid(opts.id, 'id');
   const plan = requirePlan(opts.plan);
-  return prisma.$transaction(async (tx) => {
-    const found = await tx.account.findUnique({ where: { id } });
-    if (!found) throw new CliError(`account ${id} not found`);
-    const a = await tx.account.update({ where: { id }, data: { plan } });
-    const active = await tx.check.findMany({
-      where: { project: { accountId: id }, status: { not: 'paused' } },
-      orderBy: { createdAt: 'asc' },
-      select: { id: true },
-    });
-    const quota = planLimits(plan).checkQuota;
-    const over = active.slice(quota);
-    for (const c of over) await applyCheckEventInTx(tx, c.id, { type: 'quota' }, now);
-    return { id: a.id, name: a.name, plan: a.plan, check_quota: quota, checks_paused_for_quota: over.map((c) => c.id) };
+  const quota = planLimits(plan).checkQuota;
+  return withPgTransaction(pool, async (client) => {
+    const { rows } = await client.query<{ id: string; name: string; plan: PlanName }>(
+      `UPDATE accounts SET plan = $2::"Plan", updated_at = now() WHERE id = $1 RETURNING id, name, plan`,
+      [id, plan],
+    );
+    const a = rows[0];
+    if (!a) throw new CliError(`account ${id} not found`);
+    const active = await client.query<{ id: string }>(
+      `SELECT c.id FROM checks c JOIN projects p ON p.id = c.project_id WHERE p.account_id = $1 AND c.status <> 'paused' ORDER BY c.created_at, c.id`,
+      [id],
+    );
+    const over = active.rows.slice(quota).map((r) => r.id);
+    // Through check-store's writer, like every change of check state (flip reason `quota`).
+    const batch = await CheckBatch.lock(client, over);
+    const paused = over.filter((c) => batch.get(c) && batch.get(c)?.state.status !== 'paused');
+    for (const c of paused) batch.transition(c, { type: 'quota' }, now);
+    await batch.write(client);
+    return { id: a.id, name: a.name, plan: a.plan, check_quota: quota, checks_paused_for_quota: paused };
   });
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadAdminConfig } from '@upmon/config';
-import { createPrismaClient } from '@upmon/db';
+import { createPgPool, createPrismaClient } from '@upmon/db';
 import * as cmd from './commands.js';
 import { importHealthchecks } from './import-healthchecks.js';
 import { USER_OPTIONS, USER_USAGE, userCommands } from './user-commands.js';
@@ -70,7 +70,14 @@ async function main(argv: string[]): Promise<number> {
   try {
     const run: Record<string, () => Promise<unknown>> = {
       'account create': () => cmd.createAccount(prisma, values),
-      'account set-plan': () => cmd.setPlan(prisma, values, now),
+      'account set-plan': async () => {
+        const pool = createPgPool(config.databaseUrl, 1);
+        try {
+          return await cmd.setPlan(pool, values, now);
+        } finally {
+          await pool.end();
+        }
+      },
       'account list': () => cmd.listAccounts(prisma),
       'project create': () => cmd.createProject(prisma, values),
       'project list': () => cmd.listProjects(prisma, values),

@@ -1,12 +1,11 @@
 import type { CheckState, FlipRecord, PingBudget, PingKind } from '@upmon/core';
-import { scheduleOf } from './check-state-mapper.js';
+import { confirmationsOf, scheduleOf } from './check-state-mapper.js';
 import { flipNotifies } from './flip-notifies.js';
 
 /**
- * Raw-SQL access to check state for the hot paths (ping ingest, deadline scans), where Prisma
- * model calls are too slow: one statement per batch instead of several per check. The semantics
- * are the same as applyCheckEventInTx: the caller locks the rows (FOR UPDATE), runs the pure
- * state machine on them, and writes the result and its flips in the same transaction.
+ * Raw-SQL access to check state (Prisma model calls are too slow on the hot paths: one statement
+ * per batch instead of several per check): the columns and row type `CheckBatch` locks and reads,
+ * and the batched statements it writes with.
  */
 
 /** Minimal pg client surface (pg.PoolClient satisfies it). */
@@ -48,7 +47,6 @@ export interface CheckSqlRow {
 }
 
 export function sqlRowToState(row: CheckSqlRow): CheckState {
-  const c = row.confirmations;
   return {
     kind: row.kind,
     status: row.status,
@@ -61,7 +59,7 @@ export function sqlRowToState(row: CheckSqlRow): CheckState {
     resumedAt: row.resumed_at,
     nextDeadlineAt: row.next_deadline_at,
     failureCount: row.failure_count,
-    confirmations: row.kind !== 'http' ? 1 : typeof c === 'number' && c >= 1 ? c : 2,
+    confirmations: confirmationsOf(row.kind, row.confirmations),
   };
 }
 
@@ -170,16 +168,4 @@ export function flipInsertSql(flips: FlipWrite[], firstParam: number): { sql: st
     flips.map((f) => flipNotifies(f.flip)),
   ];
   return { sql, values };
-}
-
-/** Writes new check states and their flips in one statement. */
-export async function saveStatesAndFlips(
-  client: SqlClient,
-  writes: CheckStateWrite[],
-  flips: FlipWrite[],
-): Promise<void> {
-  if (writes.length === 0 && flips.length === 0) return;
-  const u = checkUpdateSql(writes, 1);
-  const f = flipInsertSql(flips, 1 + u.values.length);
-  await client.query(`WITH u AS (${u.sql} RETURNING 1), f AS (${f.sql}) SELECT 1`, [...u.values, ...f.values]);
 }

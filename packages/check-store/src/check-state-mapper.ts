@@ -12,11 +12,10 @@ export function scheduleOf(row: Pick<Check, 'scheduleKind' | 'periodSec' | 'cron
   }
 }
 
-/** http_config.confirmations (default 2) for http checks; 1 for heartbeats. */
-export function confirmationsOf(row: Pick<Check, 'kind' | 'httpConfig'>): number {
-  if (row.kind !== 'http') return 1;
-  const c = (row.httpConfig as { confirmations?: unknown } | null)?.confirmations;
-  return typeof c === 'number' && c >= 1 ? c : 2;
+/** Failures in a row that make a check down: http_config.confirmations (default 2) for http checks; 1 for heartbeats. */
+export function confirmationsOf(kind: Check['kind'], configured: unknown): number {
+  if (kind !== 'http') return 1;
+  return typeof configured === 'number' && configured >= 1 ? configured : 2;
 }
 
 export function checkRowToState(row: Check): CheckState {
@@ -32,20 +31,6 @@ export function checkRowToState(row: Check): CheckState {
     resumedAt: row.resumedAt,
     nextDeadlineAt: row.nextDeadlineAt,
     failureCount: row.failureCount,
-    confirmations: confirmationsOf(row),
-  };
-}
-
-/** The columns a transition may change. */
-export function stateToCheckColumns(s: CheckState) {
-  return {
-    status: s.status,
-    lastPingAt: s.lastPingAt,
-    lastStartAt: s.lastStartAt,
-    lastStartRid: s.lastStartRid,
-    lastDurationMs: s.lastDurationMs,
-    resumedAt: s.resumedAt,
-    nextDeadlineAt: s.nextDeadlineAt,
-    failureCount: s.failureCount,
+    confirmations: confirmationsOf(row.kind, (row.httpConfig as { confirmations?: unknown } | null)?.confirmations),
   };
 }

@@ -1,19 +1,6 @@
-export { checkRowToState, stateToCheckColumns, scheduleOf, confirmationsOf } from './check-state-mapper.js';
-export { applyCheckEvent, applyCheckEventInTx, type AppliedEvent } from './apply-check-event.js';
-export { flipNotifies, type CommittedFlip } from './flip-notifies.js';
-export { recordPingInTx, type PingInput } from './record-ping.js';
-export {
-  CHECK_STATE_COLUMNS,
-  sqlRowToState,
-  saveStatesAndFlips,
-  checkUpdateSql,
-  flipInsertSql,
-  TimestampTexts,
-  type CheckSqlRow,
-  type CheckStateWrite,
-  type FlipWrite,
-  type SqlClient,
-} from './check-sql.js';
+export { checkRowToState, scheduleOf } from './check-state-mapper.js';
+export { flipNotifies } from './flip-notifies.js';
+export { CHECK_STATE_COLUMNS, sqlRowToState, type CheckSqlRow, type SqlClient } from './check-sql.js';
 export { claimDueApplyingCommonTimeouts, offScheduleDeadlineText, type ClaimedTimeouts } from './timeout-sql.js';
 export {
   FLIPS_WAITING_CHANNEL,
@@ -24,3 +11,6 @@ export {
   readWaitingFlipsBacklog,
   type WaitingFlip,
 } from './flip-handoff.js';
+export { CheckBatch, type LockedCheck, type PingWrite } from './check-batch.js';
+export { recordUpStaysUpPings, type IncomingPing } from './up-stays-up.js';
+export { prunePings, pruneFlips } from './retention.js';

@@ -19,3 +19,4 @@ export { openTestBackend, queuedJobs, type TestBackend } from './test-backend.js
 export { startSmtpCapture, type CapturedMail } from './smtp-capture.js';
 export { launchChromium, CHROMIUM_PATH } from './browser.js';
 export { promtool } from './promtool.js';
+export { recordPingInTx, type PingInput } from './record-ping.js';

@@ -1,4 +1,4 @@
-import { recordPingInTx } from '@upmon/check-store';
+import { recordPingInTx } from '@upmon/testing';
 import { createCipher } from '@upmon/crypto';
 import { legacyCiphertext, makeCheck, makeProjectWithKeys, sealPingBody, TEST_ENCRYPTION_KEY } from '@upmon/testing';
 import { startHarness, type Harness } from './support/api-harness.js';

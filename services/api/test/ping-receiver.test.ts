@@ -369,57 +369,6 @@ describe('ping receiver', () => {
       expect(after.ping_window_start.toISOString()).toBe('2026-11-24T10:01:00.000Z');
       expect(await flipsOf(check.id)).toHaveLength(61);
     });
-
-    it('the one-statement "up stays up" path spends the budget exactly as takePingBudget, and leaves the rest to the full path', async () => {
-      const { takePingBudget } = await import('@upmon/core');
-      const { storeUpStaysUpPings } = await import('../src/ping/up-stays-up.js');
-      const t0 = Date.parse('2026-11-24T11:00:00.000Z');
-      const project = await makeProject(prisma);
-      const check = await makeCheck(prisma, project.id, { status: 'up', lastPingAt: new Date(t0 - 30_000) });
-      let expected = { windowStart: null as Date | null, count: 0 };
-      const times = [
-        ...Array.from({ length: 61 }, (_, i) => t0 + i * 10), // the 61st is over budget
-        t0 + 59_999, // still in the window
-        t0 + 60_000, // a new window opens
-        t0 + 60_001,
-      ];
-      let lastApplied = 0;
-      let applied = 0;
-      for (const t of times) {
-        const item = {
-          target: { by: 'uuid' as const, uuid: check.id },
-          kind: 'success' as const,
-          exitStatus: null,
-          rid: null,
-          method: 'GET',
-          sourceIp: null,
-          userAgent: null,
-          bodySize: 0,
-          body: null,
-          tsMs: t,
-          tsText: new Date(t).toISOString(),
-        };
-        const stored = await storeUpStaysUpPings(pool, cipher, [item]);
-        const d = takePingBudget(expected, new Date(t));
-        expect(stored.has(0)).toBe(d.applied);
-        expected = d.budget;
-        if (d.applied) [lastApplied, applied] = [t, applied + 1];
-        const b = await budgetOf(check.id);
-        expect({ start: b.ping_window_start?.getTime(), count: b.ping_window_count, lastPing: b.last_ping_at.getTime() }).toEqual({
-          start: expected.windowStart?.getTime(),
-          count: expected.count,
-          lastPing: lastApplied,
-        });
-      }
-      expect(applied).toBe(62);
-      // Through the receiver, the refused ones take the full path, which stores them and changes nothing.
-      now = new Date(t0 + 60_002);
-      await pool.query(`UPDATE checks SET ping_window_count = 60 WHERE id = $1`, [check.id]);
-      await ping(`/${check.id}`);
-      expect((await budgetOf(check.id)).last_ping_at.getTime()).toBe(lastApplied);
-      expect(await pingsOf(check.id)).toHaveLength(applied + 1);
-      expect(await flipsOf(check.id)).toHaveLength(0);
-    });
   });
 });
 

@@ -1,15 +1,5 @@
-import {
-  CHECK_STATE_COLUMNS,
-  TimestampTexts,
-  checkUpdateSql,
-  flipInsertSql,
-  sqlRowToState,
-  type CheckSqlRow,
-  type SqlClient,
-  type CheckStateWrite,
-  type FlipWrite,
-} from '@upmon/check-store';
-import { transition, type CheckState, type ProbeOutcome } from '@upmon/core';
+import { CheckBatch } from '@upmon/check-store';
+import type { ProbeOutcome } from '@upmon/core';
 import { AAD, type Cipher } from '@upmon/crypto';
 import { withPgTransaction, type createPgPool } from '@upmon/db';
 import type { FlipMetrics } from '@upmon/metrics';
@@ -37,10 +27,9 @@ export interface ProbeResultStoreDeps {
  * Records probe results: for each, a ping and the state-machine event, committed together (the
  * notifier takes the flips from PostgreSQL).
  *
- * Same semantics as recordPingInTx + applyCheckEventInTx (lock the check row, run the pure
- * transition, save state + flip + ping in one transaction), but as group commits through
- * check-store's SQL batch path (lock, then one statement for states, flips and pings): a Prisma transaction per probe (5 round trips, each compiled by
- * the WASM engine) capped the prober at a few dozen probes/s on this machine.
+ * Written through check-store's `CheckBatch` (lock in id order, the state machine per result,
+ * one statement for states, flips and pings), as group commits: concurrent probe results share one
+ * transaction (a Prisma transaction per probe capped the prober at a few dozen probes/s here).
  */
 export class ProbeResultStore {
   private readonly groups: GroupCommit<ProbeResult, boolean>;
@@ -58,74 +47,30 @@ export class ProbeResultStore {
     return this.groups.drain();
   }
 
-  /**
-   * check-store's batched state update and flip insert, with the pings' insert in the same
-   * statement: one round trip fewer per group.
-   */
-  private async saveStatesFlipsAndPings(
-    client: SqlClient,
-    writes: CheckStateWrite[],
-    flipWrites: FlipWrite[],
-    pings: { result: ProbeResult; n: number }[],
-  ): Promise<void> {
-    const u = checkUpdateSql(writes, 1);
-    const f = flipInsertSql(flipWrites, 1 + u.values.length);
-    const p = (i: number) => `$${1 + u.values.length + f.values.length + i}`;
-    await client.query(
-      `WITH u AS (${u.sql} RETURNING 1), f AS (${f.sql}),
-            p AS (INSERT INTO pings (check_id, ts, type, method, user_agent, body_size, body, duration_ms, n)
-                  SELECT * FROM unnest(${p(0)}::uuid[], ${p(1)}::timestamptz[], ${p(2)}::"PingType"[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::int[], ${p(6)}::bytea[], ${p(7)}::int[], ${p(8)}::int[]))
-       SELECT 1`,
-      [
-        ...u.values,
-        ...f.values,
-        pings.map(({ result: r }) => r.checkId),
-        pings.map(({ result: r }) => r.at.toISOString()),
-        pings.map(({ result: r }) => (r.outcome.ok ? 'success' : 'fail')),
-        pings.map(({ result: r }) => r.method),
-        pings.map(() => this.deps.userAgent.slice(0, 200)),
-        pings.map(({ result: r }) => Buffer.byteLength(r.outcome.explanation)),
-        pings.map(({ result: r }) => this.deps.cipher.encrypt(r.outcome.explanation, AAD.pingBody(r.checkId))),
-        pings.map(({ result: r }) => r.durationMs),
-        pings.map(({ n }) => n),
-      ],
-    );
-  }
-
   private async writeGroup(results: ProbeResult[]): Promise<boolean[]> {
     const { recorded, reasons } = await withPgTransaction(this.deps.pool, async (client) => {
-      // Sorted ids: concurrent groups lock shared rows in the same order, so they cannot deadlock.
-      const ids = [...new Set(results.map((r) => r.checkId))].sort();
-      const { rows } = await client.query<CheckSqlRow>(
-        `SELECT ${CHECK_STATE_COLUMNS} FROM checks c WHERE c.id = ANY($1::uuid[]) ORDER BY c.id FOR UPDATE`,
-        [ids],
-      );
-      const current = new Map<string, { row: CheckSqlRow; state: CheckState; lastType: 'success' | 'fail'; nPings: number }>();
-      for (const row of rows) current.set(row.id, { row, state: sqlRowToState(row), lastType: 'success', nPings: row.n_pings });
-
-      const flipWrites: FlipWrite[] = [];
-      const pings: { result: ProbeResult; n: number }[] = [];
+      const batch = await CheckBatch.lock(client, results.map((r) => r.checkId));
+      // Results for one check are applied in the order they arrived.
       const recorded = results.map((r) => {
-        const c = current.get(r.checkId);
-        if (!c) return false;
-        // Results for one check are applied in the order they arrived.
-        const t = transition(c.state, { type: 'probe', ok: r.outcome.ok, warning: r.outcome.warning }, r.at);
-        c.state = t.state;
-        c.lastType = r.outcome.ok ? 'success' : 'fail';
-        c.nPings += 1;
-        if (t.flip) flipWrites.push({ checkId: r.checkId, projectId: c.row.project_id, flip: t.flip });
-        pings.push({ result: r, n: c.nPings });
+        if (!batch.get(r.checkId)) return false;
+        batch.transition(r.checkId, { type: 'probe', ok: r.outcome.ok, warning: r.outcome.warning }, r.at);
+        batch.recordPing(
+          r.checkId,
+          {
+            ts: r.at.toISOString(),
+            type: r.outcome.ok ? 'success' : 'fail',
+            method: r.method,
+            userAgent: this.deps.userAgent.slice(0, 200),
+            bodySize: Buffer.byteLength(r.outcome.explanation),
+            body: this.deps.cipher.encrypt(r.outcome.explanation, AAD.pingBody(r.checkId)),
+            durationMs: r.durationMs,
+          },
+          r.outcome.ok ? 'success' : 'fail',
+        );
         return true;
       });
-      const writes: CheckStateWrite[] = [...current.values()].map((c) => ({
-        id: c.row.id,
-        state: c.state,
-        texts: TimestampTexts.ofRow(c.row),
-        lastPingType: c.lastType,
-        nPings: c.nPings,
-      }));
-      if (pings.length > 0) await this.saveStatesFlipsAndPings(client, writes, flipWrites, pings);
-      return { recorded, reasons: flipWrites.map((f) => f.flip.reason) };
+      await batch.write(client);
+      return { recorded, reasons: batch.flipRecords().map((f) => f.reason) };
     });
     for (const reason of reasons) this.deps.flipMetrics.committed(reason);
     return recorded;

@@ -1,5 +1,5 @@
-import { applyCheckEvent } from '@upmon/check-store';
-import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
+import { CheckBatch } from '@upmon/check-store';
+import { createPgPool, createPrismaClient, withPgTransaction, type PrismaClient } from '@upmon/db';
 import { createTestDatabase, dropRedisPrefix, makeCheck, makeProject, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
 import type pg from 'pg';
 import { createDeadlineScannerTask } from '../src/tasks/deadline-scanner.js';
@@ -36,7 +36,11 @@ it('an http check whose probe results stop arriving goes late at expected + grac
   const check = await makeCheck(prisma, project.id, { kind: 'http', periodSec: 60, graceSec: 30, httpConfig: { url: 'http://example.com/' } });
   const t0 = new Date('2026-11-22T12:00:00.000Z');
   // The last probe result that ever arrived.
-  await applyCheckEvent(prisma, check.id, { type: 'probe', ok: true }, t0);
+  await withPgTransaction(pool, async (client) => {
+    const batch = await CheckBatch.lock(client, [check.id]);
+    batch.transition(check.id, { type: 'probe', ok: true }, t0);
+    await batch.write(client);
+  });
   const afterProbe = await prisma.check.findUniqueOrThrow({ where: { id: check.id } });
   expect(afterProbe.status).toBe('up');
   expect(afterProbe.nextDeadlineAt?.toISOString()).toBe('2026-11-22T12:01:30.000Z');

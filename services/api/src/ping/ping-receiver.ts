@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { recordUpStaysUpPings } from '@upmon/check-store';
 import type { Cipher } from '@upmon/crypto';
 import type { Logger } from '@upmon/logger';
 import type { FlipMetrics, PingMetrics, PingOutcome } from '@upmon/metrics';
@@ -8,9 +9,8 @@ import type pg from 'pg';
 import { createClientAddressResolver } from '../http/client-address.js';
 import { createCheckBySlug } from './create-check-by-slug.js';
 import { MicroBatcher } from './micro-batcher.js';
-import { writePingBatch, type PingToStore, type StoredPing } from './ping-batch-writer.js';
+import { pingWrite, writePingBatch, type PingToStore, type StoredPing } from './ping-batch-writer.js';
 import { parsePingUrl, type ParsedPing } from './ping-url.js';
-import { storeUpStaysUpPings } from './up-stays-up.js';
 
 export interface PingReceiverDeps {
   pool: pg.Pool;
@@ -83,7 +83,12 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
   const flush = async (items: PingToStore[]): Promise<StoredPing[]> => {
     let fast = new Set<number>();
     try {
-      fast = await storeUpStaysUpPings(deps.pool, deps.cipher, items);
+      const uuidTargets = items.flatMap((item, index) => (item.target.by === 'uuid' ? [{ index, checkId: item.target.uuid, item }] : []));
+      const stored = await recordUpStaysUpPings(
+        deps.pool,
+        uuidTargets.map(({ checkId, item }) => ({ ...pingWrite(deps.cipher, item, checkId, null), checkId, tsMs: item.tsMs })),
+      );
+      fast = new Set([...stored].map((k) => uuidTargets[k]!.index));
     } catch (err) {
       // Nothing was committed by the failed statement: every ping takes the full path.
       deps.logger.warn({ err: (err as Error).message }, 'fast ping path failed; using the full path');

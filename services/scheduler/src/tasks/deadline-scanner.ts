@@ -1,15 +1,5 @@
-import { applyDueDeadlines, type CheckState, type FlipRecord } from '@upmon/core';
-import {
-  CHECK_STATE_COLUMNS,
-  claimDueApplyingCommonTimeouts,
-  offScheduleDeadlineText,
-  saveStatesAndFlips,
-  sqlRowToState,
-  TimestampTexts,
-  type CheckSqlRow,
-  type CheckStateWrite,
-  type FlipWrite,
-} from '@upmon/check-store';
+import { CheckBatch, claimDueApplyingCommonTimeouts, offScheduleDeadlineText } from '@upmon/check-store';
+import type { FlipRecord } from '@upmon/core';
 import { withPgTransaction } from '@upmon/db';
 import type pg from 'pg';
 import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
@@ -38,28 +28,20 @@ export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
 
   /** The claimed (locked) checks `ids` through the state machine; returns the flips inserted. */
   async function applyStateMachine(client: pg.PoolClient, ids: string[], now: Date): Promise<FlipRecord[]> {
-    const { rows } = await client.query<CheckSqlRow>(`SELECT ${CHECK_STATE_COLUMNS} FROM checks c WHERE c.id = ANY($1::uuid[])`, [ids]);
-    const writes: CheckStateWrite[] = [];
-    const flips: FlipWrite[] = [];
-    for (const row of rows) {
-      const state = sqlRowToState(row);
-      const texts = TimestampTexts.ofRow(row);
-      let next: CheckState;
-      let due: FlipRecord[];
+    // Already locked by the claim: the batch's lock takes nothing new, it reads the rows.
+    const batch = await CheckBatch.lock(client, ids);
+    for (const id of ids) {
+      if (!batch.get(id)) continue;
       try {
-        ({ state: next, flips: due } = applyDueDeadlines(state, now));
+        batch.applyDeadlines(id, now);
       } catch (err) {
-        logger.error({ checkId: row.id, err: (err as Error).message }, 'deadline cannot be evaluated; retrying later');
+        logger.error({ checkId: id, err: (err as Error).message }, 'deadline cannot be evaluated; retrying later');
         const retryAt = new Date(now.getTime() + RETRY_BROKEN_SCHEDULE_MS);
-        texts.add(retryAt, offScheduleDeadlineText(retryAt));
-        next = { ...state, nextDeadlineAt: retryAt };
-        due = [];
+        batch.postpone(id, retryAt, offScheduleDeadlineText(retryAt));
       }
-      writes.push({ id: row.id, state: next, texts });
-      for (const flip of due) flips.push({ checkId: row.id, projectId: row.project_id, flip });
     }
-    await saveStatesAndFlips(client, writes, flips);
-    return flips.map((f) => f.flip);
+    await batch.write(client);
+    return batch.flipRecords();
   }
 
   /**

@@ -1,3 +1,4 @@
+import { pruneFlips, prunePings } from '@upmon/check-store';
 import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
 
 /** Checks examined per round, and the pause between rounds: a steady, gentle sweep. */
@@ -25,19 +26,7 @@ export function createRetentionPrunerTask(deps: SchedulerDeps): SchedulerTask {
     idleIntervalMs: ROUND_INTERVAL_MS,
     async runOnce(now: Date): Promise<number> {
       if (passStartedAt === null) passStartedAt = now;
-      const { rows } = await pool.query<{ last_id: string | null; deleted: string }>(
-        `WITH c AS (
-           SELECT id FROM checks WHERE id > $1::uuid AND ($2::timestamptz IS NULL OR last_ping_at >= $2::timestamptz)
-           ORDER BY id LIMIT $3),
-         cut AS (
-           SELECT c.id, (SELECT p.ts FROM pings p WHERE p.check_id = c.id ORDER BY p.ts DESC OFFSET $4 LIMIT 1) AS ts FROM c),
-         del AS (
-           DELETE FROM pings p USING cut WHERE cut.ts IS NOT NULL AND p.check_id = cut.id AND p.ts <= cut.ts RETURNING 1)
-         SELECT (SELECT max(id::text) FROM c) AS last_id, (SELECT count(*) FROM del) AS deleted`,
-        [cursor, pingedSince?.toISOString() ?? null, CHECKS_PER_ROUND, config.pingRetention],
-      );
-      const lastId = rows[0]?.last_id ?? null;
-      const pings = Number(rows[0]?.deleted ?? 0);
+      const { lastId, deleted: pings } = await prunePings(pool, { afterId: cursor, pingedSince, limit: CHECKS_PER_ROUND, keep: config.pingRetention });
       if (lastId === null) {
         // Pass complete: the next one only needs checks pinged since this one began.
         cursor = '00000000-0000-0000-0000-000000000000';
@@ -46,13 +35,9 @@ export function createRetentionPrunerTask(deps: SchedulerDeps): SchedulerTask {
       } else {
         cursor = lastId;
       }
-      const flips = await pool.query(
-        `DELETE FROM flips WHERE id IN (
-           SELECT id FROM flips WHERE ts < $1::timestamptz - make_interval(days => $2) ORDER BY ts LIMIT $3)`,
-        [now.toISOString(), config.flipRetentionDays, FLIPS_PER_ROUND],
-      );
-      const deleted = pings + (flips.rowCount ?? 0);
-      if (deleted > 0) logger.info({ pings, flips: flips.rowCount ?? 0 }, 'pruned');
+      const flips = await pruneFlips(pool, now, config.flipRetentionDays, FLIPS_PER_ROUND);
+      const deleted = pings + flips;
+      if (deleted > 0) logger.info({ pings, flips }, 'pruned');
       return deleted;
     },
   };

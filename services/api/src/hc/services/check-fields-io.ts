@@ -1,14 +1,10 @@
+import { scheduleOf } from '@upmon/check-store';
 import type { CheckFields } from '@upmon/healthchecks';
 import type { HcCheckRow } from '../queries/hc-check-reads.js';
 
 /** A stored check as the Healthchecks mapping sees it. */
 export function storedCheckFields(row: HcCheckRow): CheckFields {
-  const schedule: CheckFields['schedule'] =
-    row.schedule_kind === 'period'
-      ? { kind: 'period', periodSec: row.period_sec as number }
-      : row.schedule_kind === 'cron'
-        ? { kind: 'cron', cron: row.cron as string }
-        : { kind: 'oncalendar', oncalendar: row.oncalendar as string };
+  const { tz: _tz, ...schedule } = scheduleOf({ scheduleKind: row.schedule_kind, periodSec: row.period_sec, cron: row.cron, oncalendar: row.oncalendar, tz: row.tz });
   return { name: row.name, slug: row.slug, description: row.description, tags: row.tags, tz: row.tz, graceSec: row.grace_sec, schedule };
 }
 

@@ -1,3 +1,4 @@
+import { scheduleOf } from '@upmon/check-store';
 import type { Check } from '@upmon/db';
 import { apiTimestamp, apiTimestampOrNull, type ApiTimestamp } from './timestamps.js';
 
@@ -49,14 +50,16 @@ export const CHECK_ROW_SELECT = {
   createdAt: true,
 } as const;
 
+/** A stored check's schedule (check-store's `scheduleOf`, the one reading of a row) in the API's shape. */
 export function presentSchedule(row: Pick<Check, 'scheduleKind' | 'periodSec' | 'cron' | 'oncalendar' | 'tz'>) {
-  switch (row.scheduleKind) {
+  const s = scheduleOf(row);
+  switch (s.kind) {
     case 'period':
-      return { kind: 'period' as const, period_sec: row.periodSec as number, tz: row.tz };
+      return { kind: 'period' as const, period_sec: s.periodSec, tz: s.tz };
     case 'cron':
-      return { kind: 'cron' as const, cron: row.cron as string, tz: row.tz };
+      return { kind: 'cron' as const, cron: s.cron, tz: s.tz };
     case 'oncalendar':
-      return { kind: 'oncalendar' as const, oncalendar: row.oncalendar as string, tz: row.tz };
+      return { kind: 'oncalendar' as const, oncalendar: s.oncalendar, tz: s.tz };
   }
 }
 

@@ -1,6 +1,7 @@
-import { applyCheckEventInTx } from '@upmon/check-store';
-import { InvalidTransitionError } from '@upmon/core';
-import type { PrismaClient } from '@upmon/db';
+import { CheckBatch } from '@upmon/check-store';
+import { InvalidTransitionError, type FlipRecord } from '@upmon/core';
+import { withPgTransaction, type PrismaClient } from '@upmon/db';
+import type pg from 'pg';
 import type { FlipMetrics } from '@upmon/metrics';
 import { ApiError } from '../../http/api-error.js';
 import type { ProjectScope } from '../authenticate.js';
@@ -8,14 +9,15 @@ import { CHECK_ROW_SELECT, type CheckRow } from '../presenters/check-presenter.j
 
 export interface PauseResumeDeps {
   prisma: PrismaClient;
+  pool: pg.Pool;
   flipMetrics: FlipMetrics;
 }
 
 /**
- * POST pause / resume through the state machine (DESIGN.md transition table): pause → paused
- * (flip reason manual; pausing a paused check changes nothing); resume → up if pinged before,
- * else new (flip reason resumed); resume of a check that is not paused → 409. The flip is
- * committed with the change; pauses and resumes notify nobody, so it is written fanned out.
+ * POST pause / resume through the state machine (DESIGN.md transition table), written by
+ * check-store's `CheckBatch`: pause → paused (flip reason manual; pausing a paused check changes
+ * nothing); resume → up if pinged before, else new (flip reason resumed); resume of a check that is
+ * not paused → 409. Pauses and resumes notify nobody, so their flips are written fanned out.
  */
 export async function pauseOrResumeCheck(
   deps: PauseResumeDeps,
@@ -24,20 +26,21 @@ export async function pauseOrResumeCheck(
   event: 'pause' | 'resume',
   now: Date,
 ): Promise<CheckRow> {
-  let applied;
+  let flip: FlipRecord | null;
   try {
-    applied = await deps.prisma.$transaction(async (tx) => {
-      const owned = await tx.check.findFirst({ where: { id: checkId, projectId: auth.projectId }, select: { id: true } });
-      if (!owned) throw ApiError.notFound('check not found');
-      return applyCheckEventInTx(tx, checkId, { type: event }, now);
+    flip = await withPgTransaction(deps.pool, async (client) => {
+      const batch = await CheckBatch.lock(client, [checkId]);
+      if (batch.get(checkId)?.row.project_id !== auth.projectId) throw ApiError.notFound('check not found');
+      const r = batch.transition(checkId, { type: event }, now);
+      await batch.write(client);
+      return r.flip;
     });
   } catch (err) {
     if (err instanceof InvalidTransitionError) throw new ApiError('conflict', 'check is not paused: only a paused check can be resumed');
     throw err;
   }
-  if (!applied) throw ApiError.notFound('check not found');
-  if (applied.flip) deps.flipMetrics.committed(applied.flip.reason);
-  const c = applied.check;
-  const row: CheckRow = Object.fromEntries(Object.keys(CHECK_ROW_SELECT).map((k) => [k, c[k as keyof typeof c]])) as CheckRow;
+  if (flip) deps.flipMetrics.committed(flip.reason);
+  const row = await deps.prisma.check.findUnique({ where: { id: checkId }, select: CHECK_ROW_SELECT });
+  if (!row) throw ApiError.notFound('check not found');
   return row;
 }

@@ -5,7 +5,7 @@ import { AAD, type Cipher } from '@upmon/crypto';
 import type { Check, Prisma, PrismaClient } from '@upmon/db';
 import { ApiError } from '../../http/api-error.js';
 import type { ProjectScope } from '../authenticate.js';
-import { CHECK_ROW_SELECT, type CheckRow } from '../presenters/check-presenter.js';
+import { CHECK_ROW_SELECT, presentSchedule, type CheckRow } from '../presenters/check-presenter.js';
 import { validateCheckInput } from '../validation/check-input.js';
 import { checkInputColumns, integrationAssignmentColumns } from './check-columns.js';
 import { isUniqueViolation, SLUG_TAKEN } from './create-check.js';
@@ -18,12 +18,7 @@ function storedHttpConfig(row: Check, cipher: Cipher): Record<string, unknown> |
 
 /** The stored check in the shape of a request body, so a PATCH can be merged onto it. */
 function storedAsInput(row: Check, httpConfig: Record<string, unknown> | null): Record<string, unknown> {
-  const schedule =
-    row.scheduleKind === 'period'
-      ? { kind: 'period', period_sec: row.periodSec }
-      : row.scheduleKind === 'cron'
-        ? { kind: 'cron', cron: row.cron }
-        : { kind: 'oncalendar', oncalendar: row.oncalendar };
+  const { tz: _tz, ...schedule } = presentSchedule(row);
   return {
     name: row.name,
     kind: row.kind,

@@ -20,7 +20,7 @@ export interface PingInput {
 
 const USER_AGENT_MAX = 200;
 
-/** Inserts one ping with its body encrypted at rest, inside the caller's transaction. */
+/** Test fixture: inserts one ping with its body encrypted at rest, inside the caller's transaction (no state change). */
 export function recordPingInTx(tx: Prisma.TransactionClient, cipher: Cipher, p: PingInput): Promise<Ping> {
   const body = p.body === null || p.body === undefined || p.body.length === 0 ? null : cipher.encrypt(p.body, AAD.pingBody(p.checkId));
   return tx.ping.create({

@@ -1,7 +1,16 @@
 import { PING_BUDGET_PER_WINDOW, PING_BUDGET_WINDOW_MS } from '@upmon/core';
-import { AAD, type Cipher } from '@upmon/crypto';
-import type pg from 'pg';
-import type { PingToStore } from './ping-batch-writer.js';
+import type { PingWrite } from './check-batch.js';
+
+/** A ping for the fast path: its check, and its receive time in milliseconds too. */
+export interface IncomingPing extends PingWrite {
+  checkId: string;
+  tsMs: number;
+}
+
+/** A client that runs named statements (pg.Pool and pg.PoolClient do). */
+export interface NamedQueryClient {
+  query<R>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
+}
 
 /** The budget's window has ended (or never opened) for a ping at v.ts_ms: `takePingBudget`'s first case. */
 const NEW_WINDOW = `(c.ping_window_start IS NULL OR c.ping_window_start <= v.ts_ms - interval '${PING_BUDGET_WINDOW_MS} milliseconds')`;
@@ -15,30 +24,24 @@ const NEW_WINDOW = `(c.ping_window_start IS NULL OR c.ping_window_start <= v.ts_
  * current one: the UPDATE's WHERE clause restates those conditions and its SET the budget rule
  * (PING_BUDGET_* of @upmon/core, inlined), so any other row (one over its budget, or one a
  * concurrent transaction changed first: the UPDATE re-checks the row after waiting for its lock)
- * is left to the full path, which runs the state machine. The ping row is inserted only
- * for the checks updated, in the same statement, so either both are durable or neither.
- * Returns the indexes of `items` stored here.
+ * is left to the general path (`CheckBatch.applyPing`), which runs the state machine. The ping row
+ * is inserted only for the checks updated, in the same statement, so either both are durable or
+ * neither. Returns the indexes of `pings` stored here. test/up-stays-up.test.ts compares this
+ * with the general path.
  */
-export async function storeUpStaysUpPings(pool: pg.Pool, cipher: Cipher, items: PingToStore[]): Promise<Set<number>> {
+export async function recordUpStaysUpPings(client: NamedQueryClient, pings: IncomingPing[]): Promise<Set<number>> {
   const perCheck = new Map<string, number>();
-  for (const i of items) if (i.target.by === 'uuid') perCheck.set(i.target.uuid, (perCheck.get(i.target.uuid) ?? 0) + 1);
+  for (const p of pings) perCheck.set(p.checkId, (perCheck.get(p.checkId) ?? 0) + 1);
   // Several pings for one check in a batch must be applied in order: leave them to the full path.
   // So must a ping with a rid: it may finish an overlapping run that needs measuring.
-  const candidates = items
-    .map((item, index) => ({ item, index }))
-    .filter(
-      ({ item }) =>
-        item.target.by === 'uuid' &&
-        item.rid === null &&
-        perCheck.get(item.target.uuid) === 1 &&
-        (item.kind === 'success' || (item.kind === 'exit' && item.exitStatus === 0)),
-    );
+  const candidates = pings
+    .map((ping, index) => ({ ping, index }))
+    .filter(({ ping }) => !ping.rid && perCheck.get(ping.checkId) === 1 && (ping.type === 'success' || (ping.type === 'exit' && ping.exitStatus === 0)));
   if (candidates.length === 0) return new Set();
-  const ids = candidates.map(({ item }) => (item.target as { uuid: string }).uuid);
-  const c = candidates.map(({ item }) => item);
+  const c = candidates.map(({ ping }) => ping);
   // Named, so each pool connection parses and plans it once (planning cost as much as executing
   // for the small batches of moderate load; docs/pings.md).
-  const { rows } = await pool.query<{ check_id: string }>({
+  const { rows } = await client.query<{ check_id: string }>({
     name: 'ping-up-stays-up',
     text: `WITH v AS (
        SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::"PingType"[], $5::int[], $6::uuid[], $7::text[],
@@ -60,19 +63,19 @@ export async function storeUpStaysUpPings(pool: pg.Pool, cipher: Cipher, items: 
        FROM v JOIN upd ON upd.id = v.id
      RETURNING check_id`,
     values: [
-      ids,
-      c.map((i) => i.tsText),
-      c.map((i) => new Date(i.tsMs).toISOString()),
-      c.map((i) => i.kind),
-      c.map((i) => i.exitStatus),
-      c.map((i) => i.rid),
-      c.map((i) => i.sourceIp),
-      c.map((i) => i.method),
-      c.map((i) => i.userAgent),
-      c.map((i) => i.bodySize),
-      c.map((i, k) => (i.body && i.body.length > 0 ? cipher.encrypt(i.body, AAD.pingBody(ids[k] as string)) : null)),
+      c.map((p) => p.checkId),
+      c.map((p) => p.ts),
+      c.map((p) => new Date(p.tsMs).toISOString()),
+      c.map((p) => p.type),
+      c.map((p) => p.exitStatus ?? null),
+      c.map((p) => p.rid ?? null),
+      c.map((p) => p.sourceIp ?? null),
+      c.map((p) => p.method),
+      c.map((p) => p.userAgent ?? null),
+      c.map((p) => p.bodySize),
+      c.map((p) => p.body),
     ],
   });
   const stored = new Set(rows.map((r) => r.check_id));
-  return new Set(candidates.filter(({ item }) => stored.has((item.target as { uuid: string }).uuid)).map(({ index }) => index));
+  return new Set(candidates.filter(({ ping }) => stored.has(ping.checkId)).map(({ index }) => index));
 }
