@@ -19,3 +19,6 @@ export { openTestBackend, queuedJobs, type TestBackend } from './test-backend.js
 export { startSmtpCapture, type CapturedMail } from './smtp-capture.js';
 export { launchChromium, CHROMIUM_PATH } from './browser.js';
 export { promtool } from './promtool.js';
+export { eventually, type Settled } from './eventually.js';
+export { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
+export { closeQueues, producerQueues } from './producer-queues.js';

@@ -8,6 +8,7 @@ import { createFlipMetrics, createPingMetrics, Registry } from '@upmon/metrics';
 import { Queues } from '@upmon/queue';
 import { createRedis, systemClock, type Clock } from '@upmon/service-kit';
 import {
+  closeQueues,
   createTestDatabase,
   dropRedisPrefix,
   makeCheck,
@@ -64,8 +65,7 @@ async function startReceiver(opts: { trustedProxies?: string[]; redisUnreachable
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await receiver.drain();
-      await Promise.race([queues.close().catch(() => undefined), new Promise((r) => setTimeout(r, 500).unref())]);
-      redis.disconnect();
+      await closeQueues(queues, redis);
     })());
   cleanups.push(close);
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, registry, close };

@@ -1,10 +1,10 @@
 import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
-import { createTestDatabase, dropRedisPrefix, freePort, makeCheck, makeProject, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
+import { createTestDatabase, dropRedisPrefix, eventually, makeCheck, makeProject, producerQueues, startTcpProxy, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
 import { createFlipMetrics, Registry, type FlipMetrics } from '@upmon/metrics';
 import type pg from 'pg';
 import { createDeadlineScannerTask } from '../src/tasks/deadline-scanner.js';
 import { createFlipRelayTask } from '../src/tasks/flip-relay.js';
-import { insertDueChecks, producerQueues, schedulerDeps, TcpProxy } from './scheduler-support.js';
+import { insertDueChecks, schedulerDeps } from './scheduler-support.js';
 
 let db: TestDatabase;
 let prisma: PrismaClient;
@@ -134,7 +134,7 @@ describe('deadline scanner', () => {
   });
 
   it('a flip committed while Redis is unreachable is enqueued by the relay once Redis is back', async () => {
-    const proxy = new TcpProxy(await freePort(), { host: '127.0.0.1', port: Number(new URL(testRedisUrl()).port || 6379) });
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(testRedisUrl()).port || 6379) }, { cut: true });
     const viaProxy = producerQueues(proxy.url, prefix);
     try {
       const check = await makeCheck(prisma, projectId, { status: 'up', lastPingAt: at(-70), nextDeadlineAt: at(-10) });
@@ -149,20 +149,15 @@ describe('deadline scanner', () => {
       expect(await relay.runOnce(T)).toBe(0);
       expect((await flipsOf(check.id))[0]?.enqueuedAt).toBeNull();
 
-      await proxy.start();
-      let sent = 0;
-      for (let i = 0; i < 100 && sent === 0; i++) {
-        sent = await relay.runOnce(T);
-        if (sent === 0) await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(sent).toBe(1);
+      proxy.restore();
+      expect(await eventually(async () => (await relay.runOnce(T)) || false, 10_000, 'the relay to send the flip')).toBe(1);
       expect((await flipsOf(check.id))[0]?.enqueuedAt).not.toBeNull();
       const job = await redisQ.queues.queue('flips').getJob(`flip-${flip!.id}`);
       expect(job?.data).toEqual({ flipId: String(flip!.id), checkId: check.id });
       expect(await relay.runOnce(T)).toBe(0);
     } finally {
       await viaProxy.close();
-      await proxy.stop();
+      await proxy.close();
     }
   }, 30_000);
 });

@@ -2,7 +2,7 @@
 import { Redis } from 'ioredis';
 import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
 import { Queues } from '@upmon/queue';
-import { createTestDatabase, dropRedisPrefix, makeProject, startService, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
+import { createTestDatabase, dropRedisPrefix, eventually, makeProject, startService, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
 import type pg from 'pg';
 import { insertDueChecks } from './scheduler-support.js';
 
@@ -26,13 +26,6 @@ afterAll(async () => {
 });
 
 const count = async (sql: string) => (await pool.query<{ n: number }>(sql)).rows[0]!.n;
-async function waitFor(what: string, ok: () => Promise<boolean>, timeoutMs: number) {
-  const end = Date.now() + timeoutMs;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 it('a scheduler killed mid-batch loses and duplicates nothing', async () => {
   const N = 20_000;
@@ -42,7 +35,7 @@ it('a scheduler killed mid-batch loses and duplicates nothing', async () => {
   const env = { DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, SCHEDULER_BATCH_SIZE: '100', FLIP_RELAY_GRACE_SEC: '2', LOG_LEVEL: 'warn' };
 
   const first = await startService('scheduler', env);
-  await waitFor('some flips', async () => (await count('SELECT count(*)::int AS n FROM flips')) >= 1000, 20_000);
+  await eventually(async () => (await count('SELECT count(*)::int AS n FROM flips')) >= 1000, 20_000, 'some flips');
   expect(await first.stop('SIGKILL')).toBeNull();
 
   // Whatever the killed process committed is consistent: one late flip per late check.
@@ -52,11 +45,11 @@ it('a scheduler killed mid-batch loses and duplicates nothing', async () => {
 
   const second = await startService('scheduler', env);
   try {
-    await waitFor('every deadline applied', async () => (await count(`SELECT count(*)::int AS n FROM checks WHERE status = 'late'`)) === N, 30_000);
+    await eventually(async () => (await count(`SELECT count(*)::int AS n FROM checks WHERE status = 'late'`)) === N, 30_000, 'every deadline applied');
     const { rows } = await pool.query(`SELECT count(*)::int AS flips, count(DISTINCT check_id)::int AS checks FROM flips`);
     expect(rows[0]).toEqual({ flips: N, checks: N });
     // Flips the killed process committed but never published are relayed (after the relay's grace).
-    await waitFor('all flips enqueued', async () => (await count('SELECT count(*)::int AS n FROM flips WHERE enqueued_at IS NULL')) === 0, 30_000);
+    await eventually(async () => (await count('SELECT count(*)::int AS n FROM flips WHERE enqueued_at IS NULL')) === 0, 30_000, 'all flips enqueued');
     const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 1 });
     const queues = new Queues(redis, prefix);
     try {
