@@ -1,3 +1,4 @@
+import { createBatcher, type Batcher } from '@upmon/batching';
 import {
   CHECK_STATE_COLUMNS,
   TimestampTexts,
@@ -17,7 +18,6 @@ import { withPgTransaction, type createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import type { FlipMetrics } from '@upmon/metrics';
 import type { Queues } from '@upmon/queue';
-import { GroupCommit } from './group-commit.js';
 
 type PgPool = ReturnType<typeof createPgPool>;
 
@@ -49,10 +49,10 @@ export interface ProbeResultStoreDeps {
  * the WASM engine) capped the prober at a few dozen probes/s on this machine.
  */
 export class ProbeResultStore {
-  private readonly groups: GroupCommit<ProbeResult, boolean>;
+  private readonly groups: Batcher<ProbeResult, boolean>;
 
   constructor(private readonly deps: ProbeResultStoreDeps, opts: { maxGroup?: number; maxParallel?: number } = {}) {
-    this.groups = new GroupCommit((items) => this.writeGroup(items), { maxGroup: opts.maxGroup ?? 500, maxParallel: opts.maxParallel ?? 2 });
+    this.groups = createBatcher((items) => this.writeGroup(items), { maxBatch: opts.maxGroup ?? 500, maxConcurrent: opts.maxParallel ?? 2, gather: 'none' });
   }
 
   /** Resolves after commit: true when recorded, false when the check no longer exists. */

@@ -1,6 +1,6 @@
 import { FLAP_COUNTED_REASONS, flapDigestReleaseAt, flapSettingsOf, type CheckKind, type CheckStatus, type FlapSettings, type FlipReason, type HoldCause } from '@upmon/core';
 import type { DeliveryStatus, IntegrationKind } from '@upmon/db';
-import { microBatch } from '../micro-batch.js';
+import { microBatch } from '@upmon/batching';
 import type { PgPool } from '../pg-pool.js';
 
 export interface DeliveryTarget {

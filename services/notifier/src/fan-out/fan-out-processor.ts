@@ -1,7 +1,7 @@
 import { integrationMatches, notificationEventFor, parseReminderHours, reminderDueTimes } from '@upmon/core';
 import type { Logger } from '@upmon/logger';
 import type { DeliveryJob, FlipJob, Queues } from '@upmon/queue';
-import { microBatch } from '../micro-batch.js';
+import { microBatch } from '@upmon/batching';
 import type { FanOutStore } from './fan-out-store.js';
 
 export interface FanOutDeps {

@@ -1,5 +1,5 @@
 import type { CheckStatus } from '@upmon/core';
-import { microBatch } from '../micro-batch.js';
+import { microBatch } from '@upmon/batching';
 import type { PgPool } from '../pg-pool.js';
 
 export interface FanOutIntegration {
