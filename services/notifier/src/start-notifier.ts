@@ -31,9 +31,8 @@ import { createTestNotificationProcessor } from './test-notification/test-notifi
  * `test-notifications` (the web app's "send a test notification", sent once and logged).
  */
 export async function startNotifier(config: NotifierConfig, logger: Logger, clock: Clock = systemClock): Promise<RunningService> {
-  // No Prisma client here: the workers' SQL runs on a pg pool (see pg-pool.ts).
+  // No Prisma client here: the workers' SQL runs on a pg pool (createPgPool of @upmon/db).
   const pool = createPgPool(config.databaseUrl, config.databasePoolSize, logger);
-  pool.on('error', (err) => logger.warn({ err: err.message }, 'idle database connection failed'));
   // Workers wait for Redis to come back (no offline failure); the fan-out's enqueues use the
   // same kind of connection, so a Redis outage pauses work instead of failing it.
   const workerRedis = createRedis(config.redisUrl, 'worker');

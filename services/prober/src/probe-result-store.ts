@@ -14,12 +14,10 @@ import {
 } from '@upmon/check-store';
 import { transition, type CheckState, type ProbeOutcome } from '@upmon/core';
 import { AAD, type Cipher } from '@upmon/crypto';
-import { withPgTransaction, type createPgPool } from '@upmon/db';
+import { withPgTransaction, type PgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import type { FlipMetrics } from '@upmon/metrics';
 import type { Queues } from '@upmon/queue';
-
-type PgPool = ReturnType<typeof createPgPool>;
 
 export interface ProbeResult {
   checkId: string;

@@ -1,6 +1,6 @@
 import type { CheckStatus } from '@upmon/core';
 import { microBatch } from '@upmon/batching';
-import type { PgPool } from '../pg-pool.js';
+import type { PgPool } from '@upmon/db';
 
 export interface FanOutIntegration {
   id: number;

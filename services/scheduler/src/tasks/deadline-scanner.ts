@@ -13,7 +13,7 @@ import {
 } from '@upmon/check-store';
 import { withPgTransaction } from '@upmon/db';
 import type pg from 'pg';
-import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
+import type { SchedulerDeps, SchedulerTask } from '../task.js';
 import { BackgroundFlipPublisher } from './flip-publisher.js';
 
 /** A check whose schedule cannot be evaluated is looked at again this much later (never dropped). */
@@ -36,7 +36,7 @@ const PARALLEL_BATCHES = 3;
  */
 export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
   const { logger, config, flipMetrics } = deps;
-  const pool = requirePool(deps);
+  const { pool } = deps;
   // True while rounds come back full (a herd): the publisher then lets the scans go first.
   let inHerd = false;
   const publisher = new BackgroundFlipPublisher(pool, deps.queues, logger, () => inHerd);

@@ -1,5 +1,5 @@
 import { markFlipsEnqueuedSql, publishFlipsWith } from '@upmon/check-store';
-import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
+import type { SchedulerDeps, SchedulerTask } from '../task.js';
 
 /**
  * The outbox relay: puts on the `flips` queue every flip committed but never enqueued (Redis was
@@ -10,7 +10,7 @@ import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js'
  */
 export function createFlipRelayTask(deps: SchedulerDeps): SchedulerTask {
   const { queues, logger, config } = deps;
-  const pool = requirePool(deps);
+  const { pool } = deps;
   const mark = markFlipsEnqueuedSql(pool);
   return {
     name: 'flip-relay',
