@@ -28,6 +28,6 @@ export type {
   UserTokenPurpose,
 } from '@prisma/client';
 export { createPrismaClient, type PrismaClientOptions } from './create-client.js';
-export { createPgPool } from './pg-pool.js';
+export { createPgPool, type PgPool } from './pg-pool.js';
 export { withPgTransaction } from './pg-transaction.js';
 export { listenPg, type PgListener, type PgListenOptions } from './pg-listen.js';

@@ -4,6 +4,7 @@ import { createPrismaClient, type PrismaClient } from '@upmon/db';
 import {
   createTestDatabase,
   dropRedisPrefix,
+  eventually,
   makeHttpCheck,
   makeIntegration,
   makeCheck,
@@ -68,14 +69,6 @@ afterAll(async () => {
   await dropRedisPrefix(prefix);
 });
 
-async function waitFor(what: string, ok: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await ok())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 const scrape = async (name: string): Promise<{ status: number; type: string | null; text: string }> => {
   const res = await fetch(services[name]!.metricsUrl);
   return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
@@ -102,8 +95,8 @@ test('every service exposes metrics of its own work that promtool accepts', asyn
   // Only the probed check: the timed-out one goes down too, and must not race it.
   await makeIntegration(prisma, project.id, 'webhook', { url: `${targetUrl}/hook` }, { name: 'hook', events: ['down'], tags: ['web'] });
   expect((await fetch(`${services.api!.url}/${pinged.id}`)).status).toBe(200);
-  await waitFor('the timeout flip', async () => (await prisma.flip.count({ where: { checkId: overdue.id } })) > 0);
-  await waitFor('the probe and its webhook', () => webhookBodies.some((b) => b.includes(probed.id)));
+  await eventually(async () => (await prisma.flip.count({ where: { checkId: overdue.id } })) > 0, 20_000, 'the timeout flip');
+  await eventually(() => webhookBodies.some((b) => b.includes(probed.id)), 20_000, 'the probe and its webhook');
 
   const expected: Record<string, string[]> = {
     api: ['upmon_pings_received_total{kind="success",outcome="stored"}', 'upmon_ping_commit_seconds_count', 'upmon_flips_total{reason="ping"}'],
@@ -131,7 +124,7 @@ test('every service exposes metrics of its own work that promtool accepts', asyn
       const { text } = await scrape(name);
       return expected[name]!.every((series) => sample(text, series) !== undefined);
     };
-    await waitFor(`${name}'s metrics`, present, 5_000).catch(() => undefined); // the asserts below name what is missing
+    await eventually(present, 5_000, `${name}'s metrics`).catch(() => undefined); // the asserts below name what is missing
     const { status, type, text } = await scrape(name);
     expect([name, status, type]).toEqual([name, 200, 'text/plain; version=0.0.4; charset=utf-8']);
     expect({ name, ...promtool(['check', 'metrics'], { input: text }) }).toEqual({ name, status: 0, output: '' });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import Joi from 'joi';
+import type Joi from 'joi';
 import type { JobsOptions } from 'bullmq';
+import { boolean, fastCheckOf, id, instant, joiOf, list, object, oneOf, optional, positiveInt, text, uuid, type FieldSpec, type PayloadOf } from './payload-spec.js';
 
 /**
  * Every queue, its payload and its job options, in one place so producer and consumer share one
@@ -11,10 +12,8 @@ export const QUEUE_NAMES = ['probes', 'deliveries', 'test-notifications'] as con
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** One HTTP probe due for an http check at its slot `scheduledAt` (ISO). */
-export interface ProbeRef {
-  checkId: string;
-  scheduledAt: string;
-}
+const PROBE_REF = object({ checkId: uuid(), scheduledAt: instant() });
+export type ProbeRef = PayloadOf<typeof PROBE_REF.fields>;
 
 /**
  * Due HTTP probes. The scheduler puts several in one job (`probes`, at most PROBES_PER_JOB):
@@ -22,11 +21,15 @@ export interface ProbeRef {
  * CPU than the probe itself. Jobs enqueued before batching carry one probe as `checkId` +
  * `scheduledAt`; read both forms with `probesOf`.
  */
-export interface ProbeJob {
-  probes?: ProbeRef[];
-  checkId?: string;
-  scheduledAt?: string;
-}
+const PROBE_JOB = object(
+  {
+    probes: optional(list(PROBE_REF, { min: 1, max: 1000 })),
+    checkId: optional(uuid()),
+    scheduledAt: optional(instant()),
+  },
+  { xor: ['probes', 'checkId'], and: ['checkId', 'scheduledAt'] },
+);
+export type ProbeJob = PayloadOf<typeof PROBE_JOB.fields>;
 
 /**
  * Probes per `probes` job: enough to make the per-job cost small (BullMQ's commands, the check
@@ -57,7 +60,6 @@ function probeJobId(job: ProbeJob): string {
   return `probes-${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
 }
 
-export type DeliveryEvent = 'down' | 'up' | 'late' | 'reminder' | 'digest';
 
 /**
  * Failed jobs kept per queue, whatever their age: a broken receiver failing every delivery for a
@@ -68,22 +70,24 @@ export type DeliveryEvent = 'down' | 'up' | 'late' | 'reminder' | 'digest';
 export const FAILED_JOBS_KEPT = 10_000;
 
 /** One notification to one integration. */
-export interface DeliveryJob {
-  integrationId: number;
-  checkId: string;
-  event: DeliveryEvent;
+const DELIVERY_JOB = object({
+  integrationId: positiveInt(),
+  checkId: uuid(),
+  event: oneOf('down', 'up', 'late', 'reminder', 'digest'),
   /** The flip this notification is about (absent for digests of several flips). */
-  flipId?: string;
+  flipId: optional(id()),
   /** reminders.id when event = reminder. */
-  reminderId?: string;
+  reminderId: optional(id()),
   /** held_notifications ids collapsed into this digest when event = digest. */
-  heldIds?: string[];
+  heldIds: optional(list(id())),
   /**
    * Enqueued again by the scheduler's Redis recovery (reminders and digests only): the original
    * job may have been delivered before Redis lost it, so the notifier checks its delivery log first.
    */
-  recovered?: boolean;
-}
+  recovered: optional(boolean()),
+});
+export type DeliveryJob = PayloadOf<typeof DELIVERY_JOB.fields>;
+export type DeliveryEvent = DeliveryJob['event'];
 
 /** Attempts of one delivery (the first and its retries). */
 export const DELIVERY_ATTEMPTS = 9;
@@ -99,11 +103,12 @@ function digestKey(heldIds: string[]): string {
  * A test notification asked for in the web app: sent once through the integration's channel (no
  * retries: the person is waiting for the outcome) and logged in the delivery log with event `test`.
  */
-export interface TestNotificationJob {
-  integrationId: number;
+const TEST_NOTIFICATION_JOB = object({
+  integrationId: positiveInt(),
   /** Random, from the request: one job per click. */
-  requestId: string;
-}
+  requestId: text(/^[A-Za-z0-9_-]{8,64}$/),
+});
+export type TestNotificationJob = PayloadOf<typeof TEST_NOTIFICATION_JOB.fields>;
 
 export interface JobPayloads {
   probes: ProbeJob;
@@ -111,70 +116,24 @@ export interface JobPayloads {
   'test-notifications': TestNotificationJob;
 }
 
-const id = Joi.string().pattern(/^\d+$/);
-const uuid = Joi.string().guid();
-const probeRef = Joi.object<ProbeRef>({ checkId: uuid.required(), scheduledAt: Joi.string().isoDate().required() }).unknown(true);
-
-// The fast checks' counterparts of `id` and `uuid` (the canonical 8-4-4-4-12 form is one of
-// those Joi's guid() accepts).
-const ID_RE = /^\d+$/;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isId = (v: unknown): boolean => typeof v === 'string' && ID_RE.test(v);
-const isUuid = (v: unknown): boolean => typeof v === 'string' && UUID_RE.test(v);
-/** Every element an id (a plain loop: `every` would skip the holes of a sparse array, which Joi refuses). */
-function isIdList(v: unknown): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i = 0; i < v.length; i++) if (!isId(v[i])) return false;
-  return true;
-}
-const DELIVERY_EVENTS: ReadonlySet<unknown> = new Set(['down', 'up', 'late', 'reminder', 'digest']);
-/**
- * An instant exactly as `Date#toISOString` writes it (what our producers send): Joi's isoDate()
- * accepts it and, converting it to `toISOString()` again, leaves it unchanged. Other ISO forms
- * (no milliseconds, an offset, a rolled-over day) are normalised by the schema.
- */
-const CANONICAL_INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-function isCanonicalInstant(v: unknown): boolean {
-  if (typeof v !== 'string' || !CANONICAL_INSTANT_RE.test(v)) return false;
-  const t = Date.parse(v); // NaN for a month 13 or hour 25: toISOString would throw
-  return !Number.isNaN(t) && new Date(t).toISOString() === v;
-}
-/** A `probes` batch of 1..1000 refs (plain loop: holes must fail, as with Joi). */
-function isProbeRefList(v: unknown): boolean {
-  if (!Array.isArray(v) || v.length < 1 || v.length > 1000) return false;
-  for (let i = 0; i < v.length; i++) {
-    const ref: unknown = v[i];
-    if (!isPlainObject(ref) || !isUuid(ref.checkId) || !isCanonicalInstant(ref.scheduledAt)) return false;
-  }
-  return true;
-}
-
 interface Entry<N extends QueueName> {
-  schema: Joi.ObjectSchema<JobPayloads[N]>;
-  /**
-   * A cheap check of the common shape (what our producers write), true only for payloads the
-   * schema accepts unchanged. Joi cost a notable share of the notifier's CPU per job (every
-   * payload is validated at enqueue and again by the worker); anything else still goes through
-   * the schema, which stays the definition (and gives the error, or converts).
-   */
-  plainValid: (payload: Record<string, unknown>) => boolean;
+  /** The payload's Joi schema, derived from its spec (payload-spec.ts): the definition of valid. */
+  schema: Joi.Schema<JobPayloads[N]>;
+  /** True only for payloads the schema accepts unchanged, in the common shape: skips Joi. */
+  fastValid: (payload: unknown) => boolean;
   /** Deterministic job id: enqueuing the same thing twice creates one job. No ':' allowed. */
   jobId: (payload: JobPayloads[N]) => string;
   options: JobsOptions;
 }
 
+/** A payload spec's schema and fast check. */
+function validation(spec: FieldSpec) {
+  return { schema: joiOf(spec), fastValid: fastCheckOf(spec) };
+}
+
 export const CATALOG: { [N in QueueName]: Entry<N> } = {
   probes: {
-    schema: Joi.object<ProbeJob>({
-      probes: Joi.array().items(probeRef).min(1).max(1000),
-      checkId: uuid,
-      scheduledAt: Joi.string().isoDate(),
-    })
-      .xor('probes', 'checkId')
-      .and('checkId', 'scheduledAt')
-      .unknown(true),
-    // The batched form only (the single-probe form is from before batching).
-    plainValid: (p) => p.checkId === undefined && p.scheduledAt === undefined && isProbeRefList(p.probes),
+    ...validation(PROBE_JOB),
     jobId: probeJobId,
     options: {
       attempts: 1,
@@ -183,25 +142,7 @@ export const CATALOG: { [N in QueueName]: Entry<N> } = {
     },
   },
   deliveries: {
-    schema: Joi.object<DeliveryJob>({
-      integrationId: Joi.number().integer().positive().required(),
-      checkId: uuid.required(),
-      event: Joi.string().valid('down', 'up', 'late', 'reminder', 'digest').required(),
-      flipId: id,
-      reminderId: id,
-      heldIds: Joi.array().items(id),
-      recovered: Joi.boolean(),
-    }).unknown(true),
-    plainValid: (p) =>
-      typeof p.integrationId === 'number' &&
-      Number.isSafeInteger(p.integrationId) &&
-      p.integrationId > 0 &&
-      isUuid(p.checkId) &&
-      DELIVERY_EVENTS.has(p.event) &&
-      (p.flipId === undefined || isId(p.flipId)) &&
-      (p.reminderId === undefined || isId(p.reminderId)) &&
-      (p.heldIds === undefined || isIdList(p.heldIds)) &&
-      (p.recovered === undefined || typeof p.recovered === 'boolean'),
+    ...validation(DELIVERY_JOB),
     jobId: (p) =>
       p.event === 'reminder'
         ? `delivery-reminder-${p.reminderId}`
@@ -221,12 +162,7 @@ export const CATALOG: { [N in QueueName]: Entry<N> } = {
     },
   },
   'test-notifications': {
-    schema: Joi.object<TestNotificationJob>({
-      integrationId: Joi.number().integer().positive().required(),
-      requestId: Joi.string().pattern(/^[A-Za-z0-9_-]{8,64}$/).required(),
-    }).unknown(true),
-    plainValid: (p) =>
-      typeof p.integrationId === 'number' && Number.isSafeInteger(p.integrationId) && p.integrationId > 0 && typeof p.requestId === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(p.requestId),
+    ...validation(TEST_NOTIFICATION_JOB),
     jobId: (p) => `test-notification-${p.integrationId}-${p.requestId}`,
     options: { attempts: 1, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 24 * 3600, count: FAILED_JOBS_KEPT } },
   },
@@ -239,15 +175,10 @@ export class InvalidJobPayloadError extends Error {
   }
 }
 
+/** The payload as it is when the fast check passes; else as the schema converts it, or an error. */
 export function validatePayload<N extends QueueName>(queue: N, payload: unknown): JobPayloads[N] {
-  if (isPlainObject(payload) && CATALOG[queue].plainValid(payload)) return payload as unknown as JobPayloads[N];
+  if (CATALOG[queue].fastValid(payload)) return payload as JobPayloads[N];
   const { value, error } = CATALOG[queue].schema.validate(payload);
   if (error) throw new InvalidJobPayloadError(queue, error.message);
   return value as JobPayloads[N];
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const proto = Object.getPrototypeOf(v) as unknown;
-  return proto === Object.prototype || proto === null;
 }

@@ -1,4 +1,4 @@
-import { CATALOG, InvalidJobPayloadError, validatePayload, type QueueName } from '@upmon/queue';
+import { CATALOG, InvalidJobPayloadError, QUEUE_NAMES, validatePayload, type QueueName } from '@upmon/queue';
 
 const UUID = '3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b';
 
@@ -12,6 +12,10 @@ const COMMON: [QueueName, Record<string, unknown>][] = [
   ['probes', { probes: [{ checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' }] }],
   ['probes', { probes: [{ checkId: UUID, scheduledAt: '2026-11-23T10:00:00.123Z' }, { checkId: UUID.toUpperCase(), scheduledAt: '1970-01-01T00:00:00.000Z', extra: 1 }] }],
   ['probes', { probes: Array.from({ length: 1000 }, () => ({ checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' })) }],
+  // The single-probe form from before batching, as those producers wrote it.
+  ['probes', { checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' }],
+  ['test-notifications', { integrationId: 7, requestId: 'AbC-123_xyz' }],
+  ['test-notifications', { integrationId: 7, requestId: 'x'.repeat(64) }],
 ];
 
 /** Anything else: the outcome must be the schema's own, whichever path decided it. */
@@ -58,7 +62,36 @@ const EDGE: [QueueName, unknown][] = [
   ['probes', { probes: [{ checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' }], checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' }],
   ['probes', { probes: [{ checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' }], scheduledAt: '2026-11-23T10:00:00.000Z' }],
   ['probes', {}],
+  ['probes', { checkId: UUID }],
+  ['probes', { scheduledAt: '2026-11-23T10:00:00.000Z' }],
+  ['test-notifications', { integrationId: 7, requestId: 'short' }],
+  ['test-notifications', { integrationId: 7, requestId: 'x'.repeat(65) }],
+  ['test-notifications', { integrationId: 7, requestId: 'has space' }],
+  ['test-notifications', { integrationId: 7, requestId: '' }],
+  ['test-notifications', { integrationId: 7 }],
+  ['test-notifications', { integrationId: '7', requestId: 'AbC-123_xyz' }],
 ];
+
+/** Values put in place of each field of the common payloads: all kinds, and near misses of each. */
+const ODD_VALUES: unknown[] = [
+  undefined, null, '', ' ', 0, -1, 1.5, 7, 2 ** 53, NaN, '42', '4 2', '042', 'true', true, false, 1, [], ['1'], [1], {}, { a: 1 },
+  UUID, UUID.toUpperCase(), ` ${UUID}`, '2026-11-23T10:00:00.000Z', '2026-11-23T10:00:00Z', '2026-11-23', 'down', 'DOWN', 'reminder',
+  'AbC-123_xyz', new Date(0), Object.create({ inherited: true }),
+];
+
+/** Every payload that differs from a common one in one field (top-level, or of its first probe). */
+function variants(): [QueueName, unknown][] {
+  const out: [QueueName, unknown][] = [];
+  for (const [queue, payload] of COMMON) {
+    const keys = [...Object.keys(payload), 'extra'];
+    for (const key of keys) for (const v of ODD_VALUES) out.push([queue, { ...payload, [key]: v }]);
+    const probes = payload.probes as Record<string, unknown>[] | undefined;
+    if (probes && probes.length < 3) {
+      for (const key of Object.keys(probes[0]!)) for (const v of ODD_VALUES) out.push([queue, { ...payload, probes: [{ ...probes[0], [key]: v }, ...probes.slice(1)] }]);
+    }
+  }
+  return out;
+}
 
 function schemaOutcome(queue: QueueName, payload: unknown): { value?: unknown; error?: string } {
   const { value, error } = CATALOG[queue].schema.validate(payload);
@@ -82,4 +115,24 @@ describe('validatePayload', () => {
   it.each([...COMMON, ...EDGE])('%s %j: same outcome as the schema', (queue, payload) => {
     expect(outcome(queue, payload)).toEqual(schemaOutcome(queue, payload));
   });
+
+  it('same outcome as the schema for every payload one field away from a common one', () => {
+    const cases = variants();
+    expect(cases.length).toBeGreaterThan(1000);
+    const differing = cases.filter(([queue, payload]) => !isEqual(outcome(queue, payload), schemaOutcome(queue, payload)));
+    expect(differing).toEqual([]);
+  });
+
+  it('every queue has common payloads in this test', () => {
+    expect(new Set(COMMON.map(([queue]) => queue))).toEqual(new Set(QUEUE_NAMES));
+  });
 });
+
+function isEqual(a: unknown, b: unknown): boolean {
+  try {
+    expect(a).toEqual(b);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -10,8 +10,6 @@ import { mountTelegramWebhook } from './telegram/index.js';
 import { createV1Context, mountApiV1 } from './v1/index.js';
 import { mountWeb } from './web/index.js';
 
-export type { AppDeps } from './app-deps.js';
-
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');

@@ -1,5 +1,5 @@
 import { generateApiKey } from '@upmon/crypto';
-import { makeApiKey, makeCheck, makeProject, makeProjectWithKeys } from '@upmon/testing';
+import { eventually, makeApiKey, makeCheck, makeProject, makeProjectWithKeys } from '@upmon/testing';
 import { heartbeatBody, startHarness, type Harness } from './support/api-harness.js';
 
 let h: Harness;
@@ -68,24 +68,15 @@ describe('authentication', () => {
     const k = await makeApiKey(h.prisma, project.id, 'ro');
     expect(k.lastUsedAt).toBeNull();
     await h.call('GET', '/checks', { key: k.key });
-    const waitForTouch = async () => {
-      for (let i = 0; i < 50; i++) {
-        const row = await h.prisma.apiKey.findUniqueOrThrow({ where: { id: k.id } });
-        if (row.lastUsedAt) return row.lastUsedAt;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error('last_used_at never set');
-    };
-    const first = await waitForTouch();
+    const lastUsedAt = async () => (await h.prisma.apiKey.findUniqueOrThrow({ where: { id: k.id } })).lastUsedAt;
+    const first = await eventually(lastUsedAt, 1000, 'last_used_at to be set');
     await h.call('GET', '/checks', { key: k.key });
     await new Promise((r) => setTimeout(r, 100));
     expect((await h.prisma.apiKey.findUniqueOrThrow({ where: { id: k.id } })).lastUsedAt).toEqual(first);
     // Older than a minute: rewritten.
     await h.prisma.apiKey.update({ where: { id: k.id }, data: { lastUsedAt: new Date(Date.now() - 61_000) } });
     await h.call('GET', '/checks', { key: k.key });
-    await new Promise((r) => setTimeout(r, 100));
-    const later = (await h.prisma.apiKey.findUniqueOrThrow({ where: { id: k.id } })).lastUsedAt as Date;
-    expect(later.getTime()).toBeGreaterThan(Date.now() - 10_000);
+    await eventually(async () => (await lastUsedAt())!.getTime() > Date.now() - 10_000, 1000, 'last_used_at to be rewritten');
   });
 });
 

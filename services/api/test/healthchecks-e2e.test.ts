@@ -12,6 +12,7 @@ import { createPrismaClient, type PrismaClient } from '@upmon/db';
 import {
   createTestDatabase,
   dropRedisPrefix,
+  eventually,
   makeProjectWithKeys,
   startService,
   testRedisPrefix,
@@ -55,14 +56,6 @@ afterAll(async () => {
   await new Promise((r) => receiver.close(r));
   expect(codes).toEqual([0, 0]);
 });
-
-const eventually = async (cond: () => Promise<boolean> | boolean, ms = 20_000) => {
-  const until = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 it('imported checks keep their ping URLs under /ping/', async () => {
   const { project } = await makeProjectWithKeys(prisma, 'pro');
@@ -117,7 +110,7 @@ it('a check with channels set through /api/v3 notifies exactly its integrations 
 
   expect((await fetch(`${api.url}/ping/${check.uuid}`)).status).toBe(200);
   expect((await fetch(`${api.url}/ping/${check.uuid}/fail`)).status).toBe(200);
-  await eventually(() => received.filter((r) => r.body.includes(check.uuid)).length >= 2);
+  await eventually(() => received.filter((r) => r.body.includes(check.uuid)).length >= 2, 20_000, 'two notifications');
   // Give a wrong delivery (to b) time to show up before concluding it did not happen.
   await new Promise((r) => setTimeout(r, 1500));
   const heard = received.filter((r) => r.body.includes(check.uuid)).map((r) => `${r.path}:${JSON.parse(r.body).event}`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sha256Hex } from '@upmon/crypto';
-import { makeCheck, startSmtpCapture } from '@upmon/testing';
+import { eventually, makeCheck, startSmtpCapture } from '@upmon/testing';
 import { issueUserToken } from '@upmon/user-store';
 import { parsePingUrl } from '../src/ping/ping-url.js';
 import { WEB_FIRST_SEGMENTS } from '../src/web/web-paths.js';
@@ -206,7 +206,7 @@ describe('one-time links', () => {
     expect(pageText(res.text)).toContain('Check your e-mail');
     const unknown = await c.post('/sign-in/link', { email: 'stranger@example.com' });
     expect(pageText(unknown.text)).toBe(pageText(res.text)); // no way to tell who has an account
-    await waitFor(() => smtp.mails.length > sent);
+    await eventually(() => smtp.mails.length > sent, 5000, 'a mail');
     const mail = smtp.mails[smtp.mails.length - 1];
     expect(mail?.to).toEqual([team.users.member.email]);
     const link = /http:\/\/app\.test(\/auth\/link\/[A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] as string;
@@ -224,7 +224,7 @@ describe('one-time links', () => {
     const c = client();
     const sent = smtp.mails.length;
     await c.submit('/reset-password', '/reset-password', { email: team.users.admin.email });
-    await waitFor(() => smtp.mails.length > sent);
+    await eventually(() => smtp.mails.length > sent, 5000, 'a mail');
     const mail = smtp.mails[smtp.mails.length - 1];
     expect(mail?.subject).toBe('Reset your upmon password');
     const link = /http:\/\/app\.test(\/auth\/password\/[A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] as string;
@@ -252,11 +252,3 @@ describe('without SMTP', () => {
     }
   });
 });
-
-async function waitFor(cond: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -31,7 +31,7 @@ import { createTestNotificationProcessor } from './test-notification/test-notifi
  * notification", sent once and logged).
  */
 export async function startNotifier(config: NotifierConfig, logger: Logger, clock: Clock = systemClock): Promise<RunningService> {
-  // No Prisma client here: the workers' SQL runs on a pg pool (see pg-pool.ts).
+  // No Prisma client here: the workers' SQL runs on a pg pool (createPgPool of @upmon/db).
   const pool = createPgPool(config.databaseUrl, config.databasePoolSize, logger);
   // Workers wait for Redis to come back (no offline failure); the fan-out's enqueues use the
   // same kind of connection, bounded by the queue's enqueue timeout (then the claim rolls back).

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { RunningService } from '@upmon/service-kit';
-import { makeCheck, makeProject } from '@upmon/testing';
+import { eventually, makeCheck, makeProject } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, recordingProviderEnv, type Harness } from './support/notifier-harness.js';
-import { eventually, startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
 import { startSmtpCapture } from '@upmon/testing';
 
 /** What a receiver does: recompute the HMAC over the raw body and compare in constant time. */

@@ -1,8 +1,7 @@
-import { makeCheck, makeProject, startService, testRedisUrl } from '@upmon/testing';
+import { eventually, makeCheck, makeProject, startService, startTcpProxy, testRedisUrl } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
-import { eventually, startRecordingServer, type RecordingServer } from './support/recording-server.js';
-import { startTcpProxy } from './support/tcp-proxy.js';
+import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
 
 /** `n` checks that went down, made in two statements (a burst, quickly). */
 async function makeDownFlips(prisma: Harness['prisma'], projectId: string, n: number) {
@@ -79,7 +78,7 @@ describe('notifier reliability', () => {
   }, 60_000);
 
   it('loses no delivery when the connection to Redis drops during a burst', async () => {
-    const proxy = await startTcpProxy('127.0.0.1', Number(new URL(testRedisUrl()).port || 6379));
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(testRedisUrl()).port || 6379) });
     // Slow receiver: work is in flight when the connection drops.
     receiver.respond(async (req) => {
       if (req.path === '/burst') await new Promise((r) => setTimeout(r, 5));

@@ -1,8 +1,8 @@
 import type { RunningService } from '@upmon/service-kit';
-import { freePort, makeCheck, makeProject } from '@upmon/testing';
+import { eventually, freePort, makeCheck, makeProject } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
-import { eventually, startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
 
 describe('delivery retries, failures and outbound protection', () => {
   let h: Harness;

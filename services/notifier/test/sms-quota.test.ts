@@ -1,8 +1,8 @@
 import type { RunningService } from '@upmon/service-kit';
-import { makeAccount, makeCheck, makeProject, startSmtpCapture } from '@upmon/testing';
+import { eventually, makeAccount, makeCheck, makeProject, startSmtpCapture } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, recordingProviderEnv, type Harness } from './support/notifier-harness.js';
-import { eventually, startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
 
 describe('monthly SMS quota', () => {
   let h: Harness;

@@ -1,8 +1,8 @@
 import type { RunningService } from '@upmon/service-kit';
-import { makeProject } from '@upmon/testing';
+import { eventually, makeProject } from '@upmon/testing';
 import { makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
-import { eventually, startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
 
 describe('test notifications', () => {
   let h: Harness;

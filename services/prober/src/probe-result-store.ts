@@ -1,11 +1,9 @@
+import { createBatcher, type Batcher } from '@upmon/batching';
 import { CheckBatch } from '@upmon/check-store';
 import type { ProbeOutcome } from '@upmon/core';
 import { AAD, type Cipher } from '@upmon/crypto';
-import { withPgTransaction, type createPgPool } from '@upmon/db';
+import { withPgTransaction, type PgPool } from '@upmon/db';
 import type { FlipMetrics } from '@upmon/metrics';
-import { GroupCommit } from './group-commit.js';
-
-type PgPool = ReturnType<typeof createPgPool>;
 
 export interface ProbeResult {
   checkId: string;
@@ -32,10 +30,10 @@ export interface ProbeResultStoreDeps {
  * transaction (a Prisma transaction per probe capped the prober at a few dozen probes/s here).
  */
 export class ProbeResultStore {
-  private readonly groups: GroupCommit<ProbeResult, boolean>;
+  private readonly groups: Batcher<ProbeResult, boolean>;
 
   constructor(private readonly deps: ProbeResultStoreDeps, opts: { maxGroup?: number; maxParallel?: number } = {}) {
-    this.groups = new GroupCommit((items) => this.writeGroup(items), { maxGroup: opts.maxGroup ?? 500, maxParallel: opts.maxParallel ?? 2 });
+    this.groups = createBatcher((items) => this.writeGroup(items), { maxBatch: opts.maxGroup ?? 500, maxConcurrent: opts.maxParallel ?? 2, gather: 'none' });
   }
 
   /** Resolves after commit: true when recorded, false when the check no longer exists. */

@@ -15,17 +15,8 @@ export interface SchedulerDeps {
   clock: Clock;
   /** Flips committed by the scheduler (timeouts) and their deadline lag are counted here. */
   flipMetrics: FlipMetrics;
-  /**
-   * Raw pg pool for hot paths where Prisma model calls are too slow (deadline scans).
-   * Optional only so that tasks which do not need it can be built without one in tests.
-   */
-  pool?: pg.Pool;
-}
-
-/** The pg pool, for tasks that need it. */
-export function requirePool(deps: SchedulerDeps): pg.Pool {
-  if (!deps.pool) throw new Error('this scheduler task needs SchedulerDeps.pool');
-  return deps.pool;
+  /** Raw pg pool for hot paths where Prisma model calls are too slow (deadline scans). */
+  pool: pg.Pool;
 }
 
 /**

@@ -1,9 +1,9 @@
 import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
-import { createTestDatabase, dropRedisPrefix, freePort, makeCheck, makeProject, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
+import { createTestDatabase, dropRedisPrefix, eventually, makeCheck, makeProject, producerQueues, startTcpProxy, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
 import { createFlipMetrics, Registry, type FlipMetrics } from '@upmon/metrics';
 import type pg from 'pg';
 import { createDeadlineScannerTask } from '../src/tasks/deadline-scanner.js';
-import { insertDueChecks, producerQueues, schedulerDeps, TcpProxy } from './scheduler-support.js';
+import { insertDueChecks, schedulerDeps } from './scheduler-support.js';
 
 let db: TestDatabase;
 let prisma: PrismaClient;
@@ -129,15 +129,15 @@ describe('deadline scanner', () => {
   });
 
   it('needs no Redis: with Redis unreachable, timeouts are committed and wait in PostgreSQL for the notifier', async () => {
-    const proxy = new TcpProxy(await freePort(), { host: '127.0.0.1', port: Number(new URL(testRedisUrl()).port || 6379) });
-    const viaProxy = producerQueues(proxy.url, prefix); // never started: nothing answers
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(testRedisUrl()).port || 6379) }, { cut: true });
+    const viaProxy = producerQueues(proxy.url, prefix); // cut: nothing answers
     try {
       const check = await makeCheck(prisma, projectId, { status: 'up', lastPingAt: at(-70), nextDeadlineAt: at(-10) });
       expect(await scanner({ queues: viaProxy.queues }).runOnce(T)).toBe(1);
       expect(await flipsOf(check.id)).toMatchObject([{ newStatus: 'late', fannedOutAt: null }]);
     } finally {
       await viaProxy.close();
-      await proxy.stop();
+      await proxy.close();
     }
   });
 });

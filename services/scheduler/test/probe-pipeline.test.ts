@@ -10,6 +10,7 @@ import {
   createTestCertificates,
   createTestDatabase,
   dropRedisPrefix,
+  eventually,
   makeHttpCheck,
   makeProject,
   openPingBody,
@@ -91,13 +92,13 @@ afterAll(async () => {
 });
 
 async function waitForPings(ids: string[], count: number): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
+  const recorded = async () => {
     const n = await prisma.ping.groupBy({ by: ['checkId'], where: { checkId: { in: ids } }, _count: true });
-    if (n.length === ids.length && n.every((g) => g._count >= count)) return;
-    if (Date.now() > deadline) throw new Error(`pings not recorded in time: ${JSON.stringify(n)}\n${prober.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+    return n.length === ids.length && n.every((g) => g._count >= count);
+  };
+  await eventually(recorded, 15_000, `${count} pings of each check`).catch((e: Error) => {
+    throw new Error(`${e.message}\n${prober.output()}`);
+  });
 }
 
 async function bodies(checkId: string): Promise<string[]> {

@@ -1,10 +1,10 @@
 import { CheckBatch } from '@upmon/check-store';
 import { createPgPool, createPrismaClient, withPgTransaction, type PrismaClient } from '@upmon/db';
-import { createTestDatabase, dropRedisPrefix, makeCheck, makeProject, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
+import { createTestDatabase, dropRedisPrefix, makeCheck, makeProject, producerQueues, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
 import type pg from 'pg';
 import { createDeadlineScannerTask } from '../src/tasks/deadline-scanner.js';
 import { createProbeSchedulerTask } from '../src/tasks/probe-scheduler.js';
-import { producerQueues, schedulerDeps } from './scheduler-support.js';
+import { schedulerDeps } from './scheduler-support.js';
 
 // DESIGN.md: if no probe result arrives by the expected time + grace (prober outage), an http
 // check times out like a heartbeat. Here no prober runs at all: probes are enqueued and nobody

@@ -11,19 +11,22 @@ import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
 import type { Queues } from '@upmon/queue';
 import {
   createTestDatabase,
+  eventually,
   freePort,
   makeIntegration,
   makeProject,
+  producerQueues,
   startService,
   TEST_ENCRYPTION_KEY,
   UNREACHABLE_REDIS_OPTIONS,
   type ServiceProcess,
   type TestDatabase,
 } from '@upmon/testing';
+import type { Queues } from '@upmon/queue';
 import { Redis } from 'ioredis';
 import { systemClock } from '@upmon/service-kit';
 import { createRedisRecoveryTask } from '../src/tasks/redis-recovery.js';
-import { producerQueues, schedulerDeps } from './scheduler-support.js';
+import { schedulerDeps } from './scheduler-support.js';
 
 const PREFIX = 'upmon-rr';
 const BURST = 200;
@@ -77,18 +80,6 @@ async function killRedis(): Promise<void> {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `predicate`; throws after `timeoutMs` unless `orGiveUp` (then the assertions tell what is missing). */
-async function waitUntil(what: string, predicate: () => boolean | Promise<boolean>, timeoutMs: number, orGiveUp = false): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) {
-      if (orGiveUp) return;
-      throw new Error(`timed out waiting for ${what}`);
-    }
-    await sleep(25);
-  }
-}
 
 beforeAll(async () => {
   redisPort = await freePort();
@@ -144,7 +135,7 @@ it('a Redis restart that loses its data during a burst loses no delivery and sen
   client.on('error', () => undefined);
   try {
     // A fresh Redis has no sentinel: the scheduler's recovery runs (nothing to resend yet) and sets it.
-    await waitUntil('the epoch sentinel', async () => (await client.get(`${PREFIX}:epoch`).catch(() => null)) !== null, 10_000);
+    await eventually(async () => (await client.get(`${PREFIX}:epoch`).catch(() => null)) !== null, 10_000, 'the epoch sentinel');
   } finally {
     client.disconnect();
   }
@@ -215,19 +206,15 @@ it('a Redis restart that loses its data during a burst loses no delivery and sen
   let atKill: number;
   let fannedOutAtKill: number;
   try {
-    await waitUntil('the first deliveries of the burst', () => burstReceived().length >= 40, 15_000);
+    await eventually(() => burstReceived().length >= 40, 15_000, 'the first deliveries of the burst');
     await killRedis();
     atKill = burstReceived().length;
     fannedOutAtKill = await prisma.flip.count({ where: { checkId: { in: [...burstIds] }, fannedOutAt: { not: null } } });
     await sleep(300);
     await startRedis(); // same port, empty
     await committing;
-    await waitUntil(
-      'every notification',
-      () => new Set(burstReceived().map((r) => r.checkId)).size >= BURST && others().length >= 2,
-      25_000,
-      true,
-    );
+    // On a timeout the assertions below tell what is missing.
+    await eventually(() => new Set(burstReceived().map((r) => r.checkId)).size >= BURST && others().length >= 2, 25_000).catch(() => undefined);
     await sleep(1500); // duplicates, if any, would arrive now
   } finally {
     await committing.catch(() => undefined);

@@ -1,6 +1,6 @@
 import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
 import { systemClock } from '@upmon/service-kit';
-import { createTestDatabase, makeCheck, makeProject, type TestDatabase } from '@upmon/testing';
+import { createTestDatabase, eventually, makeCheck, makeProject, type TestDatabase } from '@upmon/testing';
 import type pg from 'pg';
 import { idleDelayMs, startTaskLoop } from '../src/task-loop.js';
 import type { SchedulerTask } from '../src/task.js';
@@ -23,8 +23,7 @@ describe('task loop', () => {
     let calls = 0;
     const task: SchedulerTask = { name: 't', runOnce: async () => results[calls++] ?? 0 };
     const loop = startTaskLoop(task, opts);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(calls).toBe(4);
+    await eventually(() => calls === 4, 2_000, 'four runs back to back');
     const t0 = Date.now();
     await loop.stop();
     expect(Date.now() - t0).toBeLessThan(2_000); // woken, not the 10 s idle interval

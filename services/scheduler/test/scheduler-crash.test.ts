@@ -1,6 +1,6 @@
 // Needs `pnpm build` first: the scheduler runs as a real process so it can be SIGKILLed mid-batch.
 import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
-import { createTestDatabase, dropRedisPrefix, makeProject, startService, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
+import { createTestDatabase, dropRedisPrefix, eventually, makeProject, startService, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
 import type pg from 'pg';
 import { insertDueChecks } from './scheduler-support.js';
 
@@ -24,13 +24,6 @@ afterAll(async () => {
 });
 
 const count = async (sql: string) => (await pool.query<{ n: number }>(sql)).rows[0]!.n;
-async function waitFor(what: string, ok: () => Promise<boolean>, timeoutMs: number) {
-  const end = Date.now() + timeoutMs;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 it('a scheduler killed mid-batch loses and duplicates nothing', async () => {
   const N = 20_000;
@@ -40,7 +33,7 @@ it('a scheduler killed mid-batch loses and duplicates nothing', async () => {
   const env = { DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, SCHEDULER_BATCH_SIZE: '100', LOG_LEVEL: 'warn' };
 
   const first = await startService('scheduler', env);
-  await waitFor('some flips', async () => (await count('SELECT count(*)::int AS n FROM flips')) >= 1000, 20_000);
+  await eventually(async () => (await count('SELECT count(*)::int AS n FROM flips')) >= 1000, 20_000, 'some flips');
   expect(await first.stop('SIGKILL')).toBeNull();
 
   // Whatever the killed process committed is consistent: one late flip per late check.
@@ -50,7 +43,7 @@ it('a scheduler killed mid-batch loses and duplicates nothing', async () => {
 
   const second = await startService('scheduler', env);
   try {
-    await waitFor('every deadline applied', async () => (await count(`SELECT count(*)::int AS n FROM checks WHERE status = 'late'`)) === N, 30_000);
+    await eventually(async () => (await count(`SELECT count(*)::int AS n FROM checks WHERE status = 'late'`)) === N, 30_000, 'every deadline applied');
     const { rows } = await pool.query(`SELECT count(*)::int AS flips, count(DISTINCT check_id)::int AS checks FROM flips`);
     expect(rows[0]).toEqual({ flips: N, checks: N });
     // All of them wait for the notifier (none runs here): the kill lost none of them.

@@ -1,11 +1,9 @@
-import net from 'node:net';
 import { loadSchedulerConfig } from '@upmon/config';
 import type { PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import { createFlipMetrics, Registry, type FlipMetrics } from '@upmon/metrics';
-import { Queues } from '@upmon/queue';
-import { createRedis, type Clock } from '@upmon/service-kit';
-import type { RedisOptions } from 'ioredis';
+import type { Queues } from '@upmon/queue';
+import type { Clock } from '@upmon/service-kit';
 import type pg from 'pg';
 import type { SchedulerDeps } from '../src/task.js';
 
@@ -38,55 +36,6 @@ export function schedulerDeps(opts: {
     pool: opts.pool,
     flipMetrics: opts.flipMetrics ?? createFlipMetrics(new Registry()),
   };
-}
-
-export function producerQueues(redisUrl: string, prefix: string, redisOptions?: RedisOptions) {
-  const redis = createRedis(redisUrl, 'producer', redisOptions);
-  redis.on('error', () => undefined);
-  const queues = new Queues(redis, prefix);
-  return {
-    queues,
-    async close() {
-      await Promise.race([queues.close().catch(() => undefined), new Promise((r) => setTimeout(r, 500).unref())]);
-      redis.disconnect();
-    },
-  };
-}
-
-/**
- * A TCP proxy in front of the shared Redis that the test can stop and start, to simulate Redis
- * being unreachable without touching the machine's Redis server.
- */
-export class TcpProxy {
-  private server: net.Server | null = null;
-  private sockets = new Set<net.Socket>();
-  constructor(
-    readonly port: number,
-    private readonly target: { host: string; port: number },
-  ) {}
-
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  async start(): Promise<void> {
-    this.server = net.createServer((client) => {
-      const upstream = net.connect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => s.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((r) => this.server!.listen(this.port, '127.0.0.1', () => r()));
-  }
-
-  async stop(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise((r) => (this.server ? this.server.close(r) : r(undefined)));
-    this.server = null;
-  }
 }
 
 /** Inserts `n` heartbeat checks (period 60 s, grace 60 s) due at `deadline` with SQL. */

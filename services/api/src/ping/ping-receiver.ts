@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { createBatcher } from '@upmon/batching';
 import { recordUpStaysUpPings } from '@upmon/check-store';
 import type { Cipher } from '@upmon/crypto';
 import type { Logger } from '@upmon/logger';
@@ -8,7 +9,6 @@ import type { Clock } from '@upmon/service-kit';
 import type pg from 'pg';
 import { createClientAddressResolver } from '../http/client-address.js';
 import { createCheckBySlug } from './create-check-by-slug.js';
-import { MicroBatcher } from './micro-batcher.js';
 import { pingWrite, writePingBatch, type PingToStore, type StoredPing } from './ping-batch-writer.js';
 import { parsePingUrl, type ParsedPing } from './ping-url.js';
 
@@ -103,9 +103,9 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
   };
 
   const poolMax = (deps.pool.options.max as number | undefined) ?? 10;
-  const batcher = new MicroBatcher(flush, {
+  const batcher = createBatcher(flush, {
     maxBatch: deps.maxBatch ?? 256,
-    maxInFlight: deps.maxInFlight ?? Math.max(1, Math.min(4, poolMax - 2)),
+    maxConcurrent: deps.maxInFlight ?? Math.max(1, Math.min(4, poolMax - 2)),
   });
 
   const reply = (res: http.ServerResponse, status: number, text: string) => {
@@ -187,7 +187,7 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
       return true;
     },
     async drain() {
-      while (batcher.pending > 0) await new Promise((r) => setTimeout(r, 10));
+      await batcher.drain();
     },
   };
 }

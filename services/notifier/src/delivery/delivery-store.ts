@@ -1,7 +1,7 @@
 import { FLAP_COUNTED_REASONS, flapDigestReleaseAt, flapSettingsOf, type CheckKind, type CheckStatus, type FlapSettings, type FlipReason, type HoldCause } from '@upmon/core';
 import type { DeliveryStatus, IntegrationKind } from '@upmon/db';
-import { microBatch } from '../micro-batch.js';
-import type { PgPool } from '../pg-pool.js';
+import { microBatch } from '@upmon/batching';
+import type { PgPool } from '@upmon/db';
 
 export interface DeliveryTarget {
   integrationId: number;

@@ -2,7 +2,7 @@ import { smsMonthOf, smsQuotaNotice, smsQuotaOf, type PlanName, type SmsMonth } 
 import { AAD, type Cipher } from '@upmon/crypto';
 import type { Logger } from '@upmon/logger';
 import type { Mailer } from '@upmon/mailer';
-import type { PgPool } from '../pg-pool.js';
+import type { PgPool } from '@upmon/db';
 
 export type SmsSpend = { ok: true; giveBack(): Promise<void> } | { ok: false; reason: string };
 

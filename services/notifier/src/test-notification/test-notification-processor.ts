@@ -9,7 +9,7 @@ import { createConfigDecryptor } from '../delivery/config-cache.js';
 import type { DeliveryStore } from '../delivery/delivery-store.js';
 import { DELIVERY_ERROR_MAX, sendThroughChannel, type SendTarget } from '../delivery/send-through-channel.js';
 import type { SmsQuota } from '../delivery/sms-quota.js';
-import type { PgPool } from '../pg-pool.js';
+import type { PgPool } from '@upmon/db';
 
 export interface TestNotificationDeps {
   pool: PgPool;

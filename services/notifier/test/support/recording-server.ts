@@ -96,14 +96,3 @@ export async function startRecordingServer(responder: Responder = () => ({})): P
       }),
   };
 }
-
-/** Polls `fn` until it returns a truthy value, or throws after `timeoutMs`. */
-export async function eventually<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 10_000, everyMs = 25): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}

@@ -2,7 +2,7 @@ import { CheckBatch, claimDueApplyingCommonTimeouts, offScheduleDeadlineText } f
 import type { FlipRecord } from '@upmon/core';
 import { withPgTransaction } from '@upmon/db';
 import type pg from 'pg';
-import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
+import type { SchedulerDeps, SchedulerTask } from '../task.js';
 
 /** A check whose schedule cannot be evaluated is looked at again this much later (never dropped). */
 const RETRY_BROKEN_SCHEDULE_MS = 5 * 60_000;
@@ -24,7 +24,7 @@ const PARALLEL_BATCHES = 3;
  */
 export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
   const { logger, config, flipMetrics } = deps;
-  const pool = requirePool(deps);
+  const { pool } = deps;
 
   /** The claimed (locked) checks `ids` through the state machine; returns the flips inserted. */
   async function applyStateMachine(client: pg.PoolClient, ids: string[], now: Date): Promise<FlipRecord[]> {

@@ -2,7 +2,7 @@ import { scheduleOf } from '@upmon/check-store';
 import { nextProbeAt } from '@upmon/core';
 import { withPgTransaction } from '@upmon/db';
 import { PROBES_PER_JOB, type ProbeJob, type ProbeRef } from '@upmon/queue';
-import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
+import type { SchedulerDeps, SchedulerTask } from '../task.js';
 
 interface DueProbeRow {
   id: string;
@@ -40,7 +40,7 @@ export const ROUND_GAP_MS = 100;
  */
 export function createProbeSchedulerTask(deps: SchedulerDeps): SchedulerTask {
   const { queues, logger, config } = deps;
-  const pool = requirePool(deps);
+  const { pool } = deps;
   let lastRoundAt = Number.NEGATIVE_INFINITY;
   return {
     name: 'probe-scheduler',

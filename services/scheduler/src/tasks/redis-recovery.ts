@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { firstFannedOutSince, handBackFannedOut } from '@upmon/check-store';
 import { withTimeout, type DeliveryJob } from '@upmon/queue';
 import type { Redis } from 'ioredis';
-import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
+import type { SchedulerDeps, SchedulerTask } from '../task.js';
 
 /** Longest wait for one Redis call (BullMQ waits for a connection that never came up). */
 const REDIS_TIMEOUT_MS = 3_000;
@@ -50,7 +50,7 @@ const redisCall = <T>(p: Promise<T>): Promise<T> => withTimeout(p, REDIS_TIMEOUT
  */
 export function createRedisRecoveryTask(deps: SchedulerDeps): SchedulerTask {
   const { queues, logger, config } = deps;
-  const pool = requirePool(deps);
+  const { pool } = deps;
   const log = logger;
   const epochKey = `${config.redisPrefix}:epoch`;
   const lockKey = `${config.redisPrefix}:epoch-recovery`;

@@ -1,5 +1,5 @@
 import { pruneFlips, prunePings } from '@upmon/check-store';
-import { requirePool, type SchedulerDeps, type SchedulerTask } from '../task.js';
+import type { SchedulerDeps, SchedulerTask } from '../task.js';
 
 /** Checks examined per round, and the pause between rounds: a steady, gentle sweep. */
 const CHECKS_PER_ROUND = 1000;
@@ -14,7 +14,7 @@ const FLIPS_PER_ROUND = 5000;
  */
 export function createRetentionPrunerTask(deps: SchedulerDeps): SchedulerTask {
   const { config, logger } = deps;
-  const pool = requirePool(deps);
+  const { pool } = deps;
   let cursor = '00000000-0000-0000-0000-000000000000';
   let passStartedAt: Date | null = null;
   let pingedSince: Date | null = null;

@@ -1,0 +1,1 @@
+export { createBatcher, microBatch, type Batcher, type BatcherOptions } from './batcher.js';

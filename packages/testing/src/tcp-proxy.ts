@@ -1,0 +1,63 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+export interface TcpProxy {
+  port: number;
+  /** `redis://` URL of the proxy, for a Redis behind it. */
+  url: string;
+  /** Drops every connection and refuses new ones: the target is "down" for this proxy's clients only. */
+  cut(): void;
+  /** Lets connections through again. */
+  restore(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP proxy to `target` on 127.0.0.1 that a test can cut and restore, to make e.g. the shared
+ * Redis unreachable for one client without touching the server. `cut: true` starts it cut.
+ */
+export async function startTcpProxy(target: { host: string; port: number }, opts: { cut?: boolean } = {}): Promise<TcpProxy> {
+  const sockets = new Set<net.Socket>();
+  let open = !opts.cut;
+  const dropAll = () => {
+    for (const s of sockets) s.destroy();
+    sockets.clear();
+  };
+  const server = net.createServer((client) => {
+    if (!open) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(target.port, target.host);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', drop);
+      s.on('close', drop);
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    cut() {
+      open = false;
+      dropAll();
+    },
+    restore() {
+      open = true;
+    },
+    close() {
+      open = false;
+      dropAll();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
