@@ -1,12 +1,10 @@
 import { CheckBatch } from '@upmon/check-store';
 import { planLimits, type PlanName } from '@upmon/core';
 import { generateApiKey, randomToken } from '@upmon/crypto';
-import { withPgTransaction, type createPgPool, type PrismaClient } from '@upmon/db';
+import { withPgTransaction, type PgPool, type PrismaClient } from '@upmon/db';
 import { CliError } from './cli-error.js';
 
 export { CliError };
-
-type PgPool = ReturnType<typeof createPgPool>;
 
 const PLANS: PlanName[] = ['free', 'pro', 'business'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,10 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { FLIPS_WAITING_CHANNEL, claimWaitingFlips, markFannedOut } from '@upmon/check-store';
-import { listenPg, withPgTransaction } from '@upmon/db';
+import { listenPg, withPgTransaction, type PgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import type { FanOutMetrics } from '@upmon/metrics';
 import type { Queues } from '@upmon/queue';
-import type { PgPool } from '../pg-pool.js';
 import { planFanOut } from './fan-out-plan.js';
 import { insertReminders, loadAudiences } from './fan-out-store.js';
 
