@@ -81,7 +81,7 @@ describe('monthly SMS quota', () => {
       ['2026-12', 3],
     ]);
     await eventually(async () => smtp.mails.length >= 4);
-    await new Promise((r) => setTimeout(r, 300));
+    await h.settle(); // every delivery done: no further notice can be mailed
     expect(smtp.mails).toHaveLength(4);
   });
 

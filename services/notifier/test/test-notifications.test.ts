@@ -42,7 +42,9 @@ describe('test notifications', () => {
     const row = await logged(hook.id);
     expect(row).toMatchObject({ status: 'failed', statusCode: 404 });
     expect(row.error).toMatch(/404/);
-    await new Promise((r) => setTimeout(r, 500));
+    // The job is finished (test notifications have one attempt): nothing more can be sent.
+    const job = await h.queues.queue('test-notifications').getJob(`test-notification-${hook.id}-req-00000002`);
+    await eventually(async () => ['completed', 'failed'].includes(String(await job?.getState())));
     expect(await h.prisma.notificationDelivery.count({ where: { integrationId: hook.id } })).toBe(1);
     expect(receiver.requests.filter((r) => r.path === '/broken')).toHaveLength(1);
   });
