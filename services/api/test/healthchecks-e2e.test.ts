@@ -14,6 +14,7 @@ import {
   dropRedisPrefix,
   eventually,
   makeProjectWithKeys,
+  producerQueues,
   startService,
   testRedisPrefix,
   testRedisUrl,
@@ -111,8 +112,18 @@ it('a check with channels set through /api/v3 notifies exactly its integrations 
   expect((await fetch(`${api.url}/ping/${check.uuid}`)).status).toBe(200);
   expect((await fetch(`${api.url}/ping/${check.uuid}/fail`)).status).toBe(200);
   await eventually(() => received.filter((r) => r.body.includes(check.uuid)).length >= 2, 20_000, 'two notifications');
-  // Give a wrong delivery (to b) time to show up before concluding it did not happen.
-  await new Promise((r) => setTimeout(r, 1500));
+  // A wrong delivery (to b) would be a job of the fan-out: wait until the flip is fanned out and
+  // every delivery job is done before concluding it did not happen.
+  await eventually(async () => (await prisma.flip.count({ where: { checkId: check.uuid, fannedOutAt: null } })) === 0, 10_000, 'the fan-out');
+  const producer = producerQueues(testRedisUrl(), prefix);
+  try {
+    await eventually(async () => {
+      const n = await producer.queues.queue('deliveries').getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      return Object.values(n).every((v) => v === 0);
+    }, 10_000, 'the deliveries');
+  } finally {
+    await producer.close();
+  }
   const heard = received.filter((r) => r.body.includes(check.uuid)).map((r) => `${r.path}:${JSON.parse(r.body).event}`);
   expect(heard.sort()).toEqual(['/a:down', '/c:down']);
 });
