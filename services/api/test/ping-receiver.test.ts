@@ -172,7 +172,7 @@ describe('ping receiver', () => {
       const expected = transition(
         {
           kind: 'heartbeat', status: 'up', graceSec: c.graceSec, lastPingAt: before, lastStartAt: c.lastStartAt, lastStartRid: null,
-          lastDurationMs: null, resumedAt: null, nextDeadlineAt: c.nextDeadlineAt, failureCount: 0, confirmations: 1,
+          lastDurationMs: null, resumedAt: null, nextDeadlineAt: c.nextDeadlineAt, failureCount: 0, confirmations: 1, minRunSec: null,
           schedule: c.scheduleKind === 'cron' ? { kind: 'cron', cron: '0 3 * * *', tz: 'Europe/Riga' } : { kind: 'period', periodSec: 60, tz: 'UTC' },
         },
         { type: 'ping', kind: 'exit', exitStatus: 0 },
