@@ -18,6 +18,8 @@ export interface PingWrite {
   bodySize: number;
   body: Buffer | null;
   durationMs?: number | null;
+  /** Why the ping counted differently from its type (core's `TransitionResult.note`). */
+  note?: string | null;
 }
 
 /** A check of the batch as the batch moves it. */
@@ -169,9 +171,9 @@ export class CheckBatch {
     const pings = this.pings;
     await client.query(
       `WITH u AS (${u.sql} RETURNING 1), f AS (${f.sql}),
-            p AS (INSERT INTO pings (check_id, ts, type, exit_status, rid, source_ip, method, user_agent, body_size, body, duration_ms, n)
+            p AS (INSERT INTO pings (check_id, ts, type, exit_status, rid, source_ip, method, user_agent, body_size, body, duration_ms, note, n)
                   SELECT * FROM unnest(${p(0)}::uuid[], ${p(1)}::timestamptz[], ${p(2)}::"PingType"[], ${p(3)}::int[], ${p(4)}::uuid[], ${p(5)}::text[],
-                                       ${p(6)}::text[], ${p(7)}::text[], ${p(8)}::int[], ${p(9)}::bytea[], ${p(10)}::int[], ${p(11)}::int[]))
+                                       ${p(6)}::text[], ${p(7)}::text[], ${p(8)}::int[], ${p(9)}::bytea[], ${p(10)}::int[], ${p(11)}::text[], ${p(12)}::int[]))
        SELECT 1`,
       [
         ...u.values,
@@ -187,6 +189,7 @@ export class CheckBatch {
         pings.map((x) => x.ping.bodySize),
         pings.map((x) => x.ping.body),
         pings.map((x) => x.ping.durationMs ?? null),
+        pings.map((x) => x.ping.note ?? null),
         pings.map((x) => x.n),
       ],
     );

@@ -17,7 +17,7 @@ export interface SqlClient {
 export const CHECK_STATE_COLUMNS = `c.id, c.project_id, c.kind, c.status, c.schedule_kind, c.period_sec, c.cron, c.oncalendar, c.tz,
   c.grace_sec, c.last_ping_at, c.last_ping_at::text AS last_ping_at_text, c.last_start_at, c.last_start_at::text AS last_start_at_text,
   c.last_start_rid, c.last_duration_ms, c.resumed_at, c.resumed_at::text AS resumed_at_text, c.next_deadline_at,
-  c.next_deadline_at::text AS next_deadline_at_text, c.failure_count, c.n_pings, c.http_config->'confirmations' AS confirmations`;
+  c.next_deadline_at::text AS next_deadline_at_text, c.failure_count, c.n_pings, c.http_config->'confirmations' AS confirmations, c.min_run_sec`;
 
 export interface CheckSqlRow {
   id: string;
@@ -44,6 +44,7 @@ export interface CheckSqlRow {
   /** Pings received so far; the next ping is number n_pings + 1. */
   n_pings: number;
   confirmations: unknown;
+  min_run_sec: number | null;
 }
 
 export function sqlRowToState(row: CheckSqlRow): CheckState {
@@ -60,6 +61,7 @@ export function sqlRowToState(row: CheckSqlRow): CheckState {
     nextDeadlineAt: row.next_deadline_at,
     failureCount: row.failure_count,
     confirmations: confirmationsOf(row.kind, row.confirmations),
+    minRunSec: row.min_run_sec,
   };
 }
 

@@ -32,5 +32,6 @@ export function checkRowToState(row: Check): CheckState {
     nextDeadlineAt: row.nextDeadlineAt,
     failureCount: row.failureCount,
     confirmations: confirmationsOf(row.kind, (row.httpConfig as { confirmations?: unknown } | null)?.confirmations),
+    minRunSec: row.minRunSec,
   };
 }

@@ -34,7 +34,7 @@ async function snapshot(id: string) {
       [id],
     )
   ).rows[0];
-  const pings = (await pool.query(`SELECT ts::text, type, exit_status, rid, method, source_ip, body_size, duration_ms, n FROM pings WHERE check_id = $1 ORDER BY n`, [id])).rows;
+  const pings = (await pool.query(`SELECT ts::text, type, exit_status, rid, method, source_ip, body_size, duration_ms, note, n FROM pings WHERE check_id = $1 ORDER BY n`, [id])).rows;
   const flips = (await pool.query(`SELECT count(*)::int AS n FROM flips WHERE check_id = $1`, [id])).rows[0].n as number;
   return { check, pings, flips };
 }
@@ -49,7 +49,7 @@ async function throughGeneralPath(id: string, ping: PingWrite & { tsMs: number }
     const batch = await CheckBatch.lock(client, [id], { pingBudget: true });
     const event = { type: 'ping' as const, kind: ping.type, exitStatus: ping.exitStatus ?? null, rid: ping.rid ?? null, runStartedAt: null };
     const r = batch.applyPing(id, event, new Date(ping.tsMs), ping.ts);
-    batch.recordPing(id, { ...ping, durationMs: r?.durationMs ?? null }, r && ping.type !== 'log' ? ping.type : undefined);
+    batch.recordPing(id, { ...ping, durationMs: r?.durationMs ?? null, note: r?.note ?? null }, r && ping.type !== 'log' ? ping.type : undefined);
     await batch.write(client);
   });
 }
@@ -77,6 +77,7 @@ describe('the "up stays up" statement equals the general path wherever it applie
     ['a log', UP, { type: 'log' }, false],
     ['with a rid', UP, { rid: '11111111-2222-4333-8444-555555555555' }, false],
     ['a run open', { ...UP, lastStartAt: new Date(T0 - 5_000) }, {}, false],
+    ['a minimum run time', { ...UP, minRunSec: 60 }, {}, false],
     ['a late check', { ...UP, status: 'late', nextDeadlineAt: new Date(T0 + 10_000) }, {}, false],
     ['a down check', { ...UP, status: 'down', nextDeadlineAt: null }, {}, false],
     ['a new check', { status: 'new' }, {}, false],

@@ -16,6 +16,7 @@ const state = (over: Partial<CheckState> = {}): CheckState => ({
   nextDeadlineAt: at(3600),
   failureCount: 0,
   confirmations: 1,
+  minRunSec: null,
   ...over,
 });
 

@@ -1,6 +1,6 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
 
-export const FLIP_REASONS = ['timeout', 'fail', 'exit', 'ping', 'manual', 'resumed', 'quota'] as const;
+export const FLIP_REASONS = ['timeout', 'fail', 'exit', 'ping', 'manual', 'resumed', 'quota', 'short_run'] as const;
 export type FlipReasonLabel = (typeof FLIP_REASONS)[number];
 
 export interface FlipMetrics {

@@ -14,6 +14,7 @@ export interface PingInput {
   /** The body to store (already cut to the configured limit); encrypted here. */
   body?: Buffer | string | null;
   durationMs?: number | null;
+  note?: string | null;
   /** Defaults to the database's now() (microseconds). */
   ts?: Date;
 }
@@ -35,6 +36,7 @@ export function recordPingInTx(tx: Prisma.TransactionClient, cipher: Cipher, p: 
       bodySize: p.bodySize ?? (p.body ? Buffer.byteLength(p.body) : 0),
       body: body ? new Uint8Array(body) : null,
       durationMs: p.durationMs ?? null,
+      note: p.note ?? null,
       ...(p.ts ? { ts: p.ts } : {}),
     },
   });

@@ -81,6 +81,7 @@ describe('POST /checks', () => {
       tags: [],
       schedule: { kind: 'period', period_sec: 3600, tz: 'UTC' },
       grace_sec: 60,
+      min_run_sec: null,
       tz: 'UTC',
       status: 'new',
       last_ping_at: null,
@@ -502,6 +503,45 @@ describe('PATCH /checks/{uuid}', () => {
     const c = (await create(heartbeatBody())).body.data;
     expect((await h.call('PATCH', '/checks/00000000-0000-4000-8000-000000000000', { key: rw, body: { name: 'x' } })).status).toBe(404);
     expect((await h.call('PATCH', `/checks/${c.id}`, { key: otherRw, body: { name: 'x' } })).status).toBe(404);
+  });
+});
+
+describe('minimum run time (min_run_sec, an addition)', () => {
+  const http = heartbeatBody({ kind: 'http', http_config: { url: 'https://example.com/health' } });
+
+  test('is stored and returned by create, GET and the list; PATCH keeps, changes and removes it', async () => {
+    const created = await create(heartbeatBody({ min_run_sec: 90 }));
+    expect(created.status).toBe(201);
+    const c = created.body.data;
+    expect(c.min_run_sec).toBe(90);
+    expect((await h.prisma.check.findUniqueOrThrow({ where: { id: c.id } })).minRunSec).toBe(90);
+    expect((await h.call('GET', `/checks/${c.id}`, { key: rw })).body.data.min_run_sec).toBe(90);
+    const listed = (await h.call('GET', '/checks', { key: rw })).body.data.find((x: { id: string }) => x.id === c.id);
+    expect(listed.min_run_sec).toBe(90);
+
+    const renamed = await h.call('PATCH', `/checks/${c.id}`, { key: rw, body: { name: 'renamed' } });
+    expect(renamed.body.data.min_run_sec).toBe(90);
+    const changed = await h.call('PATCH', `/checks/${c.id}`, { key: rw, body: { min_run_sec: 86_400 } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.min_run_sec).toBe(86_400);
+    const removed = await h.call('PATCH', `/checks/${c.id}`, { key: rw, body: { min_run_sec: null } });
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.min_run_sec).toBeNull();
+    expect((await h.prisma.check.findUniqueOrThrow({ where: { id: c.id } })).minRunSec).toBeNull();
+  });
+
+  test.each([0, -5, 86_401, 1.5, 'abc', true])('422 for %p', async (value) => {
+    await expect422(heartbeatBody({ min_run_sec: value }), 'min_run_sec');
+  });
+
+  test('http checks: 422 for a minimum (null is accepted), on create and on PATCH', async () => {
+    await expect422({ ...http, min_run_sec: 60 }, 'min_run_sec', 'is only allowed for kind heartbeat');
+    const c = await create({ ...http, min_run_sec: null });
+    expect(c.status).toBe(201);
+    expect(c.body.data.min_run_sec).toBeNull();
+    const patched = await h.call('PATCH', `/checks/${c.body.data.id}`, { key: rw, body: { min_run_sec: 60 } });
+    expect(patched.status).toBe(422);
+    expect(patched.body.errors.min_run_sec).toEqual(['is only allowed for kind heartbeat']);
   });
 });
 

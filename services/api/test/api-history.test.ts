@@ -102,7 +102,7 @@ describe('GET /checks/{uuid}/pings', () => {
     const long = `${'a'.repeat(2047)}ä${'b'.repeat(5000)}`; // 'ä' is 2 bytes and straddles the 2048-byte cut
     await h.prisma.$transaction(async (tx) => {
       await recordPingInTx(tx, cipher, { checkId: c.id, type: 'exit', exitStatus: 3, method: 'POST', sourceIp: '203.0.113.9', userAgent: 'curl/8.5', body: long, durationMs: 1234 });
-      await recordPingInTx(tx, cipher, { checkId: c.id, type: 'success', method: 'POST', body: 'all good ✓' });
+      await recordPingInTx(tx, cipher, { checkId: c.id, type: 'success', method: 'POST', body: 'all good ✓', note: 'run took 2 s, shorter than the minimum of 60 s' });
       await recordPingInTx(tx, cipher, { checkId: c.id, type: 'log', method: 'HEAD' });
     });
     const res = await h.call('GET', `/checks/${c.id}/pings`, { key: ro });
@@ -117,10 +117,11 @@ describe('GET /checks/{uuid}/pings', () => {
       method: 'POST',
       body_size: Buffer.byteLength(long),
       duration_ms: 1234,
+      note: null,
       body: 'a'.repeat(2047),
       user_agent: 'curl/8.5',
     });
-    expect(success).toMatchObject({ type: 'success', body: 'all good ✓', exit_status: null, source_ip: null, user_agent: null, duration_ms: null });
+    expect(success).toMatchObject({ type: 'success', body: 'all good ✓', exit_status: null, source_ip: null, user_agent: null, duration_ms: null, note: 'run took 2 s, shorter than the minimum of 60 s' });
     expect(log).toMatchObject({ type: 'log', method: 'HEAD', body: null, body_size: 0 });
   });
 

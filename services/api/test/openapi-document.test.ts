@@ -11,6 +11,7 @@ const check = {
   tags: [],
   schedule: { kind: 'period', period_sec: 60, tz: 'UTC' },
   grace_sec: 60,
+  min_run_sec: null,
   tz: 'UTC',
   status: 'new',
   last_ping_at: null,
@@ -38,7 +39,7 @@ test.each([
 });
 
 test('ping ts must have exactly 6 fraction digits', () => {
-  const ping = { ts: '2026-01-01T00:00:00.123456+00:00', type: 'success', exit_status: null, source_ip: null, method: 'GET', body_size: 0, duration_ms: null, body: null, user_agent: null };
+  const ping = { ts: '2026-01-01T00:00:00.123456+00:00', type: 'success', exit_status: null, source_ip: null, method: 'GET', body_size: 0, duration_ms: null, note: null, body: null, user_agent: null };
   expect(() => accept('GET', `/checks/${check.id}/pings`, 200, { data: [ping] })).not.toThrow();
   expect(() => accept('GET', `/checks/${check.id}/pings`, 200, { data: [{ ...ping, ts: '2026-01-01T00:00:00.123+00:00' }] })).toThrow(/does not match/);
 });

@@ -172,7 +172,7 @@ describe('ping receiver', () => {
       const expected = transition(
         {
           kind: 'heartbeat', status: 'up', graceSec: c.graceSec, lastPingAt: before, lastStartAt: c.lastStartAt, lastStartRid: null,
-          lastDurationMs: null, resumedAt: null, nextDeadlineAt: c.nextDeadlineAt, failureCount: 0, confirmations: 1,
+          lastDurationMs: null, resumedAt: null, nextDeadlineAt: c.nextDeadlineAt, failureCount: 0, confirmations: 1, minRunSec: null,
           schedule: c.scheduleKind === 'cron' ? { kind: 'cron', cron: '0 3 * * *', tz: 'Europe/Riga' } : { kind: 'period', periodSec: 60, tz: 'UTC' },
         },
         { type: 'ping', kind: 'exit', exitStatus: 0 },
@@ -528,5 +528,53 @@ describe('overlapping runs paired by rid', () => {
     // Measured from the second start, not the first.
     expect(ps[2].duration_ms).toBe(ms(ps[2]) - ms(ps[1]));
     expect(ps[2].duration_ms).toBeGreaterThanOrEqual(15);
+  });
+});
+
+describe('minimum run time (checks.min_run_sec)', () => {
+  let now = new Date('2026-11-24T12:00:00.000Z');
+  const clock = { now: () => now };
+  const at = (sec: number) => new Date(Date.parse('2026-11-24T12:00:00.000Z') + sec * 1000);
+  const ping = async (receiver: Receiver, path: string, sec: number) => {
+    now = at(sec);
+    expect((await fetch(`${receiver.url}${path}`)).status).toBe(200);
+  };
+  const notesOf = async (checkId: string) =>
+    (await pool.query<{ type: string; duration_ms: number | null; note: string | null }>('SELECT type, duration_ms, note FROM pings WHERE check_id = $1 ORDER BY n', [checkId])).rows;
+
+  it('a success after a shorter run is a failure (short_run, note on the ping); a long enough run is up, also across a receiver restart', async () => {
+    const first = await startReceiver({ clock });
+    const project = await makeProject(prisma);
+    const check = await makeCheck(prisma, project.id, { periodSec: 3600, graceSec: 600, minRunSec: 60 });
+
+    await ping(first, `/${check.id}/start`, 0);
+    await ping(first, `/${check.id}`, 12);
+    let row = await prisma.check.findUniqueOrThrow({ where: { id: check.id } });
+    expect([row.status, row.lastDurationMs, row.lastStartAt, row.nextDeadlineAt]).toEqual(['down', 12_000, null, null]);
+    expect((await flipsOf(check.id)).map((f) => [f.oldStatus, f.newStatus, f.reason])).toEqual([['new', 'down', 'short_run']]);
+    expect(await notesOf(check.id)).toEqual([
+      { type: 'start', duration_ms: null, note: null },
+      { type: 'success', duration_ms: 12_000, note: 'run took 12 s, shorter than the minimum of 60 s' },
+    ]);
+    expect(await first.registry.metrics()).toContain('upmon_flips_total{reason="short_run"} 1');
+
+    // The run starts on one receiver and ends on another: the minimum is read from the row.
+    await ping(first, `/${check.id}/start`, 100);
+    await first.close();
+    const second = await startReceiver({ clock });
+    await ping(second, `/${check.id}/0`, 160);
+    row = await prisma.check.findUniqueOrThrow({ where: { id: check.id } });
+    expect([row.status, row.lastDurationMs]).toEqual(['up', 60_000]);
+    expect((await flipsOf(check.id)).map((f) => f.reason)).toEqual(['short_run', 'ping']);
+    expect((await notesOf(check.id)).slice(2)).toEqual([
+      { type: 'start', duration_ms: null, note: null },
+      { type: 'exit', duration_ms: 60_000, note: null },
+    ]);
+
+    // A success without a start is not judged (and goes through the state machine, not the fast path).
+    await ping(second, `/${check.id}`, 500);
+    row = await prisma.check.findUniqueOrThrow({ where: { id: check.id } });
+    expect(row.status).toBe('up');
+    expect((await notesOf(check.id)).at(-1)).toEqual({ type: 'success', duration_ms: null, note: null });
   });
 });

@@ -237,6 +237,34 @@ describe('check forms', () => {
     expect(bad.text).toMatch(/id="f-http_config-url-error">must be a valid uri with a scheme matching the http\|https pattern</);
   });
 
+  test('minimum run time: set on create, shown with the short runs it caught, edited, removed, validated', async () => {
+    const res = await as.member!.submit(newForm(), newForm(), { ...base, name: 'min run by form', min_run_sec: '90' });
+    expect(res.status).toBe(303);
+    const row = await h.prisma.check.findFirstOrThrow({ where: { name: 'min run by form' } });
+    expect(row.minRunSec).toBe(90);
+    await h.prisma.ping.create({ data: { checkId: row.id, type: 'success', method: 'GET', durationMs: 12_000, note: 'run took 12 s, shorter than the minimum of 90 s', n: 1 } });
+    await h.prisma.flip.create({ data: { checkId: row.id, projectId: team.project.id, ts: new Date(), oldStatus: 'up', newStatus: 'down', reason: 'short_run' } });
+    const page = pageText((await as.read_only!.get(`/checks/${row.id}`)).text);
+    expect(page).toContain('Minimum run time 1 min 30 s');
+    expect(page).toContain('run took 12 s, shorter than the minimum of 90 s');
+    expect(page).toContain('(run shorter than its minimum)');
+
+    const edit = await as.member!.get(`/checks/${row.id}/edit`);
+    expect(edit.text).toMatch(/name="min_run_sec"[^>]*value="90"|value="90"[^>]*name="min_run_sec"/);
+    const changed = await as.member!.post(`/checks/${row.id}/edit`, { ...base, name: 'min run by form', min_run_sec: '600' });
+    expect(changed.location).toBe(`/checks/${row.id}?done=saved`);
+    expect((await h.prisma.check.findUniqueOrThrow({ where: { id: row.id } })).minRunSec).toBe(600);
+    const bad = await as.member!.post(`/checks/${row.id}/edit`, { ...base, name: 'min run by form', min_run_sec: '86401' });
+    expect(bad.status).toBe(422);
+    expect(bad.text).toMatch(/id="f-min_run_sec-error">must be less than or equal to 86400</);
+    const removed = await as.member!.post(`/checks/${row.id}/edit`, { ...base, name: 'min run by form', min_run_sec: '' });
+    expect(removed.location).toBe(`/checks/${row.id}?done=saved`);
+    expect((await h.prisma.check.findUniqueOrThrow({ where: { id: row.id } })).minRunSec).toBeNull();
+    expect(pageText((await as.read_only!.get(`/checks/${row.id}`)).text)).toContain('Minimum run time none');
+    // http checks have no such field.
+    expect((await as.member!.get(`${newForm()}?kind=http`)).text).not.toContain('name="min_run_sec"');
+  });
+
   test('read-only users cannot open or post the forms', async () => {
     expect((await as.read_only!.get(newForm())).status).toBe(403);
     expect((await as.read_only!.post(newForm(), { ...base, name: 'sneaky' })).status).toBe(403);

@@ -183,9 +183,10 @@ describe('fan-out of flips to integrations', () => {
     expect(await h.prisma.reminder.count({ where: { checkId: check.id } })).toBe(3);
   });
 
-  it('names the ping that caused fail and exit flips (read for the deliveries in flight together)', async () => {
+  it('names the ping that caused fail, exit and short_run flips (read for the deliveries in flight together)', async () => {
     const project = await makeProject(h.prisma);
     const job = await makeCheck(h.prisma, project.id, { status: 'up' });
+    const quick = await makeCheck(h.prisma, project.id, { status: 'up', minRunSec: 60 });
     const site = await makeHttpCheck(h.prisma, project.id, { url: 'https://example.com/' }, { status: 'up' });
     await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/cause` });
     const at = new Date();
@@ -194,13 +195,17 @@ describe('fan-out of flips to integrations', () => {
       data: [
         { checkId: job.id, ts: before, type: 'exit', exitStatus: 3, method: 'POST' },
         { checkId: site.id, ts: before, type: 'fail', method: 'GET', body: sealPingBody(site.id, 'HTTP 503 (expected 2xx,3xx)') },
+        { checkId: quick.id, ts: before, type: 'success', method: 'GET', durationMs: 12_000, note: 'run took 12 s, shorter than the minimum of 60 s' },
       ],
     });
     const exited = await makeFlip(h.prisma, job, 'up', 'down', { reason: 'exit', ts: at });
     const failed = await makeFlip(h.prisma, site, 'up', 'down', { reason: 'fail', ts: at });
+    await makeFlip(h.prisma, quick, 'up', 'down', { reason: 'short_run', ts: at });
     await settle();
     const sent = new Map(hooksFor('cause').map((r) => JSON.parse(r.body) as Record<string, string>).map((b) => [b.check_id, b]));
     expect(sent.get(job.id)?.reason_text).toBe('the job exited with status 3');
     expect(sent.get(site.id)?.message).toContain('Details: HTTP 503 (expected 2xx,3xx)');
+    expect(sent.get(quick.id)?.reason_text).toBe('the run was shorter than its minimum run time');
+    expect(sent.get(quick.id)?.message).toContain('Details: run took 12 s, shorter than the minimum of 60 s');
   });
 });

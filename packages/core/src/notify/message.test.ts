@@ -150,6 +150,7 @@ describe('reasonInWords', () => {
     ['heartbeat', 'manual', 'up', 'paused', 'paused by a user'],
     ['heartbeat', 'resumed', 'paused', 'up', 'monitoring was resumed'],
     ['heartbeat', 'quota', 'up', 'paused', "paused: the account is over its plan's check quota"],
+    ['heartbeat', 'short_run', 'up', 'down', 'the run was shorter than its minimum run time'],
   ] as const)('%s %s %s→%s', (kind, reason, from, to, words) => expect(reasonInWords(kind, reason, from, to)).toBe(words));
 });
 

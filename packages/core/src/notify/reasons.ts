@@ -32,5 +32,7 @@ export function reasonInWords(
       return 'monitoring was resumed';
     case 'quota':
       return "paused: the account is over its plan's check quota";
+    case 'short_run':
+      return 'the run was shorter than its minimum run time';
   }
 }

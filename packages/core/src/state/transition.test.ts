@@ -20,6 +20,7 @@ function hb(over: Partial<CheckState> = {}): CheckState {
     nextDeadlineAt: at(PERIOD),
     failureCount: 0,
     confirmations: 1,
+    minRunSec: null,
     ...over,
   };
 }
@@ -188,6 +189,112 @@ describe('transition: runs (start, rid, duration)', () => {
     expect(r.flips).toEqual([{ oldStatus: from, newStatus: 'down', reason: 'timeout', ts: at(10 + GRACE) }]);
     expect(r.state.status).toBe('down');
     expect(r.state.nextDeadlineAt).toBeNull();
+  });
+});
+
+describe('transition: minimum run time (heartbeat, minRunSec)', () => {
+  const MIN = 60;
+  /** A heartbeat with a minimum run time and a run started at 10 s (rid `a` unless null). */
+  const started = (from: CheckStatus = 'up', rid: string | null = 'a') =>
+    transition(hb({ ...stateFor(from), minRunSec: MIN }), ping('start', rid ?? undefined), at(10)).state;
+
+  it('a run exactly as long as the minimum is fine: up, no note', () => {
+    for (const ev of [ping('success'), exit(0), ping('success', 'a')]) {
+      const r = transition(started(), ev, at(10 + MIN));
+      expect(r.state.status).toBe('up');
+      expect(r.flip).toBeNull();
+      expect(r.note).toBeNull();
+      expect(r.durationMs).toBe(MIN * 1000);
+    }
+  });
+
+  it.each(['new', 'up', 'late'] as const)('%s + success after a shorter run -> down (reason short_run), with the note', (from) => {
+    for (const ev of [ping('success'), exit(0), ping('success', 'a')]) {
+      const r = transition(started(from), ev, at(10 + MIN - 0.001));
+      expect(r.state.status).toBe('down');
+      expect(r.flip).toEqual({ oldStatus: from, newStatus: 'down', reason: 'short_run', ts: at(10 + MIN - 0.001) });
+      expect(r.note).toBe('run took 59 s, shorter than the minimum of 60 s');
+      expect(r.durationMs).toBe(MIN * 1000 - 1);
+      // Otherwise exactly a fail ping: run closed and measured, last ping moved, no deadline.
+      const failed = transition(started(from), ping('fail'), at(10 + MIN - 0.001));
+      expect(r.state).toEqual(failed.state);
+    }
+  });
+
+  it('down + short run: stays down without a flip, the ping still gets its note', () => {
+    const r = transition(started('down'), ping('success'), at(22));
+    expect(r.state.status).toBe('down');
+    expect(r.flip).toBeNull();
+    expect(r.note).toBe('run took 12 s, shorter than the minimum of 60 s');
+  });
+
+  it('a failed short run keeps its own reason (fail, exit) and has no note', () => {
+    const failed = transition(started(), ping('fail'), at(20));
+    expect(failed.flip?.reason).toBe('fail');
+    expect(failed.note).toBeNull();
+    const exited = transition(started(), exit(2), at(20));
+    expect(exited.flip?.reason).toBe('exit');
+    expect(exited.note).toBeNull();
+  });
+
+  it('no measured run (no start, or a rid without a known start): nothing to check, up', () => {
+    const noStart = transition(hb({ minRunSec: MIN, status: 'late' }), ping('success'), at(20));
+    expect(noStart.state.status).toBe('up');
+    expect(noStart.flip?.reason).toBe('ping');
+    expect(noStart.note).toBeNull();
+    const unknownRid = transition(started(), { type: 'ping', kind: 'success', rid: 'zz', runStartedAt: null }, at(20));
+    expect(unknownRid.durationMs).toBeNull();
+    expect(unknownRid.state.status).toBe('up');
+    expect(unknownRid.note).toBeNull();
+  });
+
+  it('no minimum (null): a short run is fine', () => {
+    const s = transition(hb(), ping('start'), at(10)).state;
+    const r = transition(s, ping('success'), at(11));
+    expect(r.state.status).toBe('up');
+    expect(r.note).toBeNull();
+  });
+
+  it('log pings are unaffected and leave the run open', () => {
+    const s = started();
+    const r = transition(s, ping('log'), at(12));
+    expect(r.state).toEqual(s);
+    expect(r.flip).toBeNull();
+    expect(r.note).toBeNull();
+  });
+
+  it('paused: a short run changes nothing and has no note', () => {
+    const paused = hb({ status: 'paused', nextDeadlineAt: null, minRunSec: MIN });
+    const s = transition(paused, ping('start'), at(10)).state;
+    const r = transition(s, ping('success'), at(12));
+    expect(r.state.status).toBe('paused');
+    expect(r.flip).toBeNull();
+    expect(r.note).toBeNull();
+    expect(r.durationMs).toBe(2000);
+  });
+
+  it('overlapping rid runs: each completion is measured from its own start', () => {
+    const a = started('up', 'a');
+    const b = transition(a, ping('start', 'b'), at(50)).state;
+    // a ran 70 s (long enough), b only 30 s
+    const doneA = transition(b, { type: 'ping', kind: 'success', rid: 'a', runStartedAt: at(10) }, at(80));
+    expect(doneA.state.status).toBe('up');
+    expect(doneA.note).toBeNull();
+    const doneB = transition(doneA.state, ping('success', 'b'), at(80));
+    expect(doneB.flip).toEqual({ oldStatus: 'up', newStatus: 'down', reason: 'short_run', ts: at(80) });
+    expect(doneB.note).toBe('run took 30 s, shorter than the minimum of 60 s');
+    // An overlapping run that is not the latest is short: down, and the latest run stays open.
+    const shortA = transition(b, { type: 'ping', kind: 'success', rid: 'a', runStartedAt: at(40) }, at(60));
+    expect(shortA.flip?.reason).toBe('short_run');
+    expect(shortA.note).toBe('run took 20 s, shorter than the minimum of 60 s');
+    expect(shortA.state.lastStartRid).toBe('b');
+  });
+
+  it('http checks are never judged by run time', () => {
+    const s = transition(http({ minRunSec: MIN }), ping('start'), at(10)).state;
+    const r = transition(s, ping('success'), at(11));
+    expect(r.flip?.reason).not.toBe('short_run');
+    expect(r.note).toBeNull();
   });
 });
 

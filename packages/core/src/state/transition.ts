@@ -46,15 +46,22 @@ export function deadlineFor(s: CheckState): Date | null {
   return addSec(expected, graces * s.graceSec);
 }
 
-function moveTo(prev: CheckState, next: CheckState, reason: FlipReason, ts: Date, durationMs: number | null = null): TransitionResult {
+function moveTo(
+  prev: CheckState,
+  next: CheckState,
+  reason: FlipReason,
+  ts: Date,
+  durationMs: number | null = null,
+  note: string | null = null,
+): TransitionResult {
   const state = { ...next, nextDeadlineAt: next.status === 'paused' ? null : deadlineFor(next) };
   const flip: FlipRecord | null =
     prev.status === next.status ? null : { oldStatus: prev.status, newStatus: next.status, reason, ts };
-  return { state, flip, durationMs };
+  return { state, flip, durationMs, note };
 }
 
 function unchanged(s: CheckState, durationMs: number | null = null): TransitionResult {
-  return { state: s, flip: null, durationMs };
+  return { state: s, flip: null, durationMs, note: null };
 }
 
 const since = (start: Date, now: Date) => Math.max(0, now.getTime() - start.getTime());
@@ -74,6 +81,17 @@ function closeRun(s: CheckState, ev: Extract<CheckEvent, { type: 'ping' }>, now:
   return { durationMs: null, closed: false };
 }
 
+/**
+ * Why a successful completion counts as a failure: a heartbeat run measured shorter than the
+ * check's minimum run time (exactly the minimum is fine). Null when it stands, or when no run was
+ * measured (no start).
+ */
+function shortRunNote(s: CheckState, durationMs: number | null): string | null {
+  if (s.kind !== 'heartbeat' || s.minRunSec === null || durationMs === null) return null;
+  if (durationMs >= s.minRunSec * 1000) return null;
+  return `run took ${Math.floor(durationMs / 1000)} s, shorter than the minimum of ${s.minRunSec} s`;
+}
+
 function onPing(s: CheckState, ev: Extract<CheckEvent, { type: 'ping' }>, now: Date): TransitionResult {
   if (ev.kind === 'log') return unchanged(s);
 
@@ -90,7 +108,11 @@ function onPing(s: CheckState, ev: Extract<CheckEvent, { type: 'ping' }>, now: D
   if (run.durationMs !== null) next = { ...next, lastDurationMs: run.durationMs };
 
   if (s.status === 'paused') return unchanged(next, run.durationMs);
-  if (success) return moveTo(s, { ...next, status: 'up', failureCount: 0 }, 'ping', now, run.durationMs);
+  if (success) {
+    const shortRun = shortRunNote(s, run.durationMs);
+    if (shortRun) return moveTo(s, { ...next, status: 'down' }, 'short_run', now, run.durationMs, shortRun);
+    return moveTo(s, { ...next, status: 'up', failureCount: 0 }, 'ping', now, run.durationMs);
+  }
   return moveTo(s, { ...next, status: 'down' }, ev.kind === 'exit' ? 'exit' : 'fail', now, run.durationMs);
 }
 

@@ -1,7 +1,7 @@
 import type { Schedule } from '../schedule/types.js';
 
 export type CheckStatus = 'new' | 'up' | 'late' | 'down' | 'paused';
-export type FlipReason = 'timeout' | 'fail' | 'exit' | 'ping' | 'manual' | 'resumed' | 'quota';
+export type FlipReason = 'timeout' | 'fail' | 'exit' | 'ping' | 'manual' | 'resumed' | 'quota' | 'short_run';
 export type CheckKind = 'heartbeat' | 'http';
 export type PingKind = 'success' | 'start' | 'fail' | 'exit' | 'log';
 
@@ -21,6 +21,8 @@ export interface CheckState {
   failureCount: number;
   /** http: consecutive failures needed before down (http_config.confirmations); 1 for heartbeats. */
   confirmations: number;
+  /** heartbeat: a success ending a measured run shorter than this many seconds is a failure; null = no minimum. */
+  minRunSec: number | null;
 }
 
 export type CheckEvent =
@@ -51,4 +53,6 @@ export interface TransitionResult {
   flip: FlipRecord | null;
   /** For ping/probe events: the run duration to store on the ping (success/fail after a start). */
   durationMs: number | null;
+  /** For pings that counted differently from their kind: why (stored on the ping); else null. */
+  note: string | null;
 }

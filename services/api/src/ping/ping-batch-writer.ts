@@ -1,5 +1,5 @@
 import { CheckBatch, type PingWrite } from '@upmon/check-store';
-import type { FlipReason, PingKind } from '@upmon/core';
+import type { FlipReason, PingKind, TransitionResult } from '@upmon/core';
 import { AAD, type Cipher } from '@upmon/crypto';
 import { withPgTransaction } from '@upmon/db';
 import type pg from 'pg';
@@ -56,8 +56,8 @@ async function storedRunStarts(client: pg.PoolClient, pairs: { checkId: string; 
   return found;
 }
 
-/** The ping as stored (its body encrypted for its check). */
-export function pingWrite(cipher: Cipher, item: PingToStore, checkId: string, durationMs: number | null): PingWrite {
+/** The ping as stored (its body encrypted for its check); `applied`: what the state machine made of it. */
+export function pingWrite(cipher: Cipher, item: PingToStore, checkId: string, applied: Pick<TransitionResult, 'durationMs' | 'note'> | null): PingWrite {
   return {
     ts: item.tsText,
     type: item.kind,
@@ -68,7 +68,8 @@ export function pingWrite(cipher: Cipher, item: PingToStore, checkId: string, du
     userAgent: item.userAgent,
     bodySize: item.bodySize,
     body: item.body && item.body.length > 0 ? cipher.encrypt(item.body, AAD.pingBody(checkId)) : null,
-    durationMs,
+    durationMs: applied?.durationMs ?? null,
+    note: applied?.note ?? null,
   };
 }
 
@@ -136,7 +137,7 @@ export async function writePingBatch(pool: pg.Pool, cipher: Cipher, items: PingT
         }
         if (key && item.kind === 'start') runs.set(key, now);
         if (key && isCompletion(item.kind)) runs.set(key, null);
-        batch.recordPing(id, pingWrite(cipher, item, id, r.durationMs), item.kind !== 'log' ? item.kind : undefined);
+        batch.recordPing(id, pingWrite(cipher, item, id, r), item.kind !== 'log' ? item.kind : undefined);
       }
       await batch.write(client);
       return { results, flipReasons: batch.flipRecords().map((f) => f.reason) };

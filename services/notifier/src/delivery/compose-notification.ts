@@ -34,10 +34,12 @@ export async function composeNotification(
       if (!flip) return null;
       let exitStatus: number | null = null;
       let detail: string | null = null;
-      if (flip.reason === 'fail' || flip.reason === 'exit') {
+      if (flip.reason === 'fail' || flip.reason === 'exit' || flip.reason === 'short_run') {
         const cause = await deps.store.loadCause(target.checkId, flip.ts);
         exitStatus = cause?.exitStatus ?? null;
         if (target.checkKind === 'http' && cause?.body) detail = decryptDetail(deps.cipher, cause.body, target.checkId);
+        // A short run: how long it took against the minimum (the note the state machine wrote).
+        if (flip.reason === 'short_run') detail = cause?.note ?? null;
       }
       return buildNotification({ ...common, event: job.event, flip, previousSince: flip.previousSince, exitStatus, detail });
     }

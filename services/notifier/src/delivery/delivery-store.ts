@@ -53,6 +53,8 @@ export interface LoadedDelivery {
 export interface FlipCause {
   exitStatus: number | null;
   body: Uint8Array | null;
+  /** Why the ping counted differently from its type (pings.note, e.g. a short run). */
+  note: string | null;
 }
 
 export interface AttemptRecord {
@@ -191,9 +193,9 @@ export function createDeliveryStore(pool: PgPool) {
   const causeBatch = microBatch(async (reqs: { checkId: string; until: Date }[]): Promise<(FlipCause | null)[]> => {
     const { rows } = await pool.query<FlipCause & { n: string }>({
       name: 'notifier-flip-cause',
-      text: `SELECT r.n, p.exit_status AS "exitStatus", p.body
+      text: `SELECT r.n, p.exit_status AS "exitStatus", p.body, p.note
        FROM unnest($1::uuid[], $2::timestamptz[]) WITH ORDINALITY AS r(check_id, until, n)
-       CROSS JOIN LATERAL (SELECT exit_status, body FROM pings
+       CROSS JOIN LATERAL (SELECT exit_status, body, note FROM pings
                            WHERE check_id = r.check_id AND ts <= r.until AND type IN ('fail', 'exit', 'success')
                            ORDER BY ts DESC LIMIT 1) p`,
       values: [reqs.map((q) => q.checkId), reqs.map((q) => q.until)],
@@ -249,7 +251,7 @@ export function createDeliveryStore(pool: PgPool) {
     },
 
     /**
-     * The ping that caused a fail/exit flip: the latest non-log ping at most 2 s after the flip
+     * The ping that caused a fail/exit/short_run flip: the latest non-log ping at most 2 s after the flip
      * time (the ping's ts comes from the database clock, the flip's from the service's). Batched
      * with the other deliveries in flight: a burst of fail flips was one query per delivery.
      */

@@ -110,6 +110,13 @@ const checkInputProps = {
   tz: { type: 'string', default: 'UTC', description: 'IANA time zone name' },
   grace_sec: { type: 'integer', minimum: 30, maximum: 2592000, description: 'For period schedules at most 10 × period_sec.' },
   schedule: ref('ScheduleInput'),
+  min_run_sec: {
+    type: ['integer', 'null'],
+    minimum: 1,
+    maximum: 86400,
+    description:
+      'An addition to the spec. Heartbeat checks only (http: 422 unless null): a success ping ending a run (measured from its start ping) shorter than this many seconds counts as a failure, flip reason `short_run`. null: no minimum (the default).',
+  },
   http_config: ref('HttpConfig'),
 };
 
@@ -330,7 +337,7 @@ export const OPENAPI_DOCUMENT = {
         type: 'object',
         additionalProperties: false,
         required: [
-          'id', 'kind', 'name', 'slug', 'description', 'tags', 'schedule', 'grace_sec', 'tz', 'status',
+          'id', 'kind', 'name', 'slug', 'description', 'tags', 'schedule', 'grace_sec', 'min_run_sec', 'tz', 'status',
           'last_ping_at', 'last_duration_ms', 'next_deadline_at', 'ping_urls', 'created_at',
         ],
         properties: {
@@ -342,6 +349,7 @@ export const OPENAPI_DOCUMENT = {
           tags: { type: 'array', items: { type: 'string' } },
           schedule: ref('Schedule'),
           grace_sec: { type: 'integer' },
+          min_run_sec: { type: ['integer', 'null'], description: 'An addition to the spec: minimum run time in seconds (heartbeat), null for none.' },
           tz: { type: 'string' },
           status: { enum: STATUSES },
           last_ping_at: nullable(dateTime),
@@ -354,7 +362,7 @@ export const OPENAPI_DOCUMENT = {
       Ping: {
         type: 'object',
         additionalProperties: false,
-        required: ['ts', 'type', 'exit_status', 'source_ip', 'method', 'body_size', 'duration_ms', 'body', 'user_agent'],
+        required: ['ts', 'type', 'exit_status', 'source_ip', 'method', 'body_size', 'duration_ms', 'note', 'body', 'user_agent'],
         properties: {
           ts: { ...dateTime, pattern: '\\.[0-9]{6}\\+00:00$', description: 'Microsecond precision' },
           type: { enum: ['success', 'start', 'fail', 'exit', 'log'] },
@@ -363,6 +371,10 @@ export const OPENAPI_DOCUMENT = {
           method: { type: 'string' },
           body_size: { type: 'integer', minimum: 0 },
           duration_ms: { type: ['integer', 'null'] },
+          note: {
+            type: ['string', 'null'],
+            description: 'An addition to the spec: why the ping counted differently from its type, e.g. a success after a run shorter than the minimum run time.',
+          },
           body: { type: ['string', 'null'], description: 'Decrypted body, truncated to 2 KB' },
           user_agent: { type: ['string', 'null'] },
         },
@@ -375,7 +387,7 @@ export const OPENAPI_DOCUMENT = {
           ts: dateTime,
           old_status: { enum: STATUSES },
           new_status: { enum: STATUSES },
-          reason: { enum: ['timeout', 'fail', 'exit', 'ping', 'manual', 'resumed', 'quota'] },
+          reason: { enum: ['timeout', 'fail', 'exit', 'ping', 'manual', 'resumed', 'quota', 'short_run'], description: '`short_run` is an addition to the spec (minimum run time).' },
         },
       },
       Badge: {

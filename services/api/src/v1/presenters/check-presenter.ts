@@ -23,6 +23,7 @@ type CheckColumns = Pick<
   | 'cron'
   | 'oncalendar'
   | 'graceSec'
+  | 'minRunSec'
   | 'status'
   | 'lastPingAt'
   | 'lastDurationMs'
@@ -43,6 +44,7 @@ export const CHECK_ROW_SELECT = {
   cron: true,
   oncalendar: true,
   graceSec: true,
+  minRunSec: true,
   status: true,
   lastPingAt: true,
   lastDurationMs: true,
@@ -74,6 +76,7 @@ export function checkPresenter(pingDomains: string[]) {
     tags: row.tags,
     schedule: presentSchedule(row),
     grace_sec: row.graceSec,
+    min_run_sec: row.minRunSec,
     tz: row.tz,
     status: row.status,
     last_ping_at: apiTimestampOrNull(row.lastPingAt),

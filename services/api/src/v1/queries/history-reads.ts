@@ -11,6 +11,8 @@ export interface PingRow {
   method: string;
   body_size: number;
   duration_ms: number | null;
+  /** Why the ping counted differently from its type (e.g. a run shorter than the minimum). */
+  note: string | null;
   body: Buffer | null;
   user_agent: string | null;
 }
@@ -28,7 +30,7 @@ export interface FlipRow {
  */
 export async function listPings(pool: pg.Pool, checkId: string, limit: number, before?: string): Promise<PingRow[]> {
   const { rows } = await pool.query<PingRow>({
-    text: `SELECT ${ISO_MICROS('ts')} AS ts, type, exit_status, source_ip, method, body_size, duration_ms, body, user_agent
+    text: `SELECT ${ISO_MICROS('ts')} AS ts, type, exit_status, source_ip, method, body_size, duration_ms, note, body, user_agent
            FROM pings WHERE check_id = $1 ${before ? 'AND ts < $3::timestamptz' : ''}
            ORDER BY ts DESC, id DESC LIMIT $2`,
     values: before ? [checkId, limit, before] : [checkId, limit],

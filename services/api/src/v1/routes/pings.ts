@@ -31,6 +31,7 @@ export function pingsRouter(ctx: V1Context): Router {
         method: p.method,
         body_size: p.body_size,
         duration_ms: p.duration_ms,
+        note: p.note,
         body: decryptPingBody(ctx.cipher, ctx.logger, p.body, checkId),
         user_agent: p.user_agent,
       })),

@@ -26,6 +26,7 @@ function storedAsInput(row: Check, httpConfig: Record<string, unknown> | null): 
     tags: row.tags,
     tz: row.tz,
     grace_sec: row.graceSec,
+    min_run_sec: row.minRunSec,
     schedule,
     ...(httpConfig ? { http_config: httpConfig } : {}),
   };

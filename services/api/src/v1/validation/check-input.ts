@@ -7,6 +7,7 @@ import { checkScheduleSemantics, checkTimeZone, scheduleSchema, type ScheduleInp
 
 export const GRACE_MIN_SEC = 30;
 export const GRACE_MAX_SEC = 2_592_000;
+export const MIN_RUN_MAX_SEC = 86_400;
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]{0,99}$/;
 
 export const checkSchema = Joi.object({
@@ -21,6 +22,11 @@ export const checkSchema = Joi.object({
   tz: Joi.string().max(MAX_TIME_ZONE_LENGTH),
   grace_sec: Joi.number().integer().min(GRACE_MIN_SEC).max(GRACE_MAX_SEC).required(),
   schedule: scheduleSchema.required(),
+  min_run_sec: Joi.when('kind', {
+    is: 'http',
+    then: Joi.valid(null).messages({ 'any.only': 'is only allowed for kind heartbeat' }),
+    otherwise: Joi.number().integer().min(1).max(MIN_RUN_MAX_SEC).allow(null).default(null),
+  }),
   http_config: Joi.when('kind', {
     is: 'http',
     then: httpConfigSchema.required(),
@@ -37,6 +43,8 @@ export interface CheckInput {
   tags: string[];
   tz: string;
   grace_sec: number;
+  /** heartbeat: minimum run time in seconds (null: none). */
+  min_run_sec?: number | null;
   schedule: ScheduleInput;
   http_config?: Record<string, unknown>;
 }

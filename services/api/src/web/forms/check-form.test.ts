@@ -14,9 +14,16 @@ describe('checkBodyFromForm', () => {
       tags: ['prod', 'db', 'nightly'],
       tz: 'UTC',
       grace_sec: 300,
+      min_run_sec: null,
       schedule: { kind: 'period', period_sec: 3600 },
     });
     expect(validateCheckInput(body).schedule).toEqual({ kind: 'period', period_sec: 3600 });
+  });
+
+  test('minimum run time: a number for heartbeats (empty: none), never sent for http checks', () => {
+    expect(checkBodyFromForm({ ...CHECK_FORM_DEFAULTS, name: 'x', min_run_sec: ' 90 ' }, 'heartbeat', { create: false }).body.min_run_sec).toBe(90);
+    expect(checkBodyFromForm({ ...CHECK_FORM_DEFAULTS, name: 'x', min_run_sec: '1m' }, 'heartbeat', { create: false }).body.min_run_sec).toBe('1m');
+    expect(checkBodyFromForm({ ...CHECK_FORM_DEFAULTS, name: 'x', min_run_sec: '90' }, 'http', { create: true }).body).not.toHaveProperty('min_run_sec');
   });
 
   test('non-numbers reach the API as typed, so its message names the field', () => {

@@ -11,6 +11,7 @@ export const CHECK_FORM_DEFAULTS: CheckFormValues = {
   tags: '',
   tz: 'UTC',
   grace_sec: '300',
+  min_run_sec: '',
   'schedule.kind': 'period',
   'schedule.period_sec': '3600',
   'schedule.cron': '0 3 * * *',
@@ -73,6 +74,8 @@ export function checkBodyFromForm(body: FormBody, kind: 'heartbeat' | 'http', op
     const slug = field(body, 'slug').trim();
     if (slug) out.slug = slug;
   }
+  // Empty: no minimum (null, so an edit removes it).
+  if (kind === 'heartbeat') out.min_run_sec = numberField(body, 'min_run_sec') ?? null;
   if (kind === 'http') {
     const http: Record<string, unknown> = {
       url: field(body, 'http_config.url').trim(),
@@ -106,6 +109,7 @@ export function formValuesOfCheck(c: {
   tags: string[];
   tz: string;
   graceSec: number;
+  minRunSec: number | null;
   scheduleKind: string;
   periodSec: number | null;
   cron: string | null;
@@ -123,6 +127,7 @@ export function formValuesOfCheck(c: {
     tags: c.tags.join(' '),
     tz: c.tz,
     grace_sec: String(c.graceSec),
+    min_run_sec: c.minRunSec !== null ? String(c.minRunSec) : '',
     'schedule.kind': c.scheduleKind,
     ...(c.periodSec !== null ? { 'schedule.period_sec': String(c.periodSec) } : {}),
     ...(c.cron !== null ? { 'schedule.cron': c.cron } : {}),

@@ -70,6 +70,7 @@ export function checksRouter(ctx: WebContext): Router {
           sourceIp: p.source_ip,
           method: p.method,
           durationMs: p.duration_ms,
+          note: p.note,
           body: decryptPingBody(ctx.cipher, ctx.logger, p.body, check.id),
           bodySize: p.body_size,
           userAgent: p.user_agent,

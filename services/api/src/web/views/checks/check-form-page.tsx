@@ -28,6 +28,7 @@ const FIELD_NAMES = [
   'tags',
   'tz',
   'grace_sec',
+  'min_run_sec',
   'schedule.kind',
   'schedule.period_sec',
   'schedule.cron',
@@ -108,6 +109,21 @@ export function CheckFormPage(props: CheckFormProps) {
             hint="How late a ping may be before the check goes late, then down: 30 to 2592000, and at most 10 periods."
           />
         </fieldset>
+
+        {kind === 'heartbeat' ? (
+          <fieldset>
+            <legend>Run time</legend>
+            <TextField
+              name="min_run_sec"
+              label="Minimum run time (seconds)"
+              value={v.min_run_sec}
+              errors={errors}
+              inputmode="numeric"
+              maxLength={15}
+              hint="Optional, 1 to 86400. A success ping that ends a run (timed from its /start ping) sooner than this counts as a failure."
+            />
+          </fieldset>
+        ) : null}
 
         {kind === 'http' ? (
           <fieldset>

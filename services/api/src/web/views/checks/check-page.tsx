@@ -24,6 +24,8 @@ export interface PingView {
   sourceIp: string | null;
   method: string;
   durationMs: number | null;
+  /** Why the ping counted differently from its type (e.g. a run shorter than the minimum). */
+  note: string | null;
   body: string | null;
   bodySize: number;
   userAgent: string | null;
@@ -109,6 +111,12 @@ export function CheckPage(props: CheckPageProps) {
             <dd>{scheduleInWords(schedule)}</dd>
             <dt>Grace</dt>
             <dd>{formatDuration(check.graceSec * 1000)}</dd>
+            {check.kind === 'heartbeat' ? (
+              <>
+                <dt>Minimum run time</dt>
+                <dd data-field="min_run_sec">{check.minRunSec !== null ? formatDuration(check.minRunSec * 1000) : <span class="muted">none</span>}</dd>
+              </>
+            ) : null}
             <dt>Time zone</dt>
             <dd>{check.tz}</dd>
             {check.tags.length ? (
@@ -213,6 +221,7 @@ export function CheckPage(props: CheckPageProps) {
                   <tr>
                     <td>
                       <span class={`ping-type ping-${p.type}`}>{pingType(p)}</span>
+                      {p.note ? <div class="ping-note small-text">{p.note}</div> : null}
                     </td>
                     <td data-label="Time">
                       <Time at={p.ts} seconds />
@@ -279,4 +288,5 @@ const REASONS: Record<string, string> = {
   manual: 'paused by hand',
   resumed: 'resumed',
   quota: 'paused: over the plan quota',
+  short_run: 'run shorter than its minimum',
 };
