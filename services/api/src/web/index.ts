@@ -18,6 +18,7 @@ import { invitationsRouter } from './routes/invitations.js';
 import { keysRouter } from './routes/keys.js';
 import { meRouter } from './routes/me.js';
 import { projectsRouter } from './routes/projects.js';
+import { publicStatusRouter } from './routes/public-status.js';
 import { schedulePreviewRouter } from './routes/schedule-preview.js';
 import { signUpRouter } from './routes/sign-up.js';
 import type { WebContext } from './web-context.js';
@@ -52,6 +53,8 @@ export function mountWeb(app: Express, deps: AppDeps): void {
   web.use(securityHeaders(https));
   web.use('/static', ctx.assets.handler);
   web.get('/favicon.ico', (_req, res) => res.redirect(301, ctx.assets.url('favicon.svg')));
+  // Public status pages: before the session and CSRF cookies, so a shared cache never stores one.
+  web.use(publicStatusRouter(ctx));
   web.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 500 }));
   web.use(loadViewer(ctx), provideCsrfToken(ctx), verifyCsrf);
   web.get('/', (_req, res) => res.redirect(303, res.locals.viewer ? '/projects' : '/sign-in'));
