@@ -3,21 +3,23 @@ import type { CheckStatus } from '../state/types.js';
 
 const H = 3_600_000;
 const t = (iso: string) => new Date(iso);
-const ch = (iso: string, status: CheckStatus): StatusChange => ({ at: t(iso), status });
+/** Output times are ms since the epoch. */
+const ms = (iso: string) => Date.parse(iso);
+const ch = (iso: string, status: CheckStatus): StatusChange => ({ at: t(iso).getTime(), status });
 /** now: 2026-03-10 12:00 UTC, so today is half over; 3 days shown unless a test says otherwise. */
 const NOW = t('2026-03-10T12:00:00Z');
 
 function history(createdAt: string, changes: StatusChange[], days = 3, now = NOW) {
   return uptimeHistory({ createdAt: t(createdAt), changes, now, days });
 }
-const summary = (h: ReturnType<typeof history>) => h.days.map((d) => [d.start.toISOString().slice(0, 10), d.monitoredMs / H, d.upMs / H, d.uptime]);
+const summary = (h: ReturnType<typeof history>) => h.days.map((d) => [new Date(d.start).toISOString().slice(0, 10), d.monitoredMs / H, d.upMs / H, d.uptime]);
 
 describe('uptimeHistory: days', () => {
   it('shows 90 UTC days ending with today by default, oldest first', () => {
     const h = uptimeHistory({ createdAt: t('2020-01-01T00:00:00Z'), changes: [], now: NOW });
     expect(h.days).toHaveLength(STATUS_PAGE_DAYS);
-    expect(h.days[0]?.start.toISOString()).toBe('2025-12-11T00:00:00.000Z');
-    expect(h.days[89]?.start.toISOString()).toBe('2026-03-10T00:00:00.000Z');
+    expect(new Date(h.days[0]?.start as number).toISOString()).toBe('2025-12-11T00:00:00.000Z');
+    expect(new Date(h.days[89]?.start as number).toISOString()).toBe('2026-03-10T00:00:00.000Z');
   });
 
   it('no flips: the check is still new, every day is "no data"', () => {
@@ -56,7 +58,7 @@ describe('uptimeHistory: days', () => {
       ['2026-03-09', 24, 0, 0],
       ['2026-03-10', 12, 12, 1],
     ]);
-    expect(h.incidents).toEqual([{ start: t('2026-03-09T00:00:00Z'), end: t('2026-03-10T00:00:00Z'), durationMs: 24 * H }]);
+    expect(h.incidents).toEqual([{ start: ms('2026-03-09T00:00:00Z'), end: ms('2026-03-10T00:00:00Z'), durationMs: 24 * H }]);
   });
 
   it('paused time inside a day is excluded from both sides', () => {
@@ -94,14 +96,14 @@ describe('uptimeHistory: days', () => {
       ['2026-03-09', 24, 12, 0.5],
       ['2026-03-10', 12, 0, 0],
     ]);
-    expect(h.incidents).toEqual([{ start: t('2026-03-09T12:00:00Z'), end: null, durationMs: 24 * H }]);
+    expect(h.incidents).toEqual([{ start: ms('2026-03-09T12:00:00Z'), end: null, durationMs: 24 * H }]);
   });
 });
 
 describe('uptimeHistory: incidents', () => {
   it('an episode spanning days is one incident with its whole duration', () => {
     const h = history('2026-03-01T00:00:00Z', [ch('2026-03-01T00:00:00Z', 'up'), ch('2026-03-08T18:00:00Z', 'down'), ch('2026-03-10T03:30:00Z', 'up')]);
-    expect(h.incidents).toEqual([{ start: t('2026-03-08T18:00:00Z'), end: t('2026-03-10T03:30:00Z'), durationMs: 33.5 * H }]);
+    expect(h.incidents).toEqual([{ start: ms('2026-03-08T18:00:00Z'), end: ms('2026-03-10T03:30:00Z'), durationMs: 33.5 * H }]);
     expect(summary(h)).toEqual([
       ['2026-03-08', 24, 18, 0.75],
       ['2026-03-09', 24, 0, 0],
@@ -111,7 +113,7 @@ describe('uptimeHistory: incidents', () => {
 
   it('an ongoing episode has no end and lasts until now', () => {
     const h = history('2026-03-01T00:00:00Z', [ch('2026-03-01T00:00:00Z', 'up'), ch('2026-03-10T09:00:00Z', 'down')]);
-    expect(h.incidents).toEqual([{ start: t('2026-03-10T09:00:00Z'), end: null, durationMs: 3 * H }]);
+    expect(h.incidents).toEqual([{ start: ms('2026-03-10T09:00:00Z'), end: null, durationMs: 3 * H }]);
   });
 
   it('lists episodes newest first; pausing a down check ends its episode', () => {
@@ -123,14 +125,14 @@ describe('uptimeHistory: incidents', () => {
       ch('2026-03-09T05:10:00Z', 'paused'),
     ]);
     expect(h.incidents).toEqual([
-      { start: t('2026-03-09T05:00:00Z'), end: t('2026-03-09T05:10:00Z'), durationMs: 10 * 60_000 },
-      { start: t('2026-03-08T01:00:00Z'), end: t('2026-03-08T02:00:00Z'), durationMs: H },
+      { start: ms('2026-03-09T05:00:00Z'), end: ms('2026-03-09T05:10:00Z'), durationMs: 10 * 60_000 },
+      { start: ms('2026-03-08T01:00:00Z'), end: ms('2026-03-08T02:00:00Z'), durationMs: H },
     ]);
   });
 
   it('down → late → up is one episode ending at the first flip away from down', () => {
     const h = history('2026-03-01T00:00:00Z', [ch('2026-03-01T00:00:00Z', 'up'), ch('2026-03-09T01:00:00Z', 'down'), ch('2026-03-09T03:00:00Z', 'late'), ch('2026-03-09T04:00:00Z', 'up')]);
-    expect(h.incidents).toEqual([{ start: t('2026-03-09T01:00:00Z'), end: t('2026-03-09T03:00:00Z'), durationMs: 2 * H }]);
+    expect(h.incidents).toEqual([{ start: ms('2026-03-09T01:00:00Z'), end: ms('2026-03-09T03:00:00Z'), durationMs: 2 * H }]);
   });
 
   it('leaves out episodes that ended before the first shown day but keeps one that reaches into it', () => {
@@ -141,13 +143,13 @@ describe('uptimeHistory: incidents', () => {
       ch('2026-03-07T23:00:00Z', 'down'),
       ch('2026-03-08T01:00:00Z', 'up'),
     ]);
-    expect(h.incidents).toEqual([{ start: t('2026-03-07T23:00:00Z'), end: t('2026-03-08T01:00:00Z'), durationMs: 2 * H }]);
+    expect(h.incidents).toEqual([{ start: ms('2026-03-07T23:00:00Z'), end: ms('2026-03-08T01:00:00Z'), durationMs: 2 * H }]);
     expect(summary(h)[0]).toEqual(['2026-03-08', 24, 23, 23 / 24]);
   });
 
   it('an episode that began before the check was created (imported flips) starts at its creation', () => {
     const h = history('2026-03-09T00:00:00Z', [ch('2026-03-08T00:00:00Z', 'down'), ch('2026-03-09T06:00:00Z', 'up')]);
-    expect(h.incidents).toEqual([{ start: t('2026-03-09T00:00:00Z'), end: t('2026-03-09T06:00:00Z'), durationMs: 6 * H }]);
+    expect(h.incidents).toEqual([{ start: ms('2026-03-09T00:00:00Z'), end: ms('2026-03-09T06:00:00Z'), durationMs: 6 * H }]);
     expect(summary(h)[0]).toEqual(['2026-03-08', 0, 0, null]);
   });
 });

@@ -5,9 +5,12 @@ const DAY_MS = 86_400_000;
 /** Days a status page shows: today (UTC, up to now) and the 89 before it. */
 export const STATUS_PAGE_DAYS = 90;
 
-/** A status change of a check: from `at` on, the check was `status` (a flip's ts and new_status). */
+/**
+ * A status change of a check: from `at` (ms since the epoch) on, the check was `status` (a flip's
+ * ts and new_status). A number, not a Date: a page reads tens of thousands of them.
+ */
 export interface StatusChange {
-  at: Date;
+  at: number;
   status: CheckStatus;
 }
 
@@ -21,10 +24,10 @@ export interface UptimeHistoryInput {
   days?: number;
 }
 
-/** One UTC day of a check. */
+/** One UTC day of a check. Times in this module's output are ms since the epoch (a page holds thousands). */
 export interface UptimeDay {
   /** Start of the day, 00:00 UTC. */
-  start: Date;
+  start: number;
   /** Time the check was up, late or down during the day (today: up to now). */
   monitoredMs: number;
   /** Time it was up or late. */
@@ -35,9 +38,9 @@ export interface UptimeDay {
 
 /** A down episode: from the flip to down until the next flip away from down, or ongoing. */
 export interface Incident {
-  start: Date;
+  start: number;
   /** null while the check is still down. */
-  end: Date | null;
+  end: number | null;
   /** end − start; for an ongoing incident, now − start. */
   durationMs: number;
 }
@@ -75,11 +78,9 @@ export function utcDayStart(t: number): number {
 export function uptimeHistory({ createdAt, changes, now, days = STATUS_PAGE_DAYS }: UptimeHistoryInput): UptimeHistory {
   const nowMs = now.getTime();
   const firstDay = utcDayStart(nowMs) - (days - 1) * DAY_MS;
-  const out: UptimeDay[] = Array.from({ length: days }, (_, i) => ({ start: new Date(firstDay + i * DAY_MS), monitoredMs: 0, upMs: 0, uptime: null }));
-  const sorted = changes
-    .map((c, i) => ({ at: c.at.getTime(), status: c.status, i }))
-    .filter((c) => c.at <= nowMs)
-    .sort((a, b) => a.at - b.at || a.i - b.i);
+  const out: UptimeDay[] = Array.from({ length: days }, (_, i) => ({ start: firstDay + i * DAY_MS, monitoredMs: 0, upMs: 0, uptime: null }));
+  // Usually sorted already; Array#sort is stable, so ties keep the order given.
+  const sorted = isSorted(changes) ? changes : [...changes].sort((a, b) => a.at - b.at);
 
   // The timeline: [from, to) spans of one status, from createdAt to now.
   const incidents: Incident[] = [];
@@ -91,21 +92,27 @@ export function uptimeHistory({ createdAt, changes, now, days = STATUS_PAGE_DAYS
     if (to > a && isMonitored(status)) addSpan(out, firstDay, a, to, isUp(status));
   };
   for (const c of sorted) {
+    if (c.at > nowMs) break;
     if (c.at > from) {
       span(c.at);
       from = c.at;
     }
     if (c.status === 'down' && downSince === null) downSince = Math.max(c.at, createdAt.getTime());
     if (c.status !== 'down' && downSince !== null) {
-      if (from > firstDay) incidents.push({ start: new Date(downSince), end: new Date(from), durationMs: from - downSince });
+      if (from > firstDay) incidents.push({ start: downSince, end: from, durationMs: from - downSince });
       downSince = null;
     }
     status = c.status;
   }
   if (nowMs > from) span(nowMs);
-  if (downSince !== null) incidents.push({ start: new Date(downSince), end: null, durationMs: nowMs - downSince });
+  if (downSince !== null) incidents.push({ start: downSince, end: null, durationMs: nowMs - downSince });
   for (const d of out) d.uptime = d.monitoredMs > 0 ? d.upMs / d.monitoredMs : null;
   return { days: out, incidents: incidents.reverse() };
+}
+
+function isSorted(changes: readonly StatusChange[]): boolean {
+  for (let i = 1; i < changes.length; i++) if ((changes[i] as StatusChange).at < (changes[i - 1] as StatusChange).at) return false;
+  return true;
 }
 
 /** Adds [a, b) (a ≥ firstDay) to the days it covers. */

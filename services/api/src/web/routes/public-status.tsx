@@ -1,4 +1,3 @@
-import { STATUS_PAGE_DAYS } from '@upmon/core';
 import { Router } from 'express';
 import { renderToString } from 'preact-render-to-string';
 import { STATUS_PAGE_KEY } from '../../status-page/status-page-url.js';
@@ -23,7 +22,7 @@ export function publicStatusRouter(ctx: WebContext): Router {
     const now = ctx.clock.now();
     const data = await readPublicStatusPage(ctx.pool, key, statusPageWindowStart(now));
     if (!data) throw notFound();
-    const html = renderToString(<PublicStatusPage view={publicStatusView(data, now)} assets={ctx.assets} days={STATUS_PAGE_DAYS} />);
+    const html = renderToString(<PublicStatusPage view={publicStatusView(data, now)} assets={ctx.assets} />);
     res.status(200);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', STATUS_PAGE_CACHE_CONTROL);

@@ -1,4 +1,4 @@
-import { uptimeHistory, utcDayStart, STATUS_PAGE_DAYS, type CheckStatus, type UptimeDay } from '@upmon/core';
+import { uptimeHistory, utcDayStart, STATUS_PAGE_DAYS, type CheckStatus, type Incident, type UptimeDay } from '@upmon/core';
 import type { PublicStatusPageData } from '../../queries/public-status-page.js';
 
 /** The most recent incidents listed on a page; older ones are counted, not listed. */
@@ -19,9 +19,17 @@ export interface PublicIncidentView {
   durationMs: number;
 }
 
+/** A shown day: its date and each check's uptime share that day's index. */
+export interface DayLabel {
+  /** `2026-03-09` (UTC). */
+  date: string;
+}
+
 export interface PublicStatusView {
   title: string;
   now: Date;
+  /** The shown days, oldest first (the same for every check). */
+  days: DayLabel[];
   groups: { name: string; checks: PublicCheckView[] }[];
   /** Checks by current status, for the summary line. */
   counts: Record<CheckStatus, number>;
@@ -38,13 +46,16 @@ export function statusPageWindowStart(now: Date): Date {
 /** What the public page shows, from what was read (docs/status-pages.md). */
 export function publicStatusView(data: PublicStatusPageData, now: Date): PublicStatusView {
   const counts: Record<CheckStatus, number> = { up: 0, late: 0, down: 0, paused: 0, new: 0 };
-  const incidents: PublicIncidentView[] = [];
+  const candidates: (Incident & { checkName: string })[] = [];
+  let total = 0;
   const groups = data.groups.map((g) => ({
     name: g.name,
     checks: g.checks.map((c): PublicCheckView => {
       const h = uptimeHistory({ createdAt: c.createdAt, changes: c.changes, now });
       counts[c.status] += 1;
-      for (const i of h.incidents) incidents.push({ checkName: c.name, ...i });
+      // Newest first per check: only each check's newest LISTED_INCIDENTS can make the list.
+      for (const i of h.incidents.slice(0, LISTED_INCIDENTS)) candidates.push({ checkName: c.name, ...i });
+      total += h.incidents.length;
       let monitored = 0;
       let up = 0;
       for (const d of h.days) {
@@ -54,13 +65,17 @@ export function publicStatusView(data: PublicStatusPageData, now: Date): PublicS
       return { name: c.name, status: c.status, days: h.days, uptime: monitored > 0 ? up / monitored : null };
     }),
   }));
-  incidents.sort((a, b) => b.start.getTime() - a.start.getTime());
+  candidates.sort((a, b) => b.start - a.start);
+  const incidents = candidates.slice(0, LISTED_INCIDENTS).map((i) => ({ checkName: i.checkName, start: new Date(i.start), end: i.end === null ? null : new Date(i.end), durationMs: i.durationMs }));
+  const firstDay = statusPageWindowStart(now).getTime();
+  const days = Array.from({ length: STATUS_PAGE_DAYS }, (_, i) => ({ date: new Date(firstDay + i * 86_400_000).toISOString().slice(0, 10) }));
   return {
     title: data.title,
     now,
+    days,
     groups,
     counts,
-    incidents: incidents.slice(0, LISTED_INCIDENTS),
-    olderIncidents: Math.max(0, incidents.length - LISTED_INCIDENTS),
+    incidents,
+    olderIncidents: Math.max(0, total - LISTED_INCIDENTS),
   };
 }
