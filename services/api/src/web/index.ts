@@ -21,6 +21,7 @@ import { projectsRouter } from './routes/projects.js';
 import { publicStatusRouter } from './routes/public-status.js';
 import { schedulePreviewRouter } from './routes/schedule-preview.js';
 import { signUpRouter } from './routes/sign-up.js';
+import { statusPageSettingsRouter } from './routes/status-page-settings.js';
 import type { WebContext } from './web-context.js';
 import { WEB_FIRST_SEGMENTS } from './web-paths.js';
 
@@ -59,7 +60,7 @@ export function mountWeb(app: Express, deps: AppDeps): void {
   web.use(loadViewer(ctx), provideCsrfToken(ctx), verifyCsrf);
   web.get('/', (_req, res) => res.redirect(303, res.locals.viewer ? '/projects' : '/sign-in'));
   web.use(authRouter(ctx), signUpRouter(ctx), invitationsRouter(ctx), meRouter(ctx));
-  web.use(projectsRouter(ctx), checkFormsRouter(ctx), checksRouter(ctx), keysRouter(ctx), integrationsRouter(ctx), accountsRouter(ctx));
+  web.use(projectsRouter(ctx), checkFormsRouter(ctx), checksRouter(ctx), keysRouter(ctx), integrationsRouter(ctx), statusPageSettingsRouter(ctx), accountsRouter(ctx));
   web.use(schedulePreviewRouter(ctx.clock));
   web.use(() => {
     throw notFound();
