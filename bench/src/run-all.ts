@@ -8,6 +8,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'probe-throughput': () => import('./probe-throughput.js'),
   'web-dashboard': () => import('./web-dashboard.js'),
   'metrics-overhead': () => import('./metrics-overhead.js'),
+  'status-page': () => import('./status-page.js'),
 };
 
 const wanted = process.argv.slice(2);

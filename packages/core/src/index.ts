@@ -25,3 +25,13 @@ export {
 export * from './notify/index.js';
 export * from './probe/index.js';
 export { ROLES, ROLE_LABELS, roleAllows, mayAssignRole, isRole, type Role, type Action } from './roles.js';
+export {
+  uptimeHistory,
+  utcDayStart,
+  STATUS_PAGE_DAYS,
+  type StatusChange,
+  type UptimeHistoryInput,
+  type UptimeHistory,
+  type UptimeDay,
+  type Incident,
+} from './status-page/uptime-history.js';

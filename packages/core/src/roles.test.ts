@@ -1,6 +1,6 @@
 import { mayAssignRole, roleAllows, ROLES, type Action } from './roles.js';
 
-const ACTIONS: Action[] = ['checks.write', 'integrations.write', 'keys.manage', 'projects.create', 'members.manage'];
+const ACTIONS: Action[] = ['checks.write', 'integrations.write', 'keys.manage', 'projects.create', 'members.manage', 'status_page.manage'];
 
 describe('roles', () => {
   test('read-only may do nothing', () => {

@@ -13,12 +13,14 @@ export type Action =
   /** Create, rotate and revoke API keys (credentials: not for members). */
   | 'keys.manage'
   | 'projects.create'
+  /** Publish, change and take down the project's public status page (what the world sees). */
+  | 'status_page.manage'
   /** Invite people, change roles, remove members. */
   | 'members.manage';
 
 const ALLOWED: Record<Role, ReadonlySet<Action>> = {
-  owner: new Set<Action>(['checks.write', 'integrations.write', 'keys.manage', 'projects.create', 'members.manage']),
-  admin: new Set<Action>(['checks.write', 'integrations.write', 'keys.manage', 'projects.create', 'members.manage']),
+  owner: new Set<Action>(['checks.write', 'integrations.write', 'keys.manage', 'projects.create', 'members.manage', 'status_page.manage']),
+  admin: new Set<Action>(['checks.write', 'integrations.write', 'keys.manage', 'projects.create', 'members.manage', 'status_page.manage']),
   member: new Set<Action>(['checks.write', 'integrations.write']),
   // Sees everything, changes nothing.
   read_only: new Set<Action>(),

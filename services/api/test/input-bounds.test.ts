@@ -4,6 +4,7 @@ import { makeApiKey, makeProjectWithKeys } from '@upmon/testing';
 import { checkSchema } from '../src/v1/validation/check-input.js';
 import { CONFIG_SCHEMAS } from '../src/v1/validation/integration-config-schemas.js';
 import { integrationSchema } from '../src/v1/validation/integration-input.js';
+import { statusPageSchema } from '../src/v1/validation/status-page-input.js';
 import { heartbeatBody, startHarness, type Harness } from './support/api-harness.js';
 
 // Every string a client can put in a check or integration body, at 256 KB and in the shapes that
@@ -173,8 +174,8 @@ describe('the schemas themselves', () => {
     return out;
   }
 
-  it('give every string and array of a check or integration body a length limit', () => {
-    const found = [checkSchema, integrationSchema, ...Object.values(CONFIG_SCHEMAS)].flatMap((s) => unbounded(s.describe(), '', []));
+  it('give every string and array of a check, integration or status page body a length limit', () => {
+    const found = [checkSchema, integrationSchema, statusPageSchema, ...Object.values(CONFIG_SCHEMAS)].flatMap((s) => unbounded(s.describe(), '', []));
     expect(found).toEqual([]);
   });
 });

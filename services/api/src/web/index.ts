@@ -18,8 +18,10 @@ import { invitationsRouter } from './routes/invitations.js';
 import { keysRouter } from './routes/keys.js';
 import { meRouter } from './routes/me.js';
 import { projectsRouter } from './routes/projects.js';
+import { publicStatusRouter } from './routes/public-status.js';
 import { schedulePreviewRouter } from './routes/schedule-preview.js';
 import { signUpRouter } from './routes/sign-up.js';
+import { statusPageSettingsRouter } from './routes/status-page-settings.js';
 import type { WebContext } from './web-context.js';
 import { WEB_FIRST_SEGMENTS } from './web-paths.js';
 
@@ -52,11 +54,13 @@ export function mountWeb(app: Express, deps: AppDeps): void {
   web.use(securityHeaders(https));
   web.use('/static', ctx.assets.handler);
   web.get('/favicon.ico', (_req, res) => res.redirect(301, ctx.assets.url('favicon.svg')));
+  // Public status pages: before the session and CSRF cookies, so a shared cache never stores one.
+  web.use(publicStatusRouter(ctx));
   web.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 500 }));
   web.use(loadViewer(ctx), provideCsrfToken(ctx), verifyCsrf);
   web.get('/', (_req, res) => res.redirect(303, res.locals.viewer ? '/projects' : '/sign-in'));
   web.use(authRouter(ctx), signUpRouter(ctx), invitationsRouter(ctx), meRouter(ctx));
-  web.use(projectsRouter(ctx), checkFormsRouter(ctx), checksRouter(ctx), keysRouter(ctx), integrationsRouter(ctx), accountsRouter(ctx));
+  web.use(projectsRouter(ctx), checkFormsRouter(ctx), checksRouter(ctx), keysRouter(ctx), integrationsRouter(ctx), statusPageSettingsRouter(ctx), accountsRouter(ctx));
   web.use(schedulePreviewRouter(ctx.clock));
   web.use(() => {
     throw notFound();

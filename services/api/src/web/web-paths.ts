@@ -20,4 +20,6 @@ export const WEB_FIRST_SEGMENTS = [
   'schedule-preview',
   'static',
   'favicon.ico',
+  // Public status pages (/status/<public_key>), not signed in.
+  'status',
 ] as const;

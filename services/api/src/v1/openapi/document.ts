@@ -250,6 +250,26 @@ export const OPENAPI_DOCUMENT = {
         responses: { 200: { description: 'Badges', ...json(dataOf({ type: 'array', items: ref('Badge') })) }, ...readErrors },
       },
     },
+    '/status-page': {
+      get: {
+        operationId: 'getStatusPage',
+        description: "An addition to the spec: the project's public status page (docs/status-pages.md); 404 while it has none.",
+        responses: { 200: { description: 'The status page', ...json(dataOf(ref('StatusPage'))) }, ...readErrors, 404: e[404] },
+      },
+      put: {
+        operationId: 'putStatusPage',
+        description:
+          'An addition to the spec: creates or replaces the status page (groups and their checks as a whole; the public key stays). ' +
+          "Every check must be one of the project's and appear once; at most 20 groups and 100 checks in all. A new page is off unless enabled is true.",
+        requestBody: { required: true, ...json(ref('StatusPageInput')) },
+        responses: { 200: { description: 'Saved', ...json(dataOf(ref('StatusPage'))) }, ...writeErrors, 422: e[422] },
+      },
+      delete: {
+        operationId: 'deleteStatusPage',
+        description: 'An addition to the spec: deletes the status page; a later one gets a new public URL.',
+        responses: { 204: { description: 'Deleted' }, ...writeErrors, 404: e[404] },
+      },
+    },
     '/integrations': {
       get: {
         operationId: 'listIntegrations',
@@ -399,6 +419,49 @@ export const OPENAPI_DOCUMENT = {
           svg: { type: 'string', format: 'uri', description: 'Shields-style SVG image: up, late or down' },
           json: { type: 'string', format: 'uri', description: 'JSON {status, total, grace, down}' },
           shields: { type: 'string', format: 'uri', description: 'shields.io endpoint JSON {schemaVersion, label, message, color}' },
+        },
+      },
+      StatusPageInput: {
+        type: 'object',
+        required: ['title', 'groups'],
+        additionalProperties: false,
+        properties: {
+          title: { type: 'string', minLength: 1, maxLength: 100 },
+          enabled: { type: 'boolean', default: false, description: 'Off: the public URL answers 404' },
+          groups: {
+            type: 'array',
+            maxItems: 20,
+            items: {
+              type: 'object',
+              required: ['name', 'checks'],
+              additionalProperties: false,
+              properties: {
+                name: { type: 'string', minLength: 1, maxLength: 100 },
+                checks: { type: 'array', maxItems: 100, uniqueItems: true, items: { type: 'string', format: 'uuid' }, description: 'Check uuids in the order shown' },
+              },
+            },
+          },
+        },
+      },
+      StatusPage: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['title', 'enabled', 'public_url', 'groups', 'created_at', 'updated_at'],
+        properties: {
+          title: { type: 'string' },
+          enabled: { type: 'boolean' },
+          public_url: { type: 'string', format: 'uri', description: 'APP_BASE_URL/status/<public key>: no API key needed, so share it only where the page may be seen' },
+          groups: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['name', 'checks'],
+              additionalProperties: false,
+              properties: { name: { type: 'string' }, checks: { type: 'array', items: { type: 'string', format: 'uuid' } } },
+            },
+          },
+          created_at: dateTime,
+          updated_at: dateTime,
         },
       },
       QuietHours: quietHours,

@@ -55,6 +55,7 @@ const ACTION_WORDS: Record<Action, string> = {
   'keys.manage': 'manage API keys',
   'projects.create': 'create projects',
   'members.manage': 'manage members',
+  'status_page.manage': 'change the status page',
 };
 
 /** Enforced on the server for every action, whatever the page showed. */

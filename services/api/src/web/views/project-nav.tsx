@@ -1,7 +1,7 @@
 import type { ProjectAccess } from '../http/project-access.js';
 
 /** The project's sections. */
-export function ProjectNav({ access, current }: { access: ProjectAccess; current: 'checks' | 'integrations' | 'keys' }) {
+export function ProjectNav({ access, current }: { access: ProjectAccess; current: 'checks' | 'integrations' | 'keys' | 'status-page' }) {
   const base = `/projects/${access.project.id}`;
   const item = (key: typeof current, href: string, label: string) => (
     <a href={href} aria-current={key === current ? 'page' : undefined} class={key === current ? 'tab current' : 'tab'}>
@@ -13,6 +13,7 @@ export function ProjectNav({ access, current }: { access: ProjectAccess; current
       {item('checks', base, 'Checks')}
       {item('integrations', `${base}/integrations`, 'Integrations')}
       {item('keys', `${base}/keys`, 'API keys')}
+      {item('status-page', `${base}/status-page`, 'Status page')}
     </nav>
   );
 }

@@ -1,0 +1,81 @@
+import { uptimeHistory, utcDayStart, STATUS_PAGE_DAYS, type CheckStatus, type Incident, type UptimeDay } from '@upmon/core';
+import type { PublicStatusPageData } from '../../queries/public-status-page.js';
+
+/** The most recent incidents listed on a page; older ones are counted, not listed. */
+export const LISTED_INCIDENTS = 50;
+
+export interface PublicCheckView {
+  name: string;
+  status: CheckStatus;
+  days: UptimeDay[];
+  /** Up time ÷ monitored time over all shown days; null when nothing was monitored. */
+  uptime: number | null;
+}
+
+export interface PublicIncidentView {
+  checkName: string;
+  start: Date;
+  end: Date | null;
+  durationMs: number;
+}
+
+/** A shown day: its date and each check's uptime share that day's index. */
+export interface DayLabel {
+  /** `2026-03-09` (UTC). */
+  date: string;
+}
+
+export interface PublicStatusView {
+  title: string;
+  now: Date;
+  /** The shown days, oldest first (the same for every check). */
+  days: DayLabel[];
+  groups: { name: string; checks: PublicCheckView[] }[];
+  /** Checks by current status, for the summary line. */
+  counts: Record<CheckStatus, number>;
+  incidents: PublicIncidentView[];
+  /** Incidents in the shown days beyond the listed ones. */
+  olderIncidents: number;
+}
+
+/** First instant whose flips the page needs (00:00 UTC of the oldest shown day). */
+export function statusPageWindowStart(now: Date): Date {
+  return new Date(utcDayStart(now.getTime()) - (STATUS_PAGE_DAYS - 1) * 86_400_000);
+}
+
+/** What the public page shows, from what was read (docs/status-pages.md). */
+export function publicStatusView(data: PublicStatusPageData, now: Date): PublicStatusView {
+  const counts: Record<CheckStatus, number> = { up: 0, late: 0, down: 0, paused: 0, new: 0 };
+  const candidates: (Incident & { checkName: string })[] = [];
+  let total = 0;
+  const groups = data.groups.map((g) => ({
+    name: g.name,
+    checks: g.checks.map((c): PublicCheckView => {
+      const h = uptimeHistory({ createdAt: c.createdAt, changes: c.changes, now });
+      counts[c.status] += 1;
+      // Newest first per check: only each check's newest LISTED_INCIDENTS can make the list.
+      for (const i of h.incidents.slice(0, LISTED_INCIDENTS)) candidates.push({ checkName: c.name, ...i });
+      total += h.incidents.length;
+      let monitored = 0;
+      let up = 0;
+      for (const d of h.days) {
+        monitored += d.monitoredMs;
+        up += d.upMs;
+      }
+      return { name: c.name, status: c.status, days: h.days, uptime: monitored > 0 ? up / monitored : null };
+    }),
+  }));
+  candidates.sort((a, b) => b.start - a.start);
+  const incidents = candidates.slice(0, LISTED_INCIDENTS).map((i) => ({ checkName: i.checkName, start: new Date(i.start), end: i.end === null ? null : new Date(i.end), durationMs: i.durationMs }));
+  const firstDay = statusPageWindowStart(now).getTime();
+  const days = Array.from({ length: STATUS_PAGE_DAYS }, (_, i) => ({ date: new Date(firstDay + i * 86_400_000).toISOString().slice(0, 10) }));
+  return {
+    title: data.title,
+    now,
+    days,
+    groups,
+    counts,
+    incidents,
+    olderIncidents: Math.max(0, total - LISTED_INCIDENTS),
+  };
+}

@@ -1,0 +1,119 @@
+import type { UptimeDay } from '@upmon/core';
+import type { Assets } from '../../http/assets.js';
+import { durationText } from '../duration-text.js';
+import { StatusBadge } from '../status-badge.js';
+import { utcText } from '../time.js';
+import type { DayLabel, PublicCheckView, PublicStatusView } from './public-status-model.js';
+
+/** "99.95%": floored, so any downtime never shows as 100%. */
+export function percentText(uptime: number): string {
+  return uptime === 1 ? '100%' : `${(Math.floor(uptime * 10_000) / 100).toFixed(2)}%`;
+}
+
+function barClass(d: UptimeDay): string {
+  if (d.uptime === null) return 'bar none';
+  if (d.uptime === 1) return 'bar full';
+  return d.uptime >= 0.99 ? 'bar part' : 'bar low';
+}
+
+function dayTitle(date: string, d: UptimeDay): string {
+  return d.uptime === null ? `${date}: no data` : `${date}: ${percentText(d.uptime)} up`;
+}
+
+/**
+ * The 90 bars of a check as HTML, built as a string: 9,000 elements a page cost most of its render
+ * time as vnodes. Safe without escaping: every character comes from dates and numbers, no user data.
+ */
+function barsHtml(labels: readonly DayLabel[], days: readonly UptimeDay[]): string {
+  let html = '';
+  days.forEach((d, i) => {
+    html += `<li class="${barClass(d)}" title="${dayTitle((labels[i] as DayLabel).date, d)}"></li>`;
+  });
+  return html;
+}
+
+function summary(view: PublicStatusView): string {
+  const { down, late } = view.counts;
+  if (down > 0) return down === 1 ? '1 check is down' : `${down} checks are down`;
+  if (late > 0) return late === 1 ? 'No check is down; 1 is late' : `No check is down; ${late} are late`;
+  return 'No check is down';
+}
+
+function CheckRow({ check, labels }: { check: PublicCheckView; labels: DayLabel[] }) {
+  const days = labels.length;
+  return (
+    <li class="check">
+      <div class="check-head">
+        <span class="check-name">{check.name}</span>
+        <StatusBadge status={check.status} />
+      </div>
+      {/* One bar per day; each names its day and uptime (title: the tooltip and the accessible description). */}
+      <ol class="bars" aria-label={`Uptime per day, last ${days} days, oldest first`} dangerouslySetInnerHTML={{ __html: barsHtml(labels, check.days) }} />
+      <p class="uptime">
+        <span>{days} days ago</span>
+        <span>{check.uptime === null ? 'no data' : `${percentText(check.uptime)} uptime`}</span>
+        <span>today</span>
+      </p>
+    </li>
+  );
+}
+
+/** The public status page: server-rendered, no JavaScript, nothing but names, statuses and times. */
+export function PublicStatusPage({ view, assets }: { view: PublicStatusView; assets: Assets }) {
+  const days = view.days.length;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>{view.title}</title>
+        <link rel="stylesheet" href={assets.url('status-page.css')} />
+      </head>
+      <body>
+        <main>
+          <h1>{view.title}</h1>
+          <p class={view.counts.down > 0 ? 'summary summary-down' : 'summary'}>{summary(view)}</p>
+          {view.groups.map((g) => (
+            <section class="group">
+              <h2>{g.name}</h2>
+              {g.checks.length === 0 ? <p class="muted">No checks in this group.</p> : null}
+              <ul class="checks">
+                {g.checks.map((c) => (
+                  <CheckRow check={c} labels={view.days} />
+                ))}
+              </ul>
+            </section>
+          ))}
+          <section class="incidents">
+            <h2>Past incidents</h2>
+            {view.incidents.length === 0 ? (
+              <p class="muted">No incidents in the last {days} days.</p>
+            ) : (
+              <ul>
+                {view.incidents.map((i) => (
+                  <li class={i.end ? 'incident' : 'incident ongoing'}>
+                    <span class="incident-check">{i.checkName}</span> was down from <time datetime={i.start.toISOString()}>{utcText(i.start)}</time>
+                    {i.end ? (
+                      <>
+                        {' '}
+                        to <time datetime={i.end.toISOString()}>{utcText(i.end)}</time> ({durationText(i.durationMs)})
+                      </>
+                    ) : (
+                      <> and is still down ({durationText(i.durationMs)} so far)</>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {view.olderIncidents > 0 ? <p class="muted">{view.olderIncidents} older incidents in these days are not listed.</p> : null}
+          </section>
+        </main>
+        <footer>
+          Updated {utcText(view.now)}. Times are UTC; a day runs 00:00–24:00 UTC. Uptime counts time up (or late, within its grace period) against
+          time monitored; paused time is left out.
+        </footer>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,84 @@
+import { makeCheck } from '@upmon/testing';
+import { startHarness, type Harness } from './support/api-harness.js';
+import { pageText, type WebClient } from './support/web-client.js';
+import { makeTeam, signedInClients } from './support/web-users.js';
+
+let h: Harness;
+let team: Awaited<ReturnType<typeof makeTeam>>;
+let as: Record<string, WebClient>;
+
+beforeAll(async () => {
+  h = await startHarness();
+  team = await makeTeam(h.prisma);
+  as = await signedInClients(h.api.url, team);
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const settings = () => `/projects/${team.project.id}/status-page`;
+const saved = () => h.prisma.statusPage.findUnique({ where: { projectId: team.project.id }, include: { groups: { orderBy: { position: 'asc' }, include: { checks: { orderBy: { position: 'asc' } } } } } });
+
+describe('status page settings in the app', () => {
+  test('an admin publishes groups of checks in chosen places; the public page shows them; the project nav links here', async () => {
+    const api = await makeCheck(h.prisma, team.project.id, { name: 'API', status: 'up' });
+    const web = await makeCheck(h.prisma, team.project.id, { name: 'Web', status: 'down' });
+    const cron = await makeCheck(h.prisma, team.project.id, { name: 'Cron' });
+    const form = await as.admin!.get(settings());
+    expect(form.status).toBe(200);
+    expect(form.text).toContain(`href="/projects/${team.project.id}/status-page"`);
+    const res = await as.admin!.post(settings(), {
+      title: 'Acme status',
+      enabled: '1',
+      'groups.0.name': 'Frontend',
+      'groups.1.name': '',
+      [`group_${web.id}`]: '0',
+      [`place_${web.id}`]: '1',
+      [`group_${api.id}`]: '0',
+      [`place_${api.id}`]: '2',
+      [`group_${cron.id}`]: '',
+    });
+    expect(res.status).toBe(303);
+    expect(res.location).toBe(`${settings()}?saved=1`);
+    const row = await saved();
+    expect(row).toMatchObject({ title: 'Acme status', enabled: true });
+    expect(row?.groups.map((g) => [g.name, g.checks.map((c) => c.checkId)])).toEqual([['Frontend', [web.id, api.id]]]);
+    const again = await as.admin!.get(`${settings()}?saved=1`);
+    expect(pageText(again.text)).toContain('Saved.');
+    const publicUrl = new RegExp(`/status/${row?.publicKey}`);
+    expect(again.text).toMatch(publicUrl);
+    const publicPage = await fetch(`${h.api.url}/status/${row?.publicKey}`);
+    const text = pageText(await publicPage.text());
+    expect(text).toContain('Frontend');
+    expect(text).toMatch(/Web\s*■\s*down/);
+    expect(text).not.toContain('Cron');
+  });
+
+  test('errors come back next to the form, nothing saved: a group with checks but no name, an over-long title', async () => {
+    const before = await saved();
+    const check = await makeCheck(h.prisma, team.project.id, { name: 'Lonely' });
+    const res = await as.owner!.submit(settings(), settings(), { title: 'x'.repeat(101), 'groups.0.name': '', [`group_${check.id}`]: '0' });
+    expect(res.status).toBe(422);
+    expect(res.text).toMatch(/id="f-title-error"/);
+    expect(res.text).toMatch(/id="f-groups-0-name-error"[^>]*>is not allowed to be empty/);
+    expect((await saved())?.updatedAt).toEqual(before?.updatedAt);
+  });
+
+  test('members and read-only users see the settings but cannot change them', async () => {
+    for (const role of ['member', 'read_only'] as const) {
+      const page = await as[role]!.get(settings());
+      expect(page.status).toBe(200);
+      expect(pageText(page.text)).toContain('Only owners and admins can change the status page.');
+      expect(page.text).not.toContain('Save status page');
+      const res = await as[role]!.post(settings(), { title: 'taken over', 'groups.0.name': 'x' });
+      expect(res.status).toBe(403);
+    }
+    expect((await saved())?.title).toBe('Acme status');
+  });
+
+  test('a form without the CSRF token is refused', async () => {
+    const res = await as.owner!.post(settings(), { _csrf: 'wrong', title: 'csrf' });
+    expect(res.status).toBe(403);
+    expect((await saved())?.title).toBe('Acme status');
+  });
+});
