@@ -53,7 +53,7 @@ SELECT NULL, id, NULL FROM due WHERE NOT simple`;
 export interface ClaimedTimeouts {
   /** Due checks claimed (locked until the caller's transaction ends). */
   claimed: number;
-  /** Flips inserted for the common cases (enqueued_at NULL), in insert order. */
+  /** Flips inserted for the common cases (all notify: they wait for the fan-out), in insert order. */
   flips: CommittedFlip[];
   /** The deadline each of those flips is about (epoch ms), in the same order: for lag metrics. */
   deadlinesMs: number[];

@@ -22,6 +22,8 @@ export interface ApiConfig extends CommonConfig, MailConfig {
   telegramApiBase: string;
   /** Whether anyone may sign up for an account in the web app (REGISTRATION_OPEN). */
   registrationOpen: boolean;
+  /** How long a rendered public status page is served from memory (0: rendered for every view). */
+  statusPageCacheMs: number;
 }
 
 const schema = Joi.object({
@@ -41,6 +43,7 @@ const schema = Joi.object({
   TELEGRAM_WEBHOOK_SECRET: Joi.string().pattern(/^[A-Za-z0-9_-]{1,256}$/),
   TELEGRAM_API_BASE: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://api.telegram.org'),
   REGISTRATION_OPEN: Joi.boolean().truthy('1').falsy('0').default(true),
+  STATUS_PAGE_CACHE_SEC: Joi.number().integer().min(0).max(300).default(10),
 });
 
 export function loadApiConfig(env: Env): ApiConfig {
@@ -63,5 +66,6 @@ export function loadApiConfig(env: Env): ApiConfig {
     telegramWebhookSecret: v.TELEGRAM_WEBHOOK_SECRET,
     telegramApiBase: v.TELEGRAM_API_BASE.replace(/\/+$/, ''),
     registrationOpen: v.REGISTRATION_OPEN,
+    statusPageCacheMs: v.STATUS_PAGE_CACHE_SEC * 1000,
   };
 }

@@ -17,7 +17,7 @@ afterAll(async () => {
 const page = (key: string) => fetch(`${h.api.url}/status/${key}`);
 const keyOf = (publicUrl: string) => publicUrl.replace('https://upmon.example/status/', '');
 async function flip(checkId: string, projectId: string, at: number, oldStatus: CheckStatus, newStatus: CheckStatus) {
-  await h.prisma.flip.create({ data: { checkId, projectId, ts: new Date(at), oldStatus, newStatus, reason: 'ping', enqueuedAt: new Date() } });
+  await h.prisma.flip.create({ data: { checkId, projectId, ts: new Date(at), oldStatus, newStatus, reason: 'ping', fannedOutAt: new Date() } });
 }
 
 describe('/api/v1/status-page', () => {

@@ -40,7 +40,7 @@ beforeAll(async () => {
     { checkId: script.id, ts: today - 10 * DAY, oldStatus: 'new', newStatus: 'up' },
     { checkId: script.id, ts: today - 2 * DAY + 3 * H, oldStatus: 'up', newStatus: 'down' },
   ] as const;
-  for (const f of flips) await prisma.flip.create({ data: { ...f, projectId: project.id, ts: new Date(f.ts), reason: 'ping', enqueuedAt: new Date() } });
+  for (const f of flips) await prisma.flip.create({ data: { ...f, projectId: project.id, ts: new Date(f.ts), reason: 'ping', fannedOutAt: new Date() } });
   const page = await prisma.statusPage.create({
     data: {
       projectId: project.id,

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { renderToString } from 'preact-render-to-string';
+import { RenderedPageCache } from '../../status-page/rendered-page-cache.js';
 import { STATUS_PAGE_KEY } from '../../status-page/status-page-url.js';
 import { notFound } from '../http/web-error.js';
 import { readPublicStatusPage } from '../queries/public-status-page.js';
@@ -9,6 +10,8 @@ import type { WebContext } from '../web-context.js';
 
 /** The same for everyone who has the link: shared caches may keep it briefly, so a flip shows soon. */
 const STATUS_PAGE_CACHE_CONTROL = 'public, max-age=30';
+/** Rendered pages kept in memory, at most (a 100-check page with busy flips is ~0.5 MB of HTML). */
+const CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
  * GET /status/<public_key>: a project's public status page (docs/status-pages.md). No session, no
@@ -16,13 +19,16 @@ const STATUS_PAGE_CACHE_CONTROL = 'public, max-age=30';
  */
 export function publicStatusRouter(ctx: WebContext): Router {
   const r = Router();
+  const cache = new RenderedPageCache({ ttlMs: ctx.config.statusPageCacheMs, maxBytes: CACHE_MAX_BYTES });
   r.get('/status/:key', async (req, res) => {
     const key = req.params.key;
     if (!STATUS_PAGE_KEY.test(key)) throw notFound();
     const now = ctx.clock.now();
-    const data = await readPublicStatusPage(ctx.pool, key, statusPageWindowStart(now));
-    if (!data) throw notFound();
-    const html = renderToString(<PublicStatusPage view={publicStatusView(data, now)} assets={ctx.assets} />);
+    const html = await cache.get(key, now.getTime(), async () => {
+      const data = await readPublicStatusPage(ctx.pool, key, statusPageWindowStart(now));
+      return data && renderToString(<PublicStatusPage view={publicStatusView(data, now)} assets={ctx.assets} />);
+    });
+    if (html === null) throw notFound();
     res.status(200);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', STATUS_PAGE_CACHE_CONTROL);
