@@ -49,7 +49,8 @@ for (const group of ['services', 'packages']) {
         if (/^@upmon\/[^/]+\/src/.test(spec) || /\.\.\/\.\.\/(packages|services)\//.test(spec)) problems.push(`${rel}: deep import ${spec}`);
       }
       if (group === 'services' && !isTest) {
-        for (const m of text.matchAll(STATE_WRITES)) problems.push(`${rel}: writes ${m[0].replace(/\s+/g, ' ')} (check state, flips and pings are written by @upmon/check-store)`);
+        for (const m of text.matchAll(STATE_WRITES))
+          problems.push(`${rel}: writes ${m[0].replace(/\s+/g, ' ')} (check state, flips and pings are written by @upmon/check-store)`);
       }
       if (group === 'packages' && !isTest && name !== 'testing' && name !== 'admin-cli' && /process\.env/.test(text)) {
         problems.push(`${rel}: packages must not read process.env`);

@@ -17,9 +17,10 @@ const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const RATE = 500;
 
-
 async function seed(pool: pg.Pool): Promise<{ keys: string[]; checkIds: string[] }> {
-  const account = await pool.query<{ id: string }>(`INSERT INTO accounts (id, name, plan, updated_at) VALUES (gen_random_uuid(), 'bench', 'pro', now()) RETURNING id`);
+  const account = await pool.query<{ id: string }>(
+    `INSERT INTO accounts (id, name, plan, updated_at) VALUES (gen_random_uuid(), 'bench', 'pro', now()) RETURNING id`,
+  );
   const project = await pool.query<{ id: string }>(
     `INSERT INTO projects (id, account_id, name, ping_key) VALUES (gen_random_uuid(), $1, 'bench', md5(random()::text)) RETURNING id`,
     [account.rows[0]?.id],

@@ -40,7 +40,7 @@ class FlipWatcher {
     for (let id = Math.max(1, this.maxId - REREAD_WINDOW); id < this.maxId; id++) {
       if (this.ids.has(id)) continue;
       if (hi.length > 0 && hi[hi.length - 1] === id - 1) hi[hi.length - 1] = id;
-      else lo.push(id), hi.push(id);
+      else (lo.push(id), hi.push(id));
     }
     return { lo, hi };
   }
@@ -83,7 +83,14 @@ async function withScenario<T>(fn: (ctx: { pool: pg.Pool; projectId: string; sta
     const projectId = await createBenchProject(pool);
     const start = async (n: number) => {
       for (let i = 0; i < n; i++) {
-        procs.push(await startService('scheduler', { DATABASE_URL: db.url, REDIS_URL: process.env.BENCH_SCHED_REDIS ?? testRedisUrl(), REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' }));
+        procs.push(
+          await startService('scheduler', {
+            DATABASE_URL: db.url,
+            REDIS_URL: process.env.BENCH_SCHED_REDIS ?? testRedisUrl(),
+            REDIS_PREFIX: prefix,
+            LOG_LEVEL: 'warn',
+          }),
+        );
       }
       return procs;
     };
@@ -170,7 +177,7 @@ async function herd(n: number, schedulers: number): Promise<Record<string, strin
       'flips/s': Math.round(n / Math.max(0.001, (lastVisible - t0.getTime()) / 1000)),
       // Until the last flip was seen; the scheduler's publishing mostly follows (held during a herd).
       'cpu ms/1k flips: scheduler': Math.round((used.processMs * 1000) / n),
-      'postgres': Math.round((used.databaseMs * 1000) / n),
+      postgres: Math.round((used.databaseMs * 1000) / n),
     };
   });
 }

@@ -33,7 +33,11 @@ export async function run(): Promise<void> {
   for (const [name, body] of Object.entries(cases)) {
     nsPerCall(n, body); // warm-up: let V8 optimise
     const rounds = Array.from({ length: 7 }, () => nsPerCall(n, body)).sort((a, b) => a - b);
-    rows.push({ 'metrics work per event': name, 'median ns': Math.round(rounds[3] as number), 'min–max ns': `${Math.round(rounds[0] as number)}–${Math.round(rounds[6] as number)}` });
+    rows.push({
+      'metrics work per event': name,
+      'median ns': Math.round(rounds[3] as number),
+      'min–max ns': `${Math.round(rounds[0] as number)}–${Math.round(rounds[6] as number)}`,
+    });
   }
   printTable(`metrics overhead (${n} events per round, 7 rounds)`, rows);
   // Scraping stays cheap too: one registry.metrics() of a service with these metrics filled.

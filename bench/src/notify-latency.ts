@@ -63,7 +63,10 @@ async function startReceiver() {
 }
 
 async function insertFlip(pool: pg.Pool, projectId: string, checkId: string): Promise<void> {
-  await pool.query(`INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason) VALUES ($1, $2, now(), 'up', 'down', 'timeout')`, [checkId, projectId]);
+  await pool.query(`INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason) VALUES ($1, $2, now(), 'up', 'down', 'timeout')`, [
+    checkId,
+    projectId,
+  ]);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -108,7 +111,9 @@ export async function run(): Promise<void> {
   try {
     const projectId = await createBenchProject(pool);
     // The config is bound to the integration's id, drawn first.
-    const { rows: [{ id } = { id: 0 }] } = await pool.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('integrations', 'id'))::int AS id`);
+    const {
+      rows: [{ id } = { id: 0 }],
+    } = await pool.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('integrations', 'id'))::int AS id`);
     const config = createCipher(TEST_ENCRYPTION_KEY).encryptJson({ url: `${receiver.url}/hook`, secret: 'bench-secret' }, AAD.integrationConfig(id));
     await pool.query(
       `INSERT INTO integrations (id, project_id, kind, name, events, config, updated_at) VALUES ($1, $2, 'webhook', 'bench', '{down,up,late}', $3, now())`,
@@ -138,9 +143,7 @@ export async function run(): Promise<void> {
       // (--cpu-prof itself is not allowed in NODE_OPTIONS).
       ...(process.env.BENCH_NOTIFIER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NOTIFIER_NODE_OPTIONS } : {}),
     };
-    const notifiers = await Promise.all(
-      Array.from({ length: Number(process.env.BENCH_NOTIFIERS ?? 1) }, () => startService('notifier', notifierEnv)),
-    );
+    const notifiers = await Promise.all(Array.from({ length: Number(process.env.BENCH_NOTIFIERS ?? 1) }, () => startService('notifier', notifierEnv)));
     const notifierPids = notifiers.map((n) => n.child.pid);
     const rows: Record<string, string | number>[] = [];
     try {

@@ -68,7 +68,7 @@ export async function run(): Promise<void> {
           'gen cpu': pct(result.cpuMs),
           'api cpu': pct(apiMs),
           'pg cpu': pct(pgMs),
-          'busy': pct(machine.busy),
+          busy: pct(machine.busy),
           'gen µs/ping': Math.round((1000 * result.cpuMs) / Math.max(1, result.requests)),
           'api µs/ping': Math.round((1000 * apiMs) / Math.max(1, answered)),
           'pg µs/ping': Math.round((1000 * pgMs) / Math.max(1, answered)),

@@ -23,8 +23,13 @@ interface Seeded {
 
 async function seed(c: pg.Client, now: number): Promise<Seeded> {
   const one = async <T>(sql: string, values: unknown[] = []) => (await c.query(sql, values)).rows[0] as T;
-  const account = await one<{ id: string }>(`INSERT INTO accounts (id, name, plan, updated_at) VALUES (gen_random_uuid(), 'Acme Ops', 'pro', now()) RETURNING id`);
-  const project = await one<{ id: string }>(`INSERT INTO projects (id, account_id, name, ping_key) VALUES (gen_random_uuid(), $1, 'Production jobs', $2) RETURNING id`, [account.id, randomToken(16)]);
+  const account = await one<{ id: string }>(
+    `INSERT INTO accounts (id, name, plan, updated_at) VALUES (gen_random_uuid(), 'Acme Ops', 'pro', now()) RETURNING id`,
+  );
+  const project = await one<{ id: string }>(
+    `INSERT INTO projects (id, account_id, name, ping_key) VALUES (gen_random_uuid(), $1, 'Production jobs', $2) RETURNING id`,
+    [account.id, randomToken(16)],
+  );
   const users = [
     ['ann@acme.example', 'Ann Owner', 'owner'],
     ['bo@acme.example', 'Bo Admin', 'admin'],
@@ -33,13 +38,23 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
   ];
   let ownerId = '';
   for (const [email, name, role] of users) {
-    const u = await one<{ id: string }>(`INSERT INTO users (id, email, name, password_hash, updated_at) VALUES (gen_random_uuid(), $1, $2, 'x', now()) RETURNING id`, [email, name]);
+    const u = await one<{ id: string }>(
+      `INSERT INTO users (id, email, name, password_hash, updated_at) VALUES (gen_random_uuid(), $1, $2, 'x', now()) RETURNING id`,
+      [email, name],
+    );
     await c.query(`INSERT INTO memberships (account_id, user_id, role) VALUES ($1, $2, $3)`, [account.id, u.id, role]);
     if (role === 'owner') ownerId = u.id;
   }
-  await c.query(`INSERT INTO invitations (id, account_id, email, role, token_hash, expires_at) VALUES (gen_random_uuid(), $1, 'eve@acme.example', 'member', $2, now() + interval '7 days')`, [account.id, sha256Hex(randomToken())]);
+  await c.query(
+    `INSERT INTO invitations (id, account_id, email, role, token_hash, expires_at) VALUES (gen_random_uuid(), $1, 'eve@acme.example', 'member', $2, now() + interval '7 days')`,
+    [account.id, sha256Hex(randomToken())],
+  );
   const token = randomToken(32);
-  await c.query(`INSERT INTO sessions (id, user_id, token_hash, csrf_token, expires_at) VALUES (gen_random_uuid(), $1, $2, $3, now() + interval '1 day')`, [ownerId, sha256Hex(token), randomToken(24)]);
+  await c.query(`INSERT INTO sessions (id, user_id, token_hash, csrf_token, expires_at) VALUES (gen_random_uuid(), $1, $2, $3, now() + interval '1 day')`, [
+    ownerId,
+    sha256Hex(token),
+    randomToken(24),
+  ]);
 
   const checks: [string, string, string[], string, string | null, number | null, string | null][] = [
     ['nightly-db-backup', 'up', ['prod', 'db'], 'cron', '30 2 * * *', null, 'Europe/Riga'],
@@ -55,7 +70,21 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
     const row = await one<{ id: string }>(
       `INSERT INTO checks (id, project_id, name, tags, status, schedule_kind, period_sec, cron, oncalendar, tz, grace_sec, last_ping_at, last_duration_ms, next_deadline_at, slug, updated_at)
        VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, 600, $10, $11, $12, $13, now()) RETURNING id`,
-      [project.id, name, tags, status, kind, period, kind === 'cron' ? expr : null, kind === 'oncalendar' ? expr : null, tz, lastPing, lastPing ? 73_000 : null, ['up', 'late'].includes(status) ? new Date(now + 5 * HOUR) : null, name],
+      [
+        project.id,
+        name,
+        tags,
+        status,
+        kind,
+        period,
+        kind === 'cron' ? expr : null,
+        kind === 'oncalendar' ? expr : null,
+        tz,
+        lastPing,
+        lastPing ? 73_000 : null,
+        ['up', 'late'].includes(status) ? new Date(now + 5 * HOUR) : null,
+        name,
+      ],
     );
     if (name === 'nightly-db-backup') backupId = row.id;
   }
@@ -64,7 +93,10 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
     const expected = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() - d, 0, 30);
     const late = d === 9 ? 14 * 60_000 : (d * 7919) % 90_000;
     const dur = d === 17 ? 310_000 : 60_000 + ((d * 104_729) % 30_000);
-    await c.query(`INSERT INTO pings (check_id, ts, type, method, source_ip, user_agent) VALUES ($1, $2, 'start', 'GET', '10.0.4.17', 'curl/8.5.0')`, [backupId, new Date(expected + late - dur)]);
+    await c.query(`INSERT INTO pings (check_id, ts, type, method, source_ip, user_agent) VALUES ($1, $2, 'start', 'GET', '10.0.4.17', 'curl/8.5.0')`, [
+      backupId,
+      new Date(expected + late - dur),
+    ]);
     await c.query(
       `INSERT INTO pings (check_id, ts, type, method, source_ip, user_agent, duration_ms, body, body_size) VALUES ($1, $2, 'success', 'POST', '10.0.4.17', 'curl/8.5.0', $3, $4, $5)`,
       [backupId, new Date(expected + late), dur, cipher.encrypt(`dumped 42 tables, ${(1.2 + d / 100).toFixed(2)} GB`, AAD.pingBody(backupId)), 30],
@@ -77,8 +109,14 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
     [backupId],
   );
   const downAt = new Date(now - 9 * 24 * HOUR + 10 * 60_000);
-  const f1 = await one<{ id: string }>(`INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, fanned_out_at) VALUES ($1, $2, $3, 'up', 'late', 'timeout', now()) RETURNING id`, [backupId, project.id, downAt]);
-  await c.query(`INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, fanned_out_at) VALUES ($1, $2, $3, 'late', 'up', 'ping', now())`, [backupId, project.id, new Date(downAt.getTime() + 4 * 60_000)]);
+  const f1 = await one<{ id: string }>(
+    `INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, fanned_out_at) VALUES ($1, $2, $3, 'up', 'late', 'timeout', now()) RETURNING id`,
+    [backupId, project.id, downAt],
+  );
+  await c.query(
+    `INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, fanned_out_at) VALUES ($1, $2, $3, 'late', 'up', 'ping', now())`,
+    [backupId, project.id, new Date(downAt.getTime() + 4 * 60_000)],
+  );
   // Integration configs are sealed to their row id, so the id is drawn first.
   const nextIntegrationId = async () => Number((await one<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('integrations', 'id')) AS id`)).id);
   const slackId = await nextIntegrationId();
@@ -87,23 +125,23 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
     [slackId, project.id, cipher.encryptJson({ webhook_url: 'https://hooks.slack.com/services/T000/B000/XXXX' }, AAD.integrationConfig(slackId))],
   );
   const pagerdutyId = await nextIntegrationId();
-  await c.query(`INSERT INTO integrations (id, project_id, kind, name, events, config, tags, updated_at) VALUES ($1, $2, 'pagerduty', 'On-call (PagerDuty)', ARRAY['down','up'], $3, '["prod"]', now())`, [
-    pagerdutyId,
-    project.id,
-    cipher.encryptJson({ routing_key: 'R0123456789abcdefABCDEF012345678' }, AAD.integrationConfig(pagerdutyId)),
-  ]);
-  await c.query(`INSERT INTO notification_deliveries (integration_id, flip_id, check_id, event, attempt, status, status_code, latency_ms, created_at) VALUES ($1, $2, $3, 'late', 1, 'succeeded', 200, 180, $4)`, [
-    integration.id,
-    f1.id,
-    backupId,
-    new Date(downAt.getTime() + 2000),
-  ]);
+  await c.query(
+    `INSERT INTO integrations (id, project_id, kind, name, events, config, tags, updated_at) VALUES ($1, $2, 'pagerduty', 'On-call (PagerDuty)', ARRAY['down','up'], $3, '["prod"]', now())`,
+    [pagerdutyId, project.id, cipher.encryptJson({ routing_key: 'R0123456789abcdefABCDEF012345678' }, AAD.integrationConfig(pagerdutyId))],
+  );
+  await c.query(
+    `INSERT INTO notification_deliveries (integration_id, flip_id, check_id, event, attempt, status, status_code, latency_ms, created_at) VALUES ($1, $2, $3, 'late', 1, 'succeeded', 200, 180, $4)`,
+    [integration.id, f1.id, backupId, new Date(downAt.getTime() + 2000)],
+  );
   for (const [kind, name] of [
     ['rw', 'terraform'],
     ['ro', 'grafana'],
   ] as const) {
     const g = generateApiKey(kind);
-    await c.query(`INSERT INTO api_keys (id, project_id, kind, name, prefix, hash, created_at, last_used_at) VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, now() - interval '40 days', now() - interval '2 hours')`, [project.id, kind, name, g.prefix, g.hash]);
+    await c.query(
+      `INSERT INTO api_keys (id, project_id, kind, name, prefix, hash, created_at, last_used_at) VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, now() - interval '40 days', now() - interval '2 hours')`,
+      [project.id, kind, name, g.prefix, g.hash],
+    );
   }
   return { projectId: project.id, accountId: account.id, checkId: backupId, integrationId: integration.id, token };
 }
@@ -115,7 +153,13 @@ export async function run(): Promise<void> {
   await client.connect();
   const s = await seed(client, Date.now());
   await client.end();
-  const api = await startService('api', { DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, LOG_LEVEL: 'warn', PING_DOMAINS: 'https://hc.acme.example' });
+  const api = await startService('api', {
+    DATABASE_URL: db.url,
+    REDIS_URL: testRedisUrl(),
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'warn',
+    PING_DOMAINS: 'https://hc.acme.example',
+  });
   const browser = await launchChromium();
   mkdirSync(OUT, { recursive: true });
   const pages: [string, string, ('laptop' | 'phone')[]][] = [
@@ -131,7 +175,9 @@ export async function run(): Promise<void> {
   try {
     for (const device of ['laptop', 'phone'] as const) {
       const context = await browser.newContext(
-        device === 'laptop' ? { viewport: { width: 1280, height: 800 } } : { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+        device === 'laptop'
+          ? { viewport: { width: 1280, height: 800 } }
+          : { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
       );
       const page = await context.newPage();
       for (const [name, url, devices] of pages) {

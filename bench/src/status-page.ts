@@ -24,8 +24,17 @@ async function seed(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows: [account] } = await client.query<{ id: string }>(`INSERT INTO accounts (id, name, plan, updated_at) VALUES (gen_random_uuid(), 'bench', 'business', now()) RETURNING id`);
-    const { rows: [project] } = await client.query<{ id: string }>(`INSERT INTO projects (id, account_id, name, ping_key) VALUES (gen_random_uuid(), $1, 'bench project', $2) RETURNING id`, [account?.id, randomToken(16)]);
+    const {
+      rows: [account],
+    } = await client.query<{ id: string }>(
+      `INSERT INTO accounts (id, name, plan, updated_at) VALUES (gen_random_uuid(), 'bench', 'business', now()) RETURNING id`,
+    );
+    const {
+      rows: [project],
+    } = await client.query<{ id: string }>(
+      `INSERT INTO projects (id, account_id, name, ping_key) VALUES (gen_random_uuid(), $1, 'bench project', $2) RETURNING id`,
+      [account?.id, randomToken(16)],
+    );
     const projectId = project?.id as string;
     // 100 checks on the page and 20 more that are not, created 120 days ago.
     await client.query(
@@ -53,7 +62,9 @@ async function seed(url: string): Promise<string> {
         WHERE c.project_id = $1`,
       [projectId],
     );
-    const { rows: [page] } = await client.query<{ id: string; public_key: string }>(
+    const {
+      rows: [page],
+    } = await client.query<{ id: string; public_key: string }>(
       `INSERT INTO status_pages (id, project_id, title, enabled, updated_at) VALUES (gen_random_uuid(), $1, 'Bench <status>', true, now()) RETURNING id, public_key`,
       [projectId],
     );
@@ -127,7 +138,13 @@ export async function run(): Promise<void> {
       ['rendered for every view', '0'],
       ['as served (10 s server cache)', '10'],
     ] as const) {
-      const api = await startService('api', { DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, LOG_LEVEL: 'warn', STATUS_PAGE_CACHE_SEC: cacheSec });
+      const api = await startService('api', {
+        DATABASE_URL: db.url,
+        REDIS_URL: testRedisUrl(),
+        REDIS_PREFIX: prefix,
+        LOG_LEVEL: 'warn',
+        STATUS_PAGE_CACHE_SEC: cacheSec,
+      });
       try {
         const url = `${api.url}/status/${key}`;
         const first = await timeOne(url);

@@ -21,12 +21,28 @@ async function seed(url: string): Promise<{ projectId: string; cookie: string }>
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows: [account] } = await client.query<{ id: string }>(`INSERT INTO accounts (id, name, plan, updated_at) VALUES (gen_random_uuid(), 'bench', 'business', now()) RETURNING id`);
-    const { rows: [project] } = await client.query<{ id: string }>(`INSERT INTO projects (id, account_id, name, ping_key) VALUES (gen_random_uuid(), $1, 'bench project', $2) RETURNING id`, [account?.id, randomToken(16)]);
-    const { rows: [user] } = await client.query<{ id: string }>(`INSERT INTO users (id, email, name, updated_at) VALUES (gen_random_uuid(), 'bench@example.com', 'Bench', now()) RETURNING id`);
+    const {
+      rows: [account],
+    } = await client.query<{ id: string }>(
+      `INSERT INTO accounts (id, name, plan, updated_at) VALUES (gen_random_uuid(), 'bench', 'business', now()) RETURNING id`,
+    );
+    const {
+      rows: [project],
+    } = await client.query<{ id: string }>(
+      `INSERT INTO projects (id, account_id, name, ping_key) VALUES (gen_random_uuid(), $1, 'bench project', $2) RETURNING id`,
+      [account?.id, randomToken(16)],
+    );
+    const {
+      rows: [user],
+    } = await client.query<{ id: string }>(
+      `INSERT INTO users (id, email, name, updated_at) VALUES (gen_random_uuid(), 'bench@example.com', 'Bench', now()) RETURNING id`,
+    );
     await client.query(`INSERT INTO memberships (account_id, user_id, role) VALUES ($1, $2, 'owner')`, [account?.id, user?.id]);
     const token = randomToken(32);
-    await client.query(`INSERT INTO sessions (id, user_id, token_hash, csrf_token, expires_at) VALUES (gen_random_uuid(), $1, $2, $3, now() + interval '1 day')`, [user?.id, sha256Hex(token), randomToken(24)]);
+    await client.query(
+      `INSERT INTO sessions (id, user_id, token_hash, csrf_token, expires_at) VALUES (gen_random_uuid(), $1, $2, $3, now() + interval '1 day')`,
+      [user?.id, sha256Hex(token), randomToken(24)],
+    );
     // A realistic mix: every status, schedules of all three kinds, tags, recent pings.
     await client.query(
       `INSERT INTO checks (id, project_id, name, tags, status, schedule_kind, period_sec, cron, oncalendar, tz, grace_sec, last_ping_at, next_deadline_at, created_at, updated_at)

@@ -67,7 +67,10 @@ describe.each(['base', 'overlays/example'])('%s', (target) => {
     expect(c.resources.requests).toEqual({ cpu: expect.any(String), memory: expect.any(String) });
     expect(c.resources.limits.memory).toEqual(expect.any(String));
     expect(c.command).toContain(`services/${service}/dist/main.js`);
-    expect(c.envFrom.map((e: any) => e.configMapRef?.name ?? e.secretRef?.name)).toEqual([expect.stringMatching(/^upmon-config/), expect.stringMatching(/^upmon-secrets/)]);
+    expect(c.envFrom.map((e: any) => e.configMapRef?.name ?? e.secretRef?.name)).toEqual([
+      expect.stringMatching(/^upmon-config/),
+      expect.stringMatching(/^upmon-secrets/),
+    ]);
     const pdbs = objects.filter((o) => o.kind === 'PodDisruptionBudget');
     const mine = pdbs.filter((p) => Object.entries(p.spec.selector.matchLabels).every(([k, v]) => d.spec.template.metadata.labels[k] === v));
     expect(mine).toHaveLength(1);
@@ -103,7 +106,8 @@ describe.each(['base', 'overlays/example'])('%s', (target) => {
 
   test('no secret in the ConfigMap; every service accepts the configuration, on the ports its pod declares', () => {
     const config = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('upmon-config'))!;
-    for (const name of ['DATABASE_URL', 'REDIS_URL', 'ENCRYPTION_KEY', 'TELEGRAM_BOT_TOKEN', 'SMTP_URL', 'TWILIO_AUTH_TOKEN']) expect(config.data[name]).toBeUndefined();
+    for (const name of ['DATABASE_URL', 'REDIS_URL', 'ENCRYPTION_KEY', 'TELEGRAM_BOT_TOKEN', 'SMTP_URL', 'TWILIO_AUTH_TOKEN'])
+      expect(config.data[name]).toBeUndefined();
     const secret = objects.find((o) => o.kind === 'Secret');
     const secretEnv: Env = secret
       ? Object.fromEntries(Object.entries(secret.data as Record<string, string>).map(([k, v]) => [k, Buffer.from(v, 'base64').toString('utf8')]))

@@ -67,7 +67,8 @@ async function insertOne(prisma: PrismaClient, c: ImportedCheck, project: { id: 
     const [account] = await tx.$queryRaw<{ plan: 'free' | 'pro' | 'business' }[]>`
       SELECT plan FROM accounts WHERE id = ${project.accountId}::uuid FOR UPDATE`;
     const existing = await tx.check.findUnique({ where: { id: c.id }, select: { projectId: true } });
-    if (existing) return { created: false, reason: existing.projectId === project.id ? 'already imported' : 'a check with this uuid exists in another project' };
+    if (existing)
+      return { created: false, reason: existing.projectId === project.id ? 'already imported' : 'a check with this uuid exists in another project' };
     const n = await tx.check.count({ where: { project: { accountId: project.accountId } } });
     const quota = planLimits(account?.plan ?? 'free').checkQuota;
     if (n >= quota) return { created: false, reason: `the account's plan allows ${quota} checks` };

@@ -109,7 +109,9 @@ async function reEncryptColumn(pool: Pool, cipher: Cipher, col: SealedColumn, ba
       );
       report.re_encrypted += rowCount ?? 0;
     }
-    progress(`${col.name}: ${report.re_encrypted + report.unreadable} of ${report.to_re_encrypt} done (${report.re_encrypted} re-encrypted, ${report.unreadable} unreadable)`);
+    progress(
+      `${col.name}: ${report.re_encrypted + report.unreadable} of ${report.to_re_encrypt} done (${report.re_encrypted} re-encrypted, ${report.unreadable} unreadable)`,
+    );
   }
   return report;
 }

@@ -59,7 +59,11 @@ export async function setSmsQuota(prisma: PrismaClient, opts: { account?: string
 }
 
 /** The group's commands, keyed as the CLI dispatches them. */
-export function smsCommands(prisma: PrismaClient, values: { account?: string; month?: string; quota?: string }, now: Date): Record<string, () => Promise<unknown>> {
+export function smsCommands(
+  prisma: PrismaClient,
+  values: { account?: string; month?: string; quota?: string },
+  now: Date,
+): Record<string, () => Promise<unknown>> {
   return {
     'sms usage': () => smsUsage(prisma, values, now),
     'sms set-quota': () => setSmsQuota(prisma, values),

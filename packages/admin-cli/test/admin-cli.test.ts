@@ -1,7 +1,12 @@
+import { jest } from '@jest/globals';
 import { hashApiKey } from '@upmon/crypto';
 import { createPrismaClient, type PrismaClient } from '@upmon/db';
 import { createTestDatabase, makeCheck, type TestDatabase } from '@upmon/testing';
 import { runAdmin } from './support/run-admin.js';
+
+// Each test runs the built CLI several times, a process start (Prisma's engine included) each:
+// seconds apiece on a loaded machine.
+jest.setTimeout(120_000);
 
 describe('admin CLI', () => {
   let db: TestDatabase;
@@ -85,7 +90,16 @@ describe('admin CLI', () => {
     const usage = admin('sms', 'usage', '--account', account.id);
     expect(usage.code).toBe(0);
     expect(usage.json).toEqual([
-      { account_id: account.id, name: 'Texters', plan: 'pro', month: month.key.slice(0, 7), sent: 42, quota: 100, quota_is_plan_default: true, quota_notice_at: null },
+      {
+        account_id: account.id,
+        name: 'Texters',
+        plan: 'pro',
+        month: month.key.slice(0, 7),
+        sent: 42,
+        quota: 100,
+        quota_is_plan_default: true,
+        quota_notice_at: null,
+      },
     ]);
     // Every account is listed, also those that sent nothing this month.
     const all = admin('sms', 'usage').json as { account_id: string; sent: number }[];
@@ -94,7 +108,12 @@ describe('admin CLI', () => {
     expect(all.filter((u) => u.account_id !== account.id).every((u) => u.sent === 0)).toBe(true);
     expect(admin('sms', 'usage', '--account', account.id, '--month', '2020-01').json[0]).toMatchObject({ month: '2020-01', sent: 0 });
 
-    expect(admin('sms', 'set-quota', '--account', account.id, '--quota', '50').json).toEqual({ account_id: account.id, plan: 'pro', sms_monthly_quota: 50, quota: 50 });
+    expect(admin('sms', 'set-quota', '--account', account.id, '--quota', '50').json).toEqual({
+      account_id: account.id,
+      plan: 'pro',
+      sms_monthly_quota: 50,
+      quota: 50,
+    });
     expect(admin('sms', 'usage', '--account', account.id).json[0]).toMatchObject({ quota: 50, quota_is_plan_default: false });
     expect(admin('sms', 'set-quota', '--account', account.id, '--quota', 'default').json).toMatchObject({ sms_monthly_quota: null, quota: 100 });
 

@@ -32,7 +32,9 @@ describe('admin import healthchecks', () => {
 
     // 13 checks: one has a schedule upmon cannot evaluate (cron "L"), the rest are created.
     expect(out.created).toHaveLength(12);
-    expect(out.skipped).toEqual([{ id: '7b8c9d0e-1f2a-4b3c-9d4e-6f7a8b9c0d1e', name: 'End-of-month close', reason: expect.stringMatching(/schedule is not a valid cron/) }]);
+    expect(out.skipped).toEqual([
+      { id: '7b8c9d0e-1f2a-4b3c-9d4e-6f7a8b9c0d1e', name: 'End-of-month close', reason: expect.stringMatching(/schedule is not a valid cron/) },
+    ]);
     const adjusted = out.adjusted.map((a: any) => `${a.name}: ${a.field} ${JSON.stringify(a.requested)} → ${JSON.stringify(a.stored)}`);
     expect(adjusted).toEqual([
       'Queue worker heartbeat: grace 3600 → 3000',
@@ -63,14 +65,33 @@ describe('admin import healthchecks', () => {
       nPings: 1523,
       integrationsExplicit: false,
     });
-    expect(byId.get('803f680d-e89b-492b-82ef-2be7b774a92d')).toMatchObject({ scheduleKind: 'cron', cron: '15 5 * * *', tz: 'Europe/Riga', graceSec: 1200, status: 'new' });
-    expect(byId.get('3d4e5f6a-7b8c-4d9e-9f0a-2b3c4d5e6f7a')).toMatchObject({ scheduleKind: 'oncalendar', oncalendar: 'Mon..Fri *-*-* 09:00', tz: 'America/New_York' });
+    expect(byId.get('803f680d-e89b-492b-82ef-2be7b774a92d')).toMatchObject({
+      scheduleKind: 'cron',
+      cron: '15 5 * * *',
+      tz: 'Europe/Riga',
+      graceSec: 1200,
+      status: 'new',
+    });
+    expect(byId.get('3d4e5f6a-7b8c-4d9e-9f0a-2b3c4d5e6f7a')).toMatchObject({
+      scheduleKind: 'oncalendar',
+      oncalendar: 'Mon..Fri *-*-* 09:00',
+      tz: 'America/New_York',
+    });
     expect(byId.get('9d0e1f2a-3b4c-4d5e-9f6a-8b9c0d1e2f3a')).toMatchObject({ cron: '0 2 * * 0', tz: 'Asia/Kolkata' });
     expect(byId.get('1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e')?.status).toBe('paused');
     expect(byId.get('2c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f')?.status).toBe('paused');
     expect(byId.get('4e5f6a7b-8c9d-4e0f-8a1b-3c4d5e6f7a8b')?.slug).toBeNull();
-    expect(byId.get('5f6a7b8c-9d0e-4f1a-9b2c-4d5e6f7a8b9c')).toMatchObject({ name: '5f6a7b8c-9d0e-4f1a-9b2c-4d5e6f7a8b9c', slug: null, description: null, tags: [] });
-    expect(byId.get('8c9d0e1f-2a3b-4c4d-8e5f-7a8b9c0d1e2f')).toMatchObject({ description: 'Multi-line\ndescription\nkept as is', periodSec: 60, graceSec: 120 });
+    expect(byId.get('5f6a7b8c-9d0e-4f1a-9b2c-4d5e6f7a8b9c')).toMatchObject({
+      name: '5f6a7b8c-9d0e-4f1a-9b2c-4d5e6f7a8b9c',
+      slug: null,
+      description: null,
+      tags: [],
+    });
+    expect(byId.get('8c9d0e1f-2a3b-4c4d-8e5f-7a8b9c0d1e2f')).toMatchObject({
+      description: 'Multi-line\ndescription\nkept as is',
+      periodSec: 60,
+      graceSec: 120,
+    });
 
     const again = admin('import', 'healthchecks', '--project', project.id, '--file', EXPORT);
     expect(again.code).toBe(0);
@@ -81,7 +102,7 @@ describe('admin import healthchecks', () => {
     // Two runs of the CLI as processes: slow on a loaded machine.
   }, 90_000);
 
-  it('stops at the plan\'s quota, skips a UUID another project has, accepts a bare list', async () => {
+  it("stops at the plan's quota, skips a UUID another project has, accepts a bare list", async () => {
     // Records of another Healthchecks project: fresh UUIDs (the first test imported the originals).
     const records = exported.slice(0, 4).map((c) => ({ ...c, uuid: randomUUID() }));
     const other = await makeProject(prisma, { plan: 'pro' });
@@ -92,18 +113,21 @@ describe('admin import healthchecks', () => {
     writeFileSync(file, JSON.stringify(records));
     const out = admin('import', 'healthchecks', '--project', free.id, '--file', file).json;
     expect(out.created.map((c: any) => c.id)).toEqual([records[1]!.uuid, records[2]!.uuid]);
-    expect(out.skipped.map((s: any) => s.reason)).toEqual([
-      'a check with this uuid exists in another project',
-      "the account's plan allows 20 checks",
-    ]);
+    expect(out.skipped.map((s: any) => s.reason)).toEqual(['a check with this uuid exists in another project', "the account's plan allows 20 checks"]);
   }, 90_000);
 
   it('usage and file errors are JSON on stderr', async () => {
     const project = await makeProject(prisma);
     expect(admin('import', 'healthchecks', '--project', project.id)).toMatchObject({ code: 2, err: expect.stringMatching(/--file is required/) });
-    expect(admin('import', 'healthchecks', '--project', project.id, '--file', '/nonexistent.json')).toMatchObject({ code: 1, err: expect.stringMatching(/cannot read/) });
+    expect(admin('import', 'healthchecks', '--project', project.id, '--file', '/nonexistent.json')).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/cannot read/),
+    });
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'hc-import-')), 'bad.json');
     writeFileSync(file, '{"data": []}');
-    expect(admin('import', 'healthchecks', '--project', project.id, '--file', file)).toMatchObject({ code: 1, err: expect.stringMatching(/has no .*checks.* list/) });
+    expect(admin('import', 'healthchecks', '--project', project.id, '--file', file)).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/has no .*checks.* list/),
+    });
   });
 });

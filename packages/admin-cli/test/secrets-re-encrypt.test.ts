@@ -30,7 +30,11 @@ describe('admin CLI: secrets re-encrypt', () => {
 
   /** Secrets as earlier versions left them: layout 1 (no key id, no AAD) and layout 2 under the old key. */
   async function seed(project: string) {
-    const check = await makeCheck(prisma, project, { kind: 'http', httpConfig: { url: 'https://example.com/' }, httpSecrets: legacyCiphertext(JSON.stringify({ url: 'https://example.com/' })) });
+    const check = await makeCheck(prisma, project, {
+      kind: 'http',
+      httpConfig: { url: 'https://example.com/' },
+      httpSecrets: legacyCiphertext(JSON.stringify({ url: 'https://example.com/' })),
+    });
     await prisma.ping.createMany({
       data: [
         ...Array.from({ length: 7 }, (_, i) => ({ checkId: check.id, type: 'log' as const, method: 'POST', body: legacyCiphertext(`legacy ${i}`) })),
@@ -39,7 +43,16 @@ describe('admin CLI: secrets re-encrypt', () => {
       ],
     });
     const [{ id } = { id: 0 }] = await prisma.$queryRaw<{ id: number }[]>`SELECT nextval(pg_get_serial_sequence('integrations', 'id'))::int AS id`;
-    await prisma.integration.create({ data: { id, projectId: project, kind: 'webhook', name: 'hook', events: ['down'], config: legacyCiphertext(JSON.stringify({ url: 'https://hooks.example/x' })) } });
+    await prisma.integration.create({
+      data: {
+        id,
+        projectId: project,
+        kind: 'webhook',
+        name: 'hook',
+        events: ['down'],
+        config: legacyCiphertext(JSON.stringify({ url: 'https://hooks.example/x' })),
+      },
+    });
     return { check, integrationId: id };
   }
 
@@ -64,7 +77,10 @@ describe('admin CLI: secrets re-encrypt', () => {
 
     // Everything opens with the new key alone, each under its own row's AAD.
     const pings = await prisma.ping.findMany({ where: { checkId: check.id, body: { not: null } }, orderBy: { id: 'asc' } });
-    expect(pings.map((p) => newOnly.decrypt(p.body as Uint8Array, AAD.pingBody(check.id)).toString())).toEqual([...Array.from({ length: 7 }, (_, i) => `legacy ${i}`), 'old key']);
+    expect(pings.map((p) => newOnly.decrypt(p.body as Uint8Array, AAD.pingBody(check.id)).toString())).toEqual([
+      ...Array.from({ length: 7 }, (_, i) => `legacy ${i}`),
+      'old key',
+    ]);
     const c = await prisma.check.findUniqueOrThrow({ where: { id: check.id } });
     expect(newOnly.decryptJson(c.httpSecrets as Uint8Array, AAD.checkHttpSecrets(check.id))).toEqual({ url: 'https://example.com/' });
     const i = await prisma.integration.findUniqueOrThrow({ where: { id: integrationId } });

@@ -83,8 +83,7 @@ export function createBatcher<I, O>(run: (items: I[]) => Promise<O[]>, opts: Bat
         queue.push({ item, resolve, reject });
         wake();
       }),
-    drain: () =>
-      queue.length === 0 && running === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)),
+    drain: () => (queue.length === 0 && running === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
   };
 }
 

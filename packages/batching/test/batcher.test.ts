@@ -17,17 +17,23 @@ const nextTurn = () => new Promise((r) => setImmediate(r));
 describe('createBatcher', () => {
   it('gathers the items of one turn into one batch and resolves each caller with its own result, in order', async () => {
     const seen: number[][] = [];
-    const b = createBatcher(async (items: number[]) => {
-      seen.push(items);
-      return items.map((i) => i * 10);
-    }, { maxBatch: 100 });
+    const b = createBatcher(
+      async (items: number[]) => {
+        seen.push(items);
+        return items.map((i) => i * 10);
+      },
+      { maxBatch: 100 },
+    );
     const results = await Promise.all([1, 2, 3].map((i) => b.submit(i)));
     expect(results).toEqual([10, 20, 30]);
     expect(seen).toEqual([[1, 2, 3]]);
     const order: number[] = [];
     await Promise.all([4, 5, 6].map((i) => b.submit(i).then(() => order.push(i))));
     expect(order).toEqual([4, 5, 6]);
-    expect(seen).toEqual([[1, 2, 3], [4, 5, 6]]);
+    expect(seen).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
   });
 
   it('splits a turn into batches of at most maxBatch, in arrival order, all running at once without a limit', async () => {
@@ -35,7 +41,11 @@ describe('createBatcher', () => {
     const b = createBatcher(c.run, { maxBatch: 4 });
     const all = Promise.all(Array.from({ length: 10 }, (_, i) => b.submit(i)));
     await nextTurn();
-    expect(c.batches).toEqual([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9]]);
+    expect(c.batches).toEqual([
+      [0, 1, 2, 3],
+      [4, 5, 6, 7],
+      [8, 9],
+    ]);
     c.finishers.forEach((f) => f.resolve());
     expect(await all).toEqual(Array.from({ length: 10 }, (_, i) => `done ${i}`));
   });
@@ -45,7 +55,10 @@ describe('createBatcher', () => {
     const b = createBatcher(c.run, { maxBatch: 2, maxConcurrent: 2 });
     const first = ['a', 'b', 'c', 'd', 'e'].map((x) => b.submit(x));
     await nextTurn();
-    expect(c.batches).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(c.batches).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
     const later = ['f', 'g'].map((x) => b.submit(x));
     await nextTurn();
     await nextTurn();
@@ -66,7 +79,12 @@ describe('createBatcher', () => {
   it('a failed batch rejects only its own callers; the next batches still run', async () => {
     const c = controlledRun<number>();
     const b = createBatcher(c.run, { maxBatch: 2 });
-    const calls = [1, 2, 3].map((i) => b.submit(i).then((v) => ({ ok: v }), (e: Error) => ({ err: e.message })));
+    const calls = [1, 2, 3].map((i) =>
+      b.submit(i).then(
+        (v) => ({ ok: v }),
+        (e: Error) => ({ err: e.message }),
+      ),
+    );
     await nextTurn();
     c.finishers[0]!.reject(new Error('deadlock'));
     c.finishers[1]!.resolve();
@@ -78,9 +96,12 @@ describe('createBatcher', () => {
   });
 
   it('rejects the batch when run throws synchronously or returns a different number of results', async () => {
-    const throws = createBatcher((): Promise<number[]> => {
-      throw new Error('bad input');
-    }, { maxBatch: 10 });
+    const throws = createBatcher(
+      (): Promise<number[]> => {
+        throw new Error('bad input');
+      },
+      { maxBatch: 10 },
+    );
     await expect(throws.submit(1)).rejects.toThrow('bad input');
     const short = createBatcher(async (items: number[]) => items.slice(1), { maxBatch: 10 });
     const both = [1, 2].map((i) => short.submit(i));

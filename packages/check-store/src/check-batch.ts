@@ -1,5 +1,24 @@
-import { applyDueDeadlines, takePingBudget, transition, type CheckEvent, type CheckState, type FlipRecord, type PingBudget, type PingKind, type TransitionResult } from '@upmon/core';
-import { CHECK_STATE_COLUMNS, checkUpdateSql, flipInsertSql, sqlRowToState, TimestampTexts, type CheckSqlRow, type FlipWrite, type SqlClient } from './check-sql.js';
+import {
+  applyDueDeadlines,
+  takePingBudget,
+  transition,
+  type CheckEvent,
+  type CheckState,
+  type FlipRecord,
+  type PingBudget,
+  type PingKind,
+  type TransitionResult,
+} from '@upmon/core';
+import {
+  CHECK_STATE_COLUMNS,
+  checkUpdateSql,
+  flipInsertSql,
+  sqlRowToState,
+  TimestampTexts,
+  type CheckSqlRow,
+  type FlipWrite,
+  type SqlClient,
+} from './check-sql.js';
 
 /** A locked check row, with its ping budget (read by every writer, written only by the ping receiver's batches). */
 export type LockedCheckRow = CheckSqlRow & { ping_window_start: Date | null; ping_window_count: number };
@@ -70,7 +89,9 @@ export class CheckBatch {
     const select = `SELECT ${CHECK_STATE_COLUMNS}, c.ping_window_start, c.ping_window_count FROM checks c`;
     let rows: LockedCheckRow[];
     if (opts.begin) {
-      const results = (await client.query(`BEGIN; ${select} WHERE c.id = ANY('{${unique.join(',')}}'::uuid[]) ORDER BY c.id FOR UPDATE`)) as unknown as { rows: LockedCheckRow[] }[];
+      const results = (await client.query(`BEGIN; ${select} WHERE c.id = ANY('{${unique.join(',')}}'::uuid[]) ORDER BY c.id FOR UPDATE`)) as unknown as {
+        rows: LockedCheckRow[];
+      }[];
       rows = results[1]?.rows ?? [];
     } else {
       rows = unique.length === 0 ? [] : (await client.query<LockedCheckRow>(`${select} WHERE c.id = ANY($1::uuid[]) ORDER BY c.id FOR UPDATE`, [unique])).rows;

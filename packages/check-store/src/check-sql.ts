@@ -115,7 +115,11 @@ export interface FlipWrite {
 export function checkUpdateSql(writes: CheckStateWrite[], firstParam: number, opts: { pingBudget?: boolean } = {}): { sql: string; values: unknown[] } {
   const p = (i: number) => `$${firstParam + i}`;
   const budget = opts.pingBudget
-    ? { set: `, ping_window_start = v.ping_window_start, ping_window_count = v.ping_window_count`, from: `, ${p(11)}::timestamptz[], ${p(12)}::int[]`, as: ', ping_window_start, ping_window_count' }
+    ? {
+        set: `, ping_window_start = v.ping_window_start, ping_window_count = v.ping_window_count`,
+        from: `, ${p(11)}::timestamptz[], ${p(12)}::int[]`,
+        as: ', ping_window_start, ping_window_count',
+      }
     : { set: '', from: '', as: '' };
   const sql = `UPDATE checks AS c SET status = v.status::"CheckStatus", last_ping_at = v.last_ping_at,
       last_ping_type = COALESCE(v.last_ping_type::"PingType", c.last_ping_type), last_start_at = v.last_start_at,

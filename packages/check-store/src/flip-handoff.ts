@@ -71,7 +71,9 @@ export async function handBackFannedOut(client: SqlClient, since: Date, afterId:
 
 /** The id just below the first flip fanned out since `since` (where `handBackFannedOut` starts), or null. */
 export async function firstFannedOutSince(client: SqlClient, since: Date): Promise<string | null> {
-  const { rows } = await client.query<{ start: string | null }>('SELECT (min(id) - 1)::text AS start FROM flips WHERE fanned_out_at >= $1', [since.toISOString()]);
+  const { rows } = await client.query<{ start: string | null }>('SELECT (min(id) - 1)::text AS start FROM flips WHERE fanned_out_at >= $1', [
+    since.toISOString(),
+  ]);
   return rows[0]?.start ?? null;
 }
 

@@ -55,9 +55,20 @@ async function insertCheck(spec: CheckSpec): Promise<string> {
                          last_ping_at, last_start_at, resumed_at, next_deadline_at, http_config, updated_at)
      VALUES (gen_random_uuid(), $1, 'c', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now()) RETURNING id`,
     [
-      projectId, spec.kind ?? 'heartbeat', s.schedule_kind, 'period_sec' in s ? s.period_sec : null, 'cron' in s ? s.cron : null,
-      'oncalendar' in s ? s.oncalendar : null, 'tz' in s ? s.tz : 'UTC', spec.grace_sec, spec.status, spec.last_ping_at ?? null,
-      spec.last_start_at ?? null, spec.resumed_at ?? null, spec.next_deadline_at ?? null, spec.kind === 'http' ? { url: 'http://127.0.0.1/' } : null,
+      projectId,
+      spec.kind ?? 'heartbeat',
+      s.schedule_kind,
+      'period_sec' in s ? s.period_sec : null,
+      'cron' in s ? s.cron : null,
+      'oncalendar' in s ? s.oncalendar : null,
+      'tz' in s ? s.tz : 'UTC',
+      spec.grace_sec,
+      spec.status,
+      spec.last_ping_at ?? null,
+      spec.last_start_at ?? null,
+      spec.resumed_at ?? null,
+      spec.next_deadline_at ?? null,
+      spec.kind === 'http' ? { url: 'http://127.0.0.1/' } : null,
     ],
   );
   const id = rows[0]!.id;
@@ -97,7 +108,13 @@ describe('common timeouts in SQL', () => {
     cases['new run'] = { schedule: 'period', status: 'new', grace_sec: 300, last_start_at: ago(10) };
     const left: Record<string, CheckSpec> = {
       'http up': { schedule: 'period', kind: 'http', status: 'up', grace_sec: 300, last_ping_at: ago(95) },
-      'looked at again later': { schedule: 'cron', status: 'up', grace_sec: 300, last_ping_at: ago(95), next_deadline_at: offScheduleDeadlineText(new Date(ago(2))) },
+      'looked at again later': {
+        schedule: 'cron',
+        status: 'up',
+        grace_sec: 300,
+        last_ping_at: ago(95),
+        next_deadline_at: offScheduleDeadlineText(new Date(ago(2))),
+      },
     };
     const notDue = await insertCheck({ schedule: 'period', status: 'up', grace_sec: 60, last_ping_at: ago(30) });
 

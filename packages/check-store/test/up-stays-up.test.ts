@@ -34,13 +34,26 @@ async function snapshot(id: string) {
       [id],
     )
   ).rows[0];
-  const pings = (await pool.query(`SELECT ts::text, type, exit_status, rid, method, source_ip, body_size, duration_ms, note, n FROM pings WHERE check_id = $1 ORDER BY n`, [id])).rows;
+  const pings = (
+    await pool.query(`SELECT ts::text, type, exit_status, rid, method, source_ip, body_size, duration_ms, note, n FROM pings WHERE check_id = $1 ORDER BY n`, [
+      id,
+    ])
+  ).rows;
   const flips = (await pool.query(`SELECT count(*)::int AS n FROM flips WHERE check_id = $1`, [id])).rows[0].n as number;
   return { check, pings, flips };
 }
 
 function pingAt(ms: number, micros: string, extra: Partial<PingWrite> = {}): PingWrite & { tsMs: number } {
-  return { ts: new Date(ms).toISOString().replace('Z', `${micros}Z`), tsMs: ms, type: 'success', method: 'GET', sourceIp: '203.0.113.7', bodySize: 0, body: null, ...extra };
+  return {
+    ts: new Date(ms).toISOString().replace('Z', `${micros}Z`),
+    tsMs: ms,
+    type: 'success',
+    method: 'GET',
+    sourceIp: '203.0.113.7',
+    bodySize: 0,
+    body: null,
+    ...extra,
+  };
 }
 
 /** The general path, as the ping receiver runs it: budget, state machine, ping row, one write. */

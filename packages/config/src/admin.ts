@@ -13,9 +13,15 @@ export interface AdminConfig {
 }
 
 const schema = Joi.object({
-  DATABASE_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }).required(),
-  REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379'),
-  REDIS_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_.-]+$/).default('upmon'),
+  DATABASE_URL: Joi.string()
+    .uri({ scheme: ['postgres', 'postgresql'] })
+    .required(),
+  REDIS_URL: Joi.string()
+    .uri({ scheme: ['redis', 'rediss'] })
+    .default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: Joi.string()
+    .pattern(/^[A-Za-z0-9_.-]+$/)
+    .default('upmon'),
   APP_BASE_URL: httpUrl.default('http://localhost:8000'),
   ...encryptionEnv(false),
 });

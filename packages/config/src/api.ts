@@ -37,11 +37,15 @@ const schema = Joi.object({
   PING_BODY_LIMIT_BYTES: Joi.number().integer().min(0).max(10_000_000).default(100_000),
   PING_RETENTION: Joi.number().integer().min(1).max(100_000).default(1000),
   API_BODY_LIMIT_BYTES: Joi.number().integer().min(1024).max(10_000_000).default(256_000),
-  TELEGRAM_LINK_BASE: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://t.me'),
+  TELEGRAM_LINK_BASE: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .default('https://t.me'),
   TELEGRAM_BOT_USERNAME: Joi.string().default('upmon_bot'),
   TELEGRAM_BOT_TOKEN: Joi.string(),
   TELEGRAM_WEBHOOK_SECRET: Joi.string().pattern(/^[A-Za-z0-9_-]{1,256}$/),
-  TELEGRAM_API_BASE: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://api.telegram.org'),
+  TELEGRAM_API_BASE: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .default('https://api.telegram.org'),
   REGISTRATION_OPEN: Joi.boolean().truthy('1').falsy('0').default(true),
   STATUS_PAGE_CACHE_SEC: Joi.number().integer().min(0).max(300).default(10),
 });

@@ -11,7 +11,9 @@ export const commonEnv = {
   DATABASE_POOL_SIZE: Joi.number().integer().min(1).max(200).default(10),
   REDIS_URL: redisUrl.required(),
   /** Prefix of every Redis key (queues, rate limits): lets several deployments or tests share one Redis. */
-  REDIS_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_.-]+$/).default('upmon'),
+  REDIS_PREFIX: Joi.string()
+    .pattern(/^[A-Za-z0-9_.-]+$/)
+    .default('upmon'),
   HTTP_HOST: Joi.string().default('0.0.0.0'),
   SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(25_000),
 };
@@ -41,7 +43,9 @@ export function encryptionEnv(required = true) {
   return {
     ENCRYPTION_KEY: encryptionKey,
     ENCRYPTION_KEYS: required
-      ? encryptionKeyList.when('ENCRYPTION_KEY', { not: Joi.exist(), then: Joi.required() }).messages({ 'any.required': 'ENCRYPTION_KEYS (or ENCRYPTION_KEY) is required' })
+      ? encryptionKeyList
+          .when('ENCRYPTION_KEY', { not: Joi.exist(), then: Joi.required() })
+          .messages({ 'any.required': 'ENCRYPTION_KEYS (or ENCRYPTION_KEY) is required' })
       : encryptionKeyList,
   };
 }

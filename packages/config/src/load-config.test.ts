@@ -57,7 +57,9 @@ describe('config', () => {
     it('needs one of them in the services, neither in the admin CLI, and refuses a bad key in the list', () => {
       expect(() => loadApiConfig(noKey)).toThrow('ENCRYPTION_KEYS (or ENCRYPTION_KEY) is required');
       expect(loadAdminConfig({ DATABASE_URL: base.DATABASE_URL }).encryptionKeys).toEqual([]);
-      expect(() => loadProberConfig({ ...noKey, ENCRYPTION_KEYS: `${k2},short` })).toThrow(/ENCRYPTION_KEYS must be a comma-separated list of 32-byte base64 keys/);
+      expect(() => loadProberConfig({ ...noKey, ENCRYPTION_KEYS: `${k2},short` })).toThrow(
+        /ENCRYPTION_KEYS must be a comma-separated list of 32-byte base64 keys/,
+      );
     });
   });
 

@@ -1,5 +1,17 @@
 import Joi from 'joi';
-import { commonEnv, encryptionEnv, mapEncryptionKeys, cidrList, httpUrl, mailEnv, mapCommon, mapMail, splitList, type CommonConfig, type MailConfig } from './common.js';
+import {
+  commonEnv,
+  encryptionEnv,
+  mapEncryptionKeys,
+  cidrList,
+  httpUrl,
+  mailEnv,
+  mapCommon,
+  mapMail,
+  splitList,
+  type CommonConfig,
+  type MailConfig,
+} from './common.js';
 import { validateEnv, type Env } from './load-config.js';
 
 export interface NotifierConfig extends CommonConfig, MailConfig {

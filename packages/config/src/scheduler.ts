@@ -24,7 +24,11 @@ const schema = Joi.object({
   SCHEDULER_BATCH_SIZE: Joi.number().integer().min(1).max(100_000).default(1000),
   PING_RETENTION: Joi.number().integer().min(1).max(100_000).default(1000),
   FLIP_RETENTION_DAYS: Joi.number().integer().min(1).max(3650).default(365),
-  REDIS_RECOVERY_WINDOW_MIN: Joi.number().integer().min(1).max(7 * 24 * 60).default(120),
+  REDIS_RECOVERY_WINDOW_MIN: Joi.number()
+    .integer()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
 });
 
 export function loadSchedulerConfig(env: Env): SchedulerConfig {

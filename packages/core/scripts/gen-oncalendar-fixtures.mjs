@@ -47,27 +47,34 @@ const pad = (n) => String(n).padStart(2, '0');
 
 // Zones with 1 h DST (north and south), a 30 min DST (Lord Howe), 45 min offsets (Chatham),
 // DST changes at midnight (Santiago, Havana), half-hour offsets without DST (Kolkata), and UTC.
-const ZONES = ZONE_ARG ? ZONE_ARG.split(',') : [
-  'Europe/Riga',
-  'America/New_York',
-  'Australia/Lord_Howe',
-  'Asia/Kolkata',
-  'UTC',
-  'Pacific/Chatham',
-  'America/Santiago',
-  'America/Havana',
-  'Europe/London',
-  'Europe/Dublin', // "negative DST" in tzdata: winter is the flagged period
-  'America/Sao_Paulo', // DST changes at midnight until 2019
-  'Africa/Casablanca', // DST suspended every Ramadan
-];
+const ZONES = ZONE_ARG
+  ? ZONE_ARG.split(',')
+  : [
+      'Europe/Riga',
+      'America/New_York',
+      'Australia/Lord_Howe',
+      'Asia/Kolkata',
+      'UTC',
+      'Pacific/Chatham',
+      'America/Santiago',
+      'America/Havana',
+      'Europe/London',
+      'Europe/Dublin', // "negative DST" in tzdata: winter is the flagged period
+      'America/Sao_Paulo', // DST changes at midnight until 2019
+      'Africa/Casablanca', // DST suspended every Ramadan
+    ];
 
 // ---------------------------------------------------------------------------------------------
 // Random expressions
 
 const DAY_NAMES = [
-  ['Mon', 'Monday'], ['Tue', 'Tuesday'], ['Wed', 'Wednesday'], ['Thu', 'Thursday'],
-  ['Fri', 'Friday'], ['Sat', 'Saturday'], ['Sun', 'Sunday'],
+  ['Mon', 'Monday'],
+  ['Tue', 'Tuesday'],
+  ['Wed', 'Wednesday'],
+  ['Thu', 'Thursday'],
+  ['Fri', 'Friday'],
+  ['Sat', 'Saturday'],
+  ['Sun', 'Sunday'],
 ];
 const randomCase = (s) => (chance(0.8) ? s : chance(0.5) ? s.toLowerCase() : s.toUpperCase());
 const dayName = (i) => randomCase(pick(DAY_NAMES[i]));
@@ -140,8 +147,7 @@ function timePart() {
   return t;
 }
 
-const SPECIALS = ['minutely', 'hourly', 'daily', 'weekly', 'monthly', 'quarterly', 'semiannually',
-  'semi-annually', 'biannually', 'yearly', 'annually'];
+const SPECIALS = ['minutely', 'hourly', 'daily', 'weekly', 'monthly', 'quarterly', 'semiannually', 'semi-annually', 'biannually', 'yearly', 'annually'];
 
 function expression() {
   if (chance(0.12)) return randomCase(pick(SPECIALS));
@@ -158,8 +164,25 @@ function expression() {
 /** Sub-daily schedules that are sure to meet a DST change when started just before one. */
 function denseExpression() {
   const time = pick([
-    '*:0/15', '*:0/30', '*:00', '*:30', '*:45', '*:0/20:30', '*:*:0/30', '0..4:*', '1..3:0/10',
-    '00,01,02,03:30', '02:00', '02:30', '03:00', '03:30', '01:30', '00:00', '00:30', '23:30', '*:05,35',
+    '*:0/15',
+    '*:0/30',
+    '*:00',
+    '*:30',
+    '*:45',
+    '*:0/20:30',
+    '*:*:0/30',
+    '0..4:*',
+    '1..3:0/10',
+    '00,01,02,03:30',
+    '02:00',
+    '02:30',
+    '03:00',
+    '03:30',
+    '01:30',
+    '00:00',
+    '00:30',
+    '23:30',
+    '*:05,35',
   ]);
   const prefix = pick(['', '', '*-*-* ', 'Sun ', 'Sat..Mon ', '*-*~1..7 ', '*-3,4,9..11-* ']);
   return prefix + time;
@@ -202,7 +225,10 @@ function baseTime(zone, nearDst = false) {
     const y = pick([2024, 2025, 2027, 2028]);
     const m = int(1, 12);
     const last = DateTime.fromObject({ year: y, month: m }, { zone }).endOf('month');
-    return last.minus({ minutes: int(0, 36 * 60) }).startOf('minute').toMillis();
+    return last
+      .minus({ minutes: int(0, 36 * 60) })
+      .startOf('minute')
+      .toMillis();
   }
   if (r < 0.8) {
     return DateTime.fromObject({ year: pick([2024, 2028]), month: 2, day: int(27, 29), hour: int(0, 23) }, { zone }).toMillis();
@@ -233,11 +259,11 @@ function parseElapses(out) {
 
 function analyze(expr, baseMs, iterations) {
   try {
-    const out = execFileSync(
-      'systemd-analyze',
-      ['calendar', `--base-time=${fmtUtc(baseMs)} UTC`, `--iterations=${iterations}`, '--', expr],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TZ: 'UTC', LC_ALL: 'C' } },
-    );
+    const out = execFileSync('systemd-analyze', ['calendar', `--base-time=${fmtUtc(baseMs)} UTC`, `--iterations=${iterations}`, '--', expr], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, TZ: 'UTC', LC_ALL: 'C' },
+    });
     const { next, never } = parseElapses(out);
     return { valid: true, next, end: never ? 'never' : next.length < iterations ? 'stopped' : undefined };
   } catch (err) {
@@ -259,25 +285,148 @@ function analyze(expr, baseMs, iterations) {
 
 // Hand-picked syntax cases on top of the random ones: every grammar corner systemd accepts or refuses.
 const SYNTAX = [
-  '', ' ', 'daily', 'Daily', 'DAILY', 'anually', 'bi-annually', 'fortnightly', 'hourly UTC', 'daily utc',
-  'daily Europe/Riga', 'daily europe/riga', 'daily Mars/Base', 'Europe/Riga', 'UTC', 'weekly Asia/Kolkata',
-  'Mon', 'mon', 'MONDAY', 'Mond', 'Thurs', 'Mon,', 'Mon..', 'Mon..Fri', 'Fri..Mon', 'Mon-Fri', 'Mon.Fri',
-  'Mon..Wed,Fri', 'Sat,Sun 10:00', 'Mon,,Tue', 'Sun..Sat', 'Mon..Tue..Wed',
-  '*-*-*', '*-*-* *:*:*', '*-*', '*', '*:*', '*:*:*', '*:*:*:*', '12:00', '12', '12:', ':00', '24:00', '23:60',
-  '23:59:60', '23:59:59', '00:00:00.5', '00:00:00.', '00:00:.5', '0:0:0.1234567', '0:0:0.9999995',
-  '*:*:*.5', '*:*/15', '*:0/15', '*:0/60', '*:0/59', '*:1/59', '*:00/0', '0/24:00', '20/5:00', '20/3:00',
-  '*:*:0/0.5', '*:*:0/1.5', '*:*:1..1', '*:*:1..2', '*:*:5..5', '*:*:0..59/7', '*:*:0.5..1',
-  '*-*-1/3', '*-*-0', '*-*-32', '*-*-31', '*-13-01', '*-00-01', '*-02-29', '*-02-30',
-  '*-02~1', '*-*~1', '*-*~0', '*-*~28', '*-*~29', '*-*~07/1', '*-*~1/1', '*-*~5/2', '*-*~1..7', '*-*~7..1',
-  '*-*~03..01', '02~1', '2024-02~1', '2024~02-01', '2024~02~01',
-  '2024-*-*', '1969-*-*', '1970-*-*', '2199-*-*', '2200-*-*', '24-*-*', '69-*-*', '70-*-*', '99-*-*',
-  '100-*-*', '2024..2030/2-*-*', '2024..2020-*-*', '2024/0-*-*', '2024..2030/200-*-*', '2024/176-*-*',
-  '1..12-1', '*-1..12-1', '*-1,4,7,10-1', '*-1,,4-1', '*-1,-1', '*-01-01 00:00:00 UTC', '*-01-01  12:00',
-  'Mon  12:00', 'Mon *-*-* 12:00 Europe/Riga', 'Mon 12:00 Europe/Riga UTC', '@0', '@1700000000',
-  '@1700000000 UTC', '@-1', '@abc', '@', '@99999999999', '+5:00', '-5:00', '05:+3', '1-2-3-4',
-  '*-*-* *:*:* *', 'Mon *', 'Mon Tue', '2024-01-01T12:00', '12:00 PM', '12.00', '0x10:00', '1e1:00',
-  '*:*:01.000001', '*:*:1.0000005', '*-*-1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20',
-  '*-*-* 2147483648:00', '*-*-* 4294967296:00', '*-*-* 99999999999999999999:00',
+  '',
+  ' ',
+  'daily',
+  'Daily',
+  'DAILY',
+  'anually',
+  'bi-annually',
+  'fortnightly',
+  'hourly UTC',
+  'daily utc',
+  'daily Europe/Riga',
+  'daily europe/riga',
+  'daily Mars/Base',
+  'Europe/Riga',
+  'UTC',
+  'weekly Asia/Kolkata',
+  'Mon',
+  'mon',
+  'MONDAY',
+  'Mond',
+  'Thurs',
+  'Mon,',
+  'Mon..',
+  'Mon..Fri',
+  'Fri..Mon',
+  'Mon-Fri',
+  'Mon.Fri',
+  'Mon..Wed,Fri',
+  'Sat,Sun 10:00',
+  'Mon,,Tue',
+  'Sun..Sat',
+  'Mon..Tue..Wed',
+  '*-*-*',
+  '*-*-* *:*:*',
+  '*-*',
+  '*',
+  '*:*',
+  '*:*:*',
+  '*:*:*:*',
+  '12:00',
+  '12',
+  '12:',
+  ':00',
+  '24:00',
+  '23:60',
+  '23:59:60',
+  '23:59:59',
+  '00:00:00.5',
+  '00:00:00.',
+  '00:00:.5',
+  '0:0:0.1234567',
+  '0:0:0.9999995',
+  '*:*:*.5',
+  '*:*/15',
+  '*:0/15',
+  '*:0/60',
+  '*:0/59',
+  '*:1/59',
+  '*:00/0',
+  '0/24:00',
+  '20/5:00',
+  '20/3:00',
+  '*:*:0/0.5',
+  '*:*:0/1.5',
+  '*:*:1..1',
+  '*:*:1..2',
+  '*:*:5..5',
+  '*:*:0..59/7',
+  '*:*:0.5..1',
+  '*-*-1/3',
+  '*-*-0',
+  '*-*-32',
+  '*-*-31',
+  '*-13-01',
+  '*-00-01',
+  '*-02-29',
+  '*-02-30',
+  '*-02~1',
+  '*-*~1',
+  '*-*~0',
+  '*-*~28',
+  '*-*~29',
+  '*-*~07/1',
+  '*-*~1/1',
+  '*-*~5/2',
+  '*-*~1..7',
+  '*-*~7..1',
+  '*-*~03..01',
+  '02~1',
+  '2024-02~1',
+  '2024~02-01',
+  '2024~02~01',
+  '2024-*-*',
+  '1969-*-*',
+  '1970-*-*',
+  '2199-*-*',
+  '2200-*-*',
+  '24-*-*',
+  '69-*-*',
+  '70-*-*',
+  '99-*-*',
+  '100-*-*',
+  '2024..2030/2-*-*',
+  '2024..2020-*-*',
+  '2024/0-*-*',
+  '2024..2030/200-*-*',
+  '2024/176-*-*',
+  '1..12-1',
+  '*-1..12-1',
+  '*-1,4,7,10-1',
+  '*-1,,4-1',
+  '*-1,-1',
+  '*-01-01 00:00:00 UTC',
+  '*-01-01  12:00',
+  'Mon  12:00',
+  'Mon *-*-* 12:00 Europe/Riga',
+  'Mon 12:00 Europe/Riga UTC',
+  '@0',
+  '@1700000000',
+  '@1700000000 UTC',
+  '@-1',
+  '@abc',
+  '@',
+  '@99999999999',
+  '+5:00',
+  '-5:00',
+  '05:+3',
+  '1-2-3-4',
+  '*-*-* *:*:* *',
+  'Mon *',
+  'Mon Tue',
+  '2024-01-01T12:00',
+  '12:00 PM',
+  '12.00',
+  '0x10:00',
+  '1e1:00',
+  '*:*:01.000001',
+  '*:*:1.0000005',
+  '*-*-1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20',
+  '*-*-* 2147483648:00',
+  '*-*-* 4294967296:00',
+  '*-*-* 99999999999999999999:00',
 ];
 
 function main() {
@@ -321,7 +470,10 @@ function main() {
   // Mutations of valid expressions (a character dropped, doubled or inserted) probe the parser's
   // edges far more densely than hand-written cases. Leading/trailing blanks and ';' are left out:
   // we trim and split on ';' on purpose (docs/oncalendar.md).
-  const pool = [...syntax].filter(([, v]) => v).map(([e]) => e).filter((e) => e.length > 1);
+  const pool = [...syntax]
+    .filter(([, v]) => v)
+    .map(([e]) => e)
+    .filter((e) => e.length > 1);
   const INSERTS = [' ', '.', '..', ',', '-', '~', ':', '/', '*', '@', 'x', '0', '9', '99', '5.5', 'Mon', 'UTC'];
   for (let n = 0; n < 180; n++) {
     const e = pick(pool);

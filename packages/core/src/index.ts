@@ -4,24 +4,9 @@ export { nextAfter } from './schedule/next-after.js';
 export { validateCron, nextCronAfter } from './schedule/cron.js';
 export { validateOnCalendar, nextOnCalendarAfter } from './schedule/oncalendar.js';
 export { isValidTimeZone } from './schedule/timezone.js';
-export type {
-  CheckState,
-  CheckEvent,
-  CheckStatus,
-  CheckKind,
-  FlipReason,
-  FlipRecord,
-  PingKind,
-  TransitionResult,
-} from './state/types.js';
+export type { CheckState, CheckEvent, CheckStatus, CheckKind, FlipReason, FlipRecord, PingKind, TransitionResult } from './state/types.js';
 export { transition, applyDueDeadlines, deadlineFor, expectedAt, InvalidTransitionError } from './state/transition.js';
-export {
-  takePingBudget,
-  PING_BUDGET_PER_WINDOW,
-  PING_BUDGET_WINDOW_MS,
-  type PingBudget,
-  type PingBudgetDecision,
-} from './state/ping-budget.js';
+export { takePingBudget, PING_BUDGET_PER_WINDOW, PING_BUDGET_WINDOW_MS, type PingBudget, type PingBudgetDecision } from './state/ping-budget.js';
 export * from './notify/index.js';
 export * from './probe/index.js';
 export { ROLES, ROLE_LABELS, roleAllows, mayAssignRole, isRole, type Role, type Action } from './roles.js';

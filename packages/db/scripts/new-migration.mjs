@@ -30,11 +30,11 @@ if (hasMigrations) {
   fromArgs = ['--from-schema-datamodel', tmp];
 }
 const env = { ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres' };
-const res = spawnSync(
-  process.execPath,
-  [cli, 'migrate', 'diff', ...fromArgs, '--to-schema-datamodel', schema, '--script'],
-  { cwd: pkgDir, env, encoding: 'utf8' },
-);
+const res = spawnSync(process.execPath, [cli, 'migrate', 'diff', ...fromArgs, '--to-schema-datamodel', schema, '--script'], {
+  cwd: pkgDir,
+  env,
+  encoding: 'utf8',
+});
 if (res.status !== 0) {
   process.stderr.write(res.stderr);
   process.exit(res.status ?? 1);

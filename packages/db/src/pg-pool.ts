@@ -19,6 +19,8 @@ export type PgPool = pg.Pool;
  */
 export function createPgPool(databaseUrl: string, max = 10, logger?: { warn(fields: object, msg: string): void }): PgPool {
   const pool = new pg.Pool({ connectionString: databaseUrl, max });
-  pool.on('error', (err: Error & { code?: string }) => logger?.warn({ err: err.message, code: err.code }, 'idle database connection lost; the next query reconnects'));
+  pool.on('error', (err: Error & { code?: string }) =>
+    logger?.warn({ err: err.message, code: err.code }, 'idle database connection lost; the next query reconnects'),
+  );
   return pool;
 }

@@ -25,9 +25,7 @@ describe('migrations', () => {
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     try {
-      const { rows } = await client.query<{ table_name: string }>(
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
-      );
+      const { rows } = await client.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1");
       expect(rows.map((r) => r.table_name)).toEqual(
         expect.arrayContaining([
           'accounts',

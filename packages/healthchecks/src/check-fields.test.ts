@@ -35,7 +35,15 @@ describe('hcToCheckFields', () => {
   });
 
   it('update keeps what the body leaves out and re-applies the grace rule to the merged check', () => {
-    const current: CheckFields = { name: 'a', slug: 'a', description: 'd', tags: ['x'], tz: 'Europe/Riga', graceSec: 3600, schedule: { kind: 'cron', cron: '0 * * * *' } };
+    const current: CheckFields = {
+      name: 'a',
+      slug: 'a',
+      description: 'd',
+      tags: ['x'],
+      tz: 'Europe/Riga',
+      graceSec: 3600,
+      schedule: { kind: 'cron', cron: '0 * * * *' },
+    };
     const r = apply({ timeout: 120 }, current);
     expect(r.fields).toEqual({ ...current, schedule: { kind: 'period', periodSec: 120 }, graceSec: 1200 });
     expect(apply({ desc: '', tags: '' }, current).fields).toMatchObject({ description: null, tags: [] });

@@ -106,7 +106,12 @@ export function hcToCheckFields(spec: HcSpec, current: CheckFields | null, opts:
   if (spec.desc !== undefined) {
     description = spec.desc === '' ? null : spec.desc.slice(0, DESCRIPTION_MAX);
     if (spec.desc.length > DESCRIPTION_MAX) {
-      adjustments.push({ field: 'desc', requested: `${spec.desc.length} characters`, stored: `${DESCRIPTION_MAX} characters`, reason: 'upmon keeps descriptions of up to 10,000 characters' });
+      adjustments.push({
+        field: 'desc',
+        requested: `${spec.desc.length} characters`,
+        stored: `${DESCRIPTION_MAX} characters`,
+        reason: 'upmon keeps descriptions of up to 10,000 characters',
+      });
     }
   }
 

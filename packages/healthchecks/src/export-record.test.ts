@@ -39,7 +39,15 @@ describe('hcExportRecordToCheck', () => {
       ok: true,
       check: {
         id: '31365bce-8da9-4729-8ff3-aaa71d56b712',
-        fields: { name: 'Backups', slug: 'backups', description: null, tags: ['prod'], tz: 'UTC', graceSec: 600, schedule: { kind: 'period', periodSec: 86400 } },
+        fields: {
+          name: 'Backups',
+          slug: 'backups',
+          description: null,
+          tags: ['prod'],
+          tz: 'UTC',
+          graceSec: 600,
+          schedule: { kind: 'period', periodSec: 86400 },
+        },
         paused: false,
         nPings: 42,
         adjustments: [],
@@ -66,7 +74,11 @@ describe('hcExportRecordToCheck', () => {
     const { uuid: _u, ping_url: _p, update_url: _x, ...ro } = base;
     expect(hcExportRecordToCheck({ ...ro, unique_key: 'abc' })).toMatchObject({ ok: false, reason: expect.stringMatching(/read-write key/) });
     const { timeout: _t, ...cron } = base;
-    expect(hcExportRecordToCheck({ ...cron, schedule: '0 0 L * *', tz: 'UTC' })).toMatchObject({ ok: false, id: base.uuid, reason: expect.stringMatching(/schedule/) });
+    expect(hcExportRecordToCheck({ ...cron, schedule: '0 0 L * *', tz: 'UTC' })).toMatchObject({
+      ok: false,
+      id: base.uuid,
+      reason: expect.stringMatching(/schedule/),
+    });
     expect(hcExportRecordToCheck('x')).toMatchObject({ ok: false, reason: 'not a JSON object' });
   });
 });

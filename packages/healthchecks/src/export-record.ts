@@ -57,9 +57,15 @@ export function hcExportRecordToCheck(c: unknown): ExportRecordResult {
   const filters = FILTER_FIELDS.filter((k) => rec[k] === true);
   const keywords = KEYWORD_FIELDS.filter((k) => typeof rec[k] === 'string' && rec[k] !== '');
   if (filters.length > 0 || keywords.length > 0) {
-    adjustments.push({ field: [...filters, ...keywords].join(','), requested: 'keyword filtering', stored: 'none', reason: 'upmon has no keyword filtering: every ping counts by its URL' });
+    adjustments.push({
+      field: [...filters, ...keywords].join(','),
+      requested: 'keyword filtering',
+      stored: 'none',
+      reason: 'upmon has no keyword filtering: every ping counts by its URL',
+    });
   }
-  if (rec.methods === 'POST') adjustments.push({ field: 'methods', requested: 'POST', stored: '', reason: 'upmon accepts HEAD, GET and POST pings on every check' });
+  if (rec.methods === 'POST')
+    adjustments.push({ field: 'methods', requested: 'POST', stored: '', reason: 'upmon accepts HEAD, GET and POST pings on every check' });
   const paused = rec.status === 'paused';
   if (paused && rec.manual_resume !== true) {
     adjustments.push({ field: 'manual_resume', requested: false, stored: true, reason: 'upmon keeps a paused check paused until it is resumed' });

@@ -8,7 +8,10 @@ const TAGS_MAX = 100;
  * beyond splitting.
  */
 export function parseHcTags(text: string): { tags: string[]; adjusted: string | null } {
-  const items = text.split(' ').map((t) => t.trim()).filter((t) => t !== '');
+  const items = text
+    .split(' ')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
   const unique = [...new Set(items)];
   const cut = unique.map((t) => t.slice(0, TAG_MAX));
   const tags = [...new Set(cut)].slice(0, TAGS_MAX);

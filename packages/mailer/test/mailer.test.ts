@@ -19,9 +19,15 @@ describe('mailer', () => {
   it('fails permanently without SMTP_URL and on a 5xx reply, transiently on a 4xx reply', async () => {
     const none = createMailer({ smtpUrl: undefined, from: 'a@example.test', timeoutMs: 1000 });
     expect(none.configured).toBe(false);
-    await expect(none.send({ to: 'b@example.test', subject: 's', text: 't' })).rejects.toMatchObject({ permanent: true, message: expect.stringContaining('SMTP_URL') });
+    await expect(none.send({ to: 'b@example.test', subject: 's', text: 't' })).rejects.toMatchObject({
+      permanent: true,
+      message: expect.stringContaining('SMTP_URL'),
+    });
 
-    for (const [code, permanent] of [[550, true], [451, false]] as const) {
+    for (const [code, permanent] of [
+      [550, true],
+      [451, false],
+    ] as const) {
       const smtp = await startSmtpCapture({
         onRcptTo(_address, _session, cb) {
           cb(Object.assign(new Error('refused'), { responseCode: code }));

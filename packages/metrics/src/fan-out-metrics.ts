@@ -9,9 +9,17 @@ export interface FanOutMetrics {
 
 /** The notifier's intake of committed flips from PostgreSQL (claim → delivery jobs → commit). */
 export function createFanOutMetrics(registry: Registry): FanOutMetrics {
-  const flips = new Counter({ name: 'upmon_flips_fanned_out_total', help: 'Flips claimed from PostgreSQL and fanned out by this notifier.', registers: [registry] });
+  const flips = new Counter({
+    name: 'upmon_flips_fanned_out_total',
+    help: 'Flips claimed from PostgreSQL and fanned out by this notifier.',
+    registers: [registry],
+  });
   const jobs = new Counter({ name: 'upmon_fan_out_deliveries_total', help: 'Delivery jobs added by the fan-out of this notifier.', registers: [registry] });
-  const failures = new Counter({ name: 'upmon_fan_out_failures_total', help: 'Fan-out transactions rolled back (their flips wait for the next claim).', registers: [registry] });
+  const failures = new Counter({
+    name: 'upmon_fan_out_failures_total',
+    help: 'Fan-out transactions rolled back (their flips wait for the next claim).',
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'upmon_fan_out_seconds',
     help: 'Duration of one fan-out transaction (claim, reminders, delivery jobs, mark, commit).',

@@ -67,23 +67,27 @@ export function observeWorkerJobs(registry: Registry, queue: string, worker: Job
 
 /** Both workers of one process share the histograms (a metric name is registered once per registry). */
 function jobDuration(registry: Registry): Histogram<'queue' | 'outcome'> {
-  return (registry.getSingleMetric('upmon_queue_job_duration_seconds') as Histogram<'queue' | 'outcome'> | undefined) ??
+  return (
+    (registry.getSingleMetric('upmon_queue_job_duration_seconds') as Histogram<'queue' | 'outcome'> | undefined) ??
     new Histogram({
       name: 'upmon_queue_job_duration_seconds',
       help: 'Time a worker spent on one job attempt, by queue and outcome (completed, failed).',
       labelNames: ['queue', 'outcome'],
       buckets: JOB_BUCKETS,
       registers: [registry],
-    });
+    })
+  );
 }
 
 function jobWait(registry: Registry): Histogram<'queue'> {
-  return (registry.getSingleMetric('upmon_queue_job_wait_seconds') as Histogram<'queue'> | undefined) ??
+  return (
+    (registry.getSingleMetric('upmon_queue_job_wait_seconds') as Histogram<'queue'> | undefined) ??
     new Histogram({
       name: 'upmon_queue_job_wait_seconds',
       help: 'Time from a job being added to its first attempt starting, by queue.',
       labelNames: ['queue'],
       buckets: JOB_BUCKETS,
       registers: [registry],
-    });
+    })
+  );
 }

@@ -84,12 +84,28 @@ test('every service exposes metrics of its own work that promtool accepts', asyn
   const project = await makeProject(prisma);
   // api: one ping; scheduler: a heartbeat check whose deadline passed 2 s ago times out.
   const pinged = await makeCheck(prisma, project.id);
-  const overdue = await makeCheck(prisma, project.id, { status: 'late', lastPingAt: new Date(Date.now() - 120_000), nextDeadlineAt: new Date(Date.now() - 2_000) });
+  const overdue = await makeCheck(prisma, project.id, {
+    status: 'late',
+    lastPingAt: new Date(Date.now() - 120_000),
+    nextDeadlineAt: new Date(Date.now() - 2_000),
+  });
   // prober: an http check due now whose endpoint answers 503 → down; notifier: a webhook for it.
   const probed = await makeHttpCheck(
     prisma,
     project.id,
-    { url: `${targetUrl}/health`, method: 'GET', timeout_sec: 5, expected_codes: ['2xx'], keyword: null, keyword_absent: false, follow_redirects: true, headers: {}, basic_auth: null, ssl_days_before: 14, confirmations: 1 },
+    {
+      url: `${targetUrl}/health`,
+      method: 'GET',
+      timeout_sec: 5,
+      expected_codes: ['2xx'],
+      keyword: null,
+      keyword_absent: false,
+      follow_redirects: true,
+      headers: {},
+      basic_auth: null,
+      ssl_days_before: 14,
+      confirmations: 1,
+    },
     { tags: ['web'] },
   );
   // Only the probed check: the timed-out one goes down too, and must not race it.
@@ -108,7 +124,12 @@ test('every service exposes metrics of its own work that promtool accepts', asyn
       'upmon_queue_jobs{queue="deliveries",state="waiting"}',
       'upmon_queue_jobs{queue="probes",state="failed"}',
     ],
-    prober: ['upmon_probe_duration_seconds_count{outcome="unexpected_response"}', 'upmon_flips_total{reason="fail"}', 'upmon_queue_job_duration_seconds_count{queue="probes",outcome="completed"}', 'upmon_queue_job_wait_seconds_count{queue="probes"}'],
+    prober: [
+      'upmon_probe_duration_seconds_count{outcome="unexpected_response"}',
+      'upmon_flips_total{reason="fail"}',
+      'upmon_queue_job_duration_seconds_count{queue="probes",outcome="completed"}',
+      'upmon_queue_job_wait_seconds_count{queue="probes"}',
+    ],
     notifier: [
       'upmon_deliveries_total{channel="webhook",outcome="sent"}',
       'upmon_delivery_request_seconds_count{channel="webhook"}',

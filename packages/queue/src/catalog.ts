@@ -1,7 +1,22 @@
 import { createHash } from 'node:crypto';
 import type Joi from 'joi';
 import type { JobsOptions } from 'bullmq';
-import { boolean, fastCheckOf, id, instant, joiOf, list, object, oneOf, optional, positiveInt, text, uuid, type FieldSpec, type PayloadOf } from './payload-spec.js';
+import {
+  boolean,
+  fastCheckOf,
+  id,
+  instant,
+  joiOf,
+  list,
+  object,
+  oneOf,
+  optional,
+  positiveInt,
+  text,
+  uuid,
+  type FieldSpec,
+  type PayloadOf,
+} from './payload-spec.js';
 
 /**
  * Every queue, its payload and its job options, in one place so producer and consumer share one
@@ -56,10 +71,12 @@ function probeJobId(job: ProbeJob): string {
     const [ref] = refs as [ProbeRef];
     return `probe-${ref.checkId}-${Date.parse(ref.scheduledAt)}`;
   }
-  const key = refs.map((r) => `${r.checkId}@${Date.parse(r.scheduledAt)}`).sort().join(',');
+  const key = refs
+    .map((r) => `${r.checkId}@${Date.parse(r.scheduledAt)}`)
+    .sort()
+    .join(',');
   return `probes-${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
 }
-
 
 /**
  * Failed jobs kept per queue, whatever their age: a broken receiver failing every delivery for a

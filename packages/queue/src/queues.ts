@@ -17,9 +17,7 @@ export class Queues {
 
   constructor(connection: Redis, prefix: string, opts: { enqueueTimeoutMs?: number } = {}) {
     this.enqueueTimeoutMs = opts.enqueueTimeoutMs ?? 5_000;
-    this.queues = Object.fromEntries(
-      QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix })]),
-    ) as { [N in QueueName]: Queue };
+    this.queues = Object.fromEntries(QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix })])) as { [N in QueueName]: Queue };
   }
 
   queue(name: QueueName): Queue {
@@ -48,11 +46,7 @@ export class Queues {
 
   /** Jobs per state of every queue (one Redis round trip per queue), bounded like an enqueue. */
   async jobCounts(states: readonly JobType[]): Promise<Record<QueueName, Record<string, number>>> {
-    const counts = await withTimeout(
-      Promise.all(QUEUE_NAMES.map((name) => this.queues[name].getJobCounts(...states))),
-      this.enqueueTimeoutMs,
-      'job counts',
-    );
+    const counts = await withTimeout(Promise.all(QUEUE_NAMES.map((name) => this.queues[name].getJobCounts(...states))), this.enqueueTimeoutMs, 'job counts');
     return Object.fromEntries(QUEUE_NAMES.map((name, i) => [name, counts[i]])) as Record<QueueName, Record<string, number>>;
   }
 

@@ -12,9 +12,9 @@ describe('Queues enqueue bound', () => {
     await expect(
       queues.enqueueMany('deliveries', [{ integrationId: 1, checkId: '00000000-0000-4000-8000-000000000001', event: 'down', flipId: '1' }]),
     ).rejects.toThrow(/enqueue on deliveries timed out after 300 ms/);
-    await expect(queues.enqueue('deliveries', { integrationId: 1, checkId: '00000000-0000-4000-8000-000000000002', event: 'down', flipId: '2' })).rejects.toThrow(
-      /timed out/,
-    );
+    await expect(
+      queues.enqueue('deliveries', { integrationId: 1, checkId: '00000000-0000-4000-8000-000000000002', event: 'down', flipId: '2' }),
+    ).rejects.toThrow(/timed out/);
     expect(Date.now() - started).toBeLessThan(3000);
     redis.disconnect();
   });

@@ -38,7 +38,10 @@ describe('queue retention', () => {
       const total = FAILED_JOBS_KEPT + 300;
       if (producer.status !== 'ready') await new Promise((r) => producer.once('ready', r));
       for (let i = 0; i < total; i += 2000) {
-        await queues.enqueueMany('deliveries', Array.from({ length: Math.min(2000, total - i) }, (_, k) => delivery(i + k + 1)));
+        await queues.enqueueMany(
+          'deliveries',
+          Array.from({ length: Math.min(2000, total - i) }, (_, k) => delivery(i + k + 1)),
+        );
       }
       // Every job fails for good; the last few first fail twice (retried at once): three attempts,
       // three stacks, of which one is kept.

@@ -10,7 +10,15 @@ const COMMON: [QueueName, Record<string, unknown>][] = [
   ['deliveries', { integrationId: 7, checkId: UUID, event: 'digest', heldIds: ['1', '2', '3'] }],
   ['deliveries', { integrationId: 7, checkId: UUID, event: 'digest', heldIds: [] }],
   ['probes', { probes: [{ checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' }] }],
-  ['probes', { probes: [{ checkId: UUID, scheduledAt: '2026-11-23T10:00:00.123Z' }, { checkId: UUID.toUpperCase(), scheduledAt: '1970-01-01T00:00:00.000Z', extra: 1 }] }],
+  [
+    'probes',
+    {
+      probes: [
+        { checkId: UUID, scheduledAt: '2026-11-23T10:00:00.123Z' },
+        { checkId: UUID.toUpperCase(), scheduledAt: '1970-01-01T00:00:00.000Z', extra: 1 },
+      ],
+    },
+  ],
   ['probes', { probes: Array.from({ length: 1000 }, () => ({ checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' })) }],
   // The single-probe form from before batching, as those producers wrote it.
   ['probes', { checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' }],
@@ -74,9 +82,40 @@ const EDGE: [QueueName, unknown][] = [
 
 /** Values put in place of each field of the common payloads: all kinds, and near misses of each. */
 const ODD_VALUES: unknown[] = [
-  undefined, null, '', ' ', 0, -1, 1.5, 7, 2 ** 53, NaN, '42', '4 2', '042', 'true', true, false, 1, [], ['1'], [1], {}, { a: 1 },
-  UUID, UUID.toUpperCase(), ` ${UUID}`, '2026-11-23T10:00:00.000Z', '2026-11-23T10:00:00Z', '2026-11-23', 'down', 'DOWN', 'reminder',
-  'AbC-123_xyz', new Date(0), Object.create({ inherited: true }),
+  undefined,
+  null,
+  '',
+  ' ',
+  0,
+  -1,
+  1.5,
+  7,
+  2 ** 53,
+  NaN,
+  '42',
+  '4 2',
+  '042',
+  'true',
+  true,
+  false,
+  1,
+  [],
+  ['1'],
+  [1],
+  {},
+  { a: 1 },
+  UUID,
+  UUID.toUpperCase(),
+  ` ${UUID}`,
+  '2026-11-23T10:00:00.000Z',
+  '2026-11-23T10:00:00Z',
+  '2026-11-23',
+  'down',
+  'DOWN',
+  'reminder',
+  'AbC-123_xyz',
+  new Date(0),
+  Object.create({ inherited: true }),
 ];
 
 /** Every payload that differs from a common one in one field (top-level, or of its first probe). */
@@ -87,7 +126,8 @@ function variants(): [QueueName, unknown][] {
     for (const key of keys) for (const v of ODD_VALUES) out.push([queue, { ...payload, [key]: v }]);
     const probes = payload.probes as Record<string, unknown>[] | undefined;
     if (probes && probes.length < 3) {
-      for (const key of Object.keys(probes[0]!)) for (const v of ODD_VALUES) out.push([queue, { ...payload, probes: [{ ...probes[0], [key]: v }, ...probes.slice(1)] }]);
+      for (const key of Object.keys(probes[0]!))
+        for (const v of ODD_VALUES) out.push([queue, { ...payload, probes: [{ ...probes[0], [key]: v }, ...probes.slice(1)] }]);
     }
   }
   return out;

@@ -17,10 +17,7 @@ export interface ServiceDefinition<C extends { logLevel: string; shutdownTimeout
  * start, log one line when ready, and on SIGTERM/SIGINT stop cleanly and exit 0 (1 if stopping
  * failed or took longer than SHUTDOWN_TIMEOUT_MS).
  */
-export async function runService<C extends { logLevel: string; shutdownTimeoutMs: number }>(
-  def: ServiceDefinition<C>,
-  env: Env,
-): Promise<void> {
+export async function runService<C extends { logLevel: string; shutdownTimeoutMs: number }>(def: ServiceDefinition<C>, env: Env): Promise<void> {
   let config: C;
   try {
     config = def.loadConfig(env);

@@ -1,14 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import {
-  createTestDatabase,
-  dropRedisPrefix,
-  startService,
-  testRedisPrefix,
-  testRedisUrl,
-  type ServiceName,
-  type TestDatabase,
-} from '@upmon/testing';
+import { createTestDatabase, dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, type ServiceName, type TestDatabase } from '@upmon/testing';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const services: ServiceName[] = ['api', 'scheduler', 'prober', 'notifier'];

@@ -28,11 +28,7 @@ export async function makeProjectWithKeys(prisma: PrismaClient, plan: Plan = 'pr
   return { project, rwKey: rw.key, roKey: ro.key };
 }
 
-export async function makeCheck(
-  prisma: PrismaClient,
-  projectId: string,
-  overrides: Partial<Prisma.CheckUncheckedCreateInput> = {},
-): Promise<Check> {
+export async function makeCheck(prisma: PrismaClient, projectId: string, overrides: Partial<Prisma.CheckUncheckedCreateInput> = {}): Promise<Check> {
   return prisma.check.create({
     data: {
       projectId,
@@ -52,7 +48,10 @@ const testCipher = createCipher(TEST_ENCRYPTION_KEY);
  * services' test key in http_secrets, bound to the check `checkId`), to spread into check update
  * data; `makeHttpCheck` creates a check with one.
  */
-export function httpConfigColumns(config: Record<string, unknown>, checkId: string): { httpConfig: Prisma.InputJsonValue; httpSecrets: Uint8Array<ArrayBuffer> } {
+export function httpConfigColumns(
+  config: Record<string, unknown>,
+  checkId: string,
+): { httpConfig: Prisma.InputJsonValue; httpSecrets: Uint8Array<ArrayBuffer> } {
   const { settings, secrets } = splitHttpConfig(config);
   return { httpConfig: settings as Prisma.InputJsonValue, httpSecrets: new Uint8Array(testCipher.encryptJson(secrets, AAD.checkHttpSecrets(checkId))) };
 }

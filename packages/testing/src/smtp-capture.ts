@@ -41,7 +41,12 @@ export async function startSmtpCapture(options: Partial<SMTPServerOptions> = {})
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const subject = decodeHeader(/^Subject: (.*(?:\r?\n[ \t].*)*)$/m.exec(raw)?.[1]?.replace(/\r?\n[ \t]/g, ' ').trim() ?? '');
+        const subject = decodeHeader(
+          /^Subject: (.*(?:\r?\n[ \t].*)*)$/m
+            .exec(raw)?.[1]
+            ?.replace(/\r?\n[ \t]/g, ' ')
+            .trim() ?? '',
+        );
         mails.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),

@@ -39,12 +39,42 @@ export function createTestCertificates(): TestCertificates {
       const name = `leaf${++n}`;
       writeFileSync(path.join(dir, `${name}.ext`), san(hosts));
       run(['req', ...ecKey, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${hosts[0]}`]);
-      run(['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-days', String(days), '-extfile', `${name}.ext`, '-out', `${name}.crt`]);
+      run([
+        'x509',
+        '-req',
+        '-in',
+        `${name}.csr`,
+        '-CA',
+        'ca.crt',
+        '-CAkey',
+        'ca.key',
+        '-CAcreateserial',
+        '-days',
+        String(days),
+        '-extfile',
+        `${name}.ext`,
+        '-out',
+        `${name}.crt`,
+      ]);
       return files(name);
     },
     selfSigned({ days = 30, hosts = ['localhost', '127.0.0.1'] } = {}) {
       const name = `self${++n}`;
-      run(['req', '-x509', ...ecKey, '-keyout', `${name}.key`, '-out', `${name}.crt`, '-days', String(days), '-subj', `/CN=${hosts[0]}`, '-addext', san(hosts).trim()]);
+      run([
+        'req',
+        '-x509',
+        ...ecKey,
+        '-keyout',
+        `${name}.key`,
+        '-out',
+        `${name}.crt`,
+        '-days',
+        String(days),
+        '-subj',
+        `/CN=${hosts[0]}`,
+        '-addext',
+        san(hosts).trim(),
+      ]);
       return files(name);
     },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),

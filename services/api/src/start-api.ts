@@ -42,7 +42,8 @@ export async function startApi(config: ApiConfig, logger: Logger, opts: { pingOn
   const queues = redis ? new Queues(redis, config.redisPrefix) : null;
   let shuttingDown = false;
   const isShuttingDown = () => shuttingDown;
-  const readiness: Record<string, ReadinessCheck> = prisma && redis ? { postgres: postgresReady(prisma), redis: redisReady(redis) } : { postgres: pgPoolReady(pool) };
+  const readiness: Record<string, ReadinessCheck> =
+    prisma && redis ? { postgres: postgresReady(prisma), redis: redisReady(redis) } : { postgres: pgPoolReady(pool) };
   const registry = createMetricsRegistry();
   const flipMetrics = createFlipMetrics(registry);
 

@@ -16,7 +16,10 @@ beforeAll(async () => {
   rw = p.rwKey;
   ro = p.roKey;
   checkId = (await makeCheck(h.prisma, project.id)).id;
-  const created = await h.call('POST', '/integrations', { key: rw, body: { kind: 'email', name: 'ops', events: ['down'], config: { email: 'ops@example.com' } } });
+  const created = await h.call('POST', '/integrations', {
+    key: rw,
+    body: { kind: 'email', name: 'ops', events: ['down'], config: { email: 'ops@example.com' } },
+  });
   integrationId = created.body.data.id;
 });
 afterAll(async () => {
@@ -49,7 +52,10 @@ describe('authentication', () => {
 
   test('the free plan gets 403 saying why, on reads and writes', async () => {
     const free = await makeProjectWithKeys(h.prisma, 'free');
-    for (const [method, key] of [['GET', free.roKey], ['POST', free.rwKey]] as const) {
+    for (const [method, key] of [
+      ['GET', free.roKey],
+      ['POST', free.rwKey],
+    ] as const) {
       const res = await h.call(method, '/checks', { key, body: method === 'POST' ? heartbeatBody() : undefined });
       expect(res.status).toBe(403);
       expect(res.body.message).toMatch(/Pro and Business plans.*free plan/);
@@ -112,7 +118,7 @@ describe('read-only keys', () => {
 });
 
 describe('other projects', () => {
-  test('never see this project\'s checks or integrations (404, never 403)', async () => {
+  test("never see this project's checks or integrations (404, never 403)", async () => {
     const other = await makeProjectWithKeys(h.prisma, 'business');
     for (const [method, path, body] of [
       ['GET', `/checks/${checkId}`, undefined],
@@ -146,7 +152,13 @@ describe('request bodies', () => {
 
   test('JSON that is not an object → 400', async () => {
     for (const raw of ['[1,2]', '"text"', '42', 'null', 'true']) {
-      for (const [method, path] of [['POST', '/checks'], ['PATCH', `/checks/${checkId}`], ['POST', '/integrations'], ['PATCH', `/integrations/${integrationId}`], ['POST', `/checks/${checkId}/pause`]] as const) {
+      for (const [method, path] of [
+        ['POST', '/checks'],
+        ['PATCH', `/checks/${checkId}`],
+        ['POST', '/integrations'],
+        ['PATCH', `/integrations/${integrationId}`],
+        ['POST', `/checks/${checkId}/pause`],
+      ] as const) {
         const res = await h.call(method, path, { key: rw, rawBody: raw, headers: { 'content-type': 'application/json' } });
         expect([raw, method, path, res.status]).toEqual([raw, method, path, 400]);
         expect(res.body).toEqual({ message: 'request body must be a JSON object' });

@@ -23,8 +23,7 @@ afterAll(async () => {
   await h.close();
 });
 
-const from = (client: string, key: string, url = h.api.url) =>
-  callApi(url, 'GET', '/checks', { key, headers: { 'x-forwarded-for': `${client}, 127.0.0.1` } });
+const from = (client: string, key: string, url = h.api.url) => callApi(url, 'GET', '/checks', { key, headers: { 'x-forwarded-for': `${client}, 127.0.0.1` } });
 
 describe('failed authentication per client address', () => {
   it(`allows ${AUTH_FAILURES_PER_MINUTE} failures a minute, then answers 429 before any database work, also for a good key`, async () => {

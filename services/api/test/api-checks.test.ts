@@ -62,7 +62,17 @@ describe('public endpoints', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     expect(Object.keys(res.body.paths)).toEqual(
-      expect.arrayContaining(['/ping-domains', '/checks', '/checks/{uuid}', '/checks/{uuid}/pause', '/checks/{uuid}/resume', '/checks/{uuid}/pings', '/checks/{uuid}/flips', '/integrations', '/integrations/{id}']),
+      expect.arrayContaining([
+        '/ping-domains',
+        '/checks',
+        '/checks/{uuid}',
+        '/checks/{uuid}/pause',
+        '/checks/{uuid}/resume',
+        '/checks/{uuid}/pings',
+        '/checks/{uuid}/flips',
+        '/integrations',
+        '/integrations/{id}',
+      ]),
     );
   });
 });
@@ -307,7 +317,7 @@ describe('slugs', () => {
 });
 
 describe('GET /checks and /checks/{uuid}', () => {
-  test('lists only the project\'s checks, in creation order; ro keys may read', async () => {
+  test("lists only the project's checks, in creation order; ro keys may read", async () => {
     const p = await makeProjectWithKeys(h.prisma, 'pro');
     const ids: string[] = [];
     for (const name of ['c', 'a', 'b']) ids.push((await create(heartbeatBody({ name }), p.rwKey)).body.data.id);
@@ -326,7 +336,8 @@ describe('GET /checks and /checks/{uuid}', () => {
 
   test('the list reflects every change of a check at once (reused JSON is checked against the row version)', async () => {
     const p = await makeProjectWithKeys(h.prisma, 'pro');
-    const list = async () => (await h.call('GET', '/checks', { key: p.roKey })).body.data as { id: string; name: string; status: string; last_ping_at: string | null }[];
+    const list = async () =>
+      (await h.call('GET', '/checks', { key: p.roKey })).body.data as { id: string; name: string; status: string; last_ping_at: string | null }[];
     const a = (await create(heartbeatBody({ name: 'a' }), p.rwKey)).body.data;
     const b = (await create(heartbeatBody({ name: 'b' }), p.rwKey)).body.data;
     expect((await list()).map((c) => c.name)).toEqual(['a', 'b']);
@@ -366,7 +377,11 @@ describe('GET /checks and /checks/{uuid}', () => {
   });
 
   test('the read paths (raw SQL) present a check exactly as the write paths do', async () => {
-    const created = (await create(heartbeatBody({ slug: 'same-shape', tags: ['x', 'y z'], description: 'd', tz: 'Asia/Kolkata', schedule: { kind: 'cron', cron: '15 3 * * *' } }))).body.data;
+    const created = (
+      await create(
+        heartbeatBody({ slug: 'same-shape', tags: ['x', 'y z'], description: 'd', tz: 'Asia/Kolkata', schedule: { kind: 'cron', cron: '15 3 * * *' } }),
+      )
+    ).body.data;
     await h.prisma.check.update({ where: { id: created.id }, data: { lastPingAt: new Date('2026-02-03T04:05:06.789Z') } });
     const paused = (await h.call('POST', `/checks/${created.id}/pause`, { key: rw })).body.data;
     expect(paused.last_ping_at).toBe('2026-02-03T04:05:06.789+00:00');
@@ -379,7 +394,10 @@ describe('GET /checks and /checks/{uuid}', () => {
   });
 
   test('the read paths present period and oncalendar schedules and null fields as the write paths do', async () => {
-    for (const schedule of [{ kind: 'period', period_sec: 3600 }, { kind: 'oncalendar', oncalendar: '*-*-* 03:00:00' }]) {
+    for (const schedule of [
+      { kind: 'period', period_sec: 3600 },
+      { kind: 'oncalendar', oncalendar: '*-*-* 03:00:00' },
+    ]) {
       const created = (await create(heartbeatBody({ schedule }))).body.data;
       const one = (await h.call('GET', `/checks/${created.id}`, { key: ro })).body.data;
       const listed = (await h.call('GET', '/checks', { key: ro })).body.data.find((c: { id: string }) => c.id === created.id);
@@ -446,7 +464,7 @@ describe('PATCH /checks/{uuid}', () => {
     }
   });
 
-  test('tz changes move the schedule\'s tz with them', async () => {
+  test("tz changes move the schedule's tz with them", async () => {
     const c = (await create(heartbeatBody({ schedule: { kind: 'cron', cron: '0 4 * * *' } }))).body.data;
     const res = await h.call('PATCH', `/checks/${c.id}`, { key: rw, body: { tz: 'Australia/Sydney' } });
     expect(res.body.data.schedule).toEqual({ kind: 'cron', cron: '0 4 * * *', tz: 'Australia/Sydney' });
@@ -496,7 +514,11 @@ describe('PATCH /checks/{uuid}', () => {
     expect((await h.call('PATCH', `/checks/${c.id}`, { key: rw, body: { name: 'renamed' } })).status).toBe(200);
     const row = await h.prisma.check.findUniqueOrThrow({ where: { id: c.id } });
     expect(JSON.stringify(row.httpConfig)).not.toContain('legacy');
-    expect(await storedHttpConfig(c.id)).toMatchObject({ url: 'https://legacy.example', basic_auth: { username: 'u', password: 'legacy-secret' }, confirmations: 2 });
+    expect(await storedHttpConfig(c.id)).toMatchObject({
+      url: 'https://legacy.example',
+      basic_auth: { username: 'u', password: 'legacy-secret' },
+      confirmations: 2,
+    });
   });
 
   test('404 for unknown or foreign checks', async () => {
@@ -567,7 +589,7 @@ describe('DELETE /checks/{uuid}', () => {
 });
 
 describe('plan quota', () => {
-  test('creation beyond the plan\'s check quota is 403 with the reason', async () => {
+  test("creation beyond the plan's check quota is 403 with the reason", async () => {
     const p = await makeProjectWithKeys(h.prisma, 'pro');
     // 1,000 = the pro quota (planLimits in core); inserted directly, the API limit is 10/min.
     await h.prisma.check.createMany({

@@ -101,8 +101,23 @@ describe('GET /checks/{uuid}/pings', () => {
     const c = await makeCheck(h.prisma, projectId);
     const long = `${'a'.repeat(2047)}ä${'b'.repeat(5000)}`; // 'ä' is 2 bytes and straddles the 2048-byte cut
     await h.prisma.$transaction(async (tx) => {
-      await recordPingInTx(tx, cipher, { checkId: c.id, type: 'exit', exitStatus: 3, method: 'POST', sourceIp: '203.0.113.9', userAgent: 'curl/8.5', body: long, durationMs: 1234 });
-      await recordPingInTx(tx, cipher, { checkId: c.id, type: 'success', method: 'POST', body: 'all good ✓', note: 'run took 2 s, shorter than the minimum of 60 s' });
+      await recordPingInTx(tx, cipher, {
+        checkId: c.id,
+        type: 'exit',
+        exitStatus: 3,
+        method: 'POST',
+        sourceIp: '203.0.113.9',
+        userAgent: 'curl/8.5',
+        body: long,
+        durationMs: 1234,
+      });
+      await recordPingInTx(tx, cipher, {
+        checkId: c.id,
+        type: 'success',
+        method: 'POST',
+        body: 'all good ✓',
+        note: 'run took 2 s, shorter than the minimum of 60 s',
+      });
       await recordPingInTx(tx, cipher, { checkId: c.id, type: 'log', method: 'HEAD' });
     });
     const res = await h.call('GET', `/checks/${c.id}/pings`, { key: ro });
@@ -121,7 +136,15 @@ describe('GET /checks/{uuid}/pings', () => {
       body: 'a'.repeat(2047),
       user_agent: 'curl/8.5',
     });
-    expect(success).toMatchObject({ type: 'success', body: 'all good ✓', exit_status: null, source_ip: null, user_agent: null, duration_ms: null, note: 'run took 2 s, shorter than the minimum of 60 s' });
+    expect(success).toMatchObject({
+      type: 'success',
+      body: 'all good ✓',
+      exit_status: null,
+      source_ip: null,
+      user_agent: null,
+      duration_ms: null,
+      note: 'run took 2 s, shorter than the minimum of 60 s',
+    });
     expect(log).toMatchObject({ type: 'log', method: 'HEAD', body: null, body_size: 0 });
   });
 
@@ -136,7 +159,9 @@ describe('GET /checks/{uuid}/pings', () => {
     const c = await makeCheck(h.prisma, projectId);
     const other = await makeCheck(h.prisma, projectId);
     await h.prisma.ping.create({ data: { checkId: c.id, type: 'log', method: 'POST', body: legacyCiphertext('from an older version'), bodySize: 21 } });
-    await h.prisma.ping.create({ data: { checkId: c.id, type: 'log', method: 'POST', body: sealPingBody(other.id, 'belongs to another check'), bodySize: 24 } });
+    await h.prisma.ping.create({
+      data: { checkId: c.id, type: 'log', method: 'POST', body: sealPingBody(other.id, 'belongs to another check'), bodySize: 24 },
+    });
     const res = await h.call('GET', `/checks/${c.id}/pings`, { key: ro });
     expect(res.body.data.map((p: { body: string | null }) => p.body)).toEqual([null, 'from an older version']);
   });
@@ -153,7 +178,14 @@ describe('GET /checks/{uuid}/flips', () => {
     const reasons = ['ping', 'timeout', 'timeout', 'ping', 'manual', 'resumed'] as const;
     for (let i = 1; i < statuses.length; i++) {
       await h.prisma.flip.create({
-        data: { checkId: c.id, projectId, ts: new Date(Date.UTC(2026, 0, 1, 0, i)), oldStatus: statuses[i - 1], newStatus: statuses[i], reason: reasons[i - 1] },
+        data: {
+          checkId: c.id,
+          projectId,
+          ts: new Date(Date.UTC(2026, 0, 1, 0, i)),
+          oldStatus: statuses[i - 1],
+          newStatus: statuses[i],
+          reason: reasons[i - 1],
+        },
       });
     }
     const all = await h.call('GET', `/checks/${c.id}/flips`, { key: ro });

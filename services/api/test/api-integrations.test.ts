@@ -22,7 +22,12 @@ afterAll(async () => {
 const VALID_CONFIG: Record<string, Record<string, unknown> | undefined> = {
   telegram: undefined,
   email: { email: 'ops@example.com' },
-  webhook: { url: 'https://hooks.example.com/upmon', secret: 's3cret', body_template: '{"text": "{{check_name}} is {{status}}"}', content_type: 'application/json' },
+  webhook: {
+    url: 'https://hooks.example.com/upmon',
+    secret: 's3cret',
+    body_template: '{"text": "{{check_name}} is {{status}}"}',
+    content_type: 'application/json',
+  },
   slack: { webhook_url: 'https://hooks.slack.com/services/T/B/X' },
   discord: { webhook_url: 'https://discord.com/api/webhooks/1/abc' },
   mattermost: { webhook_url: 'http://mattermost.internal/hooks/xyz' },
@@ -65,8 +70,7 @@ describe('POST /integrations', () => {
       await h.prisma.integration.update({ where: { id: res.body.data.id }, data: { telegramChatId: '-100123' } });
       const listed = (await h.call('GET', '/integrations', { key: rw })).body.data.find((i: { id: number }) => i.id === res.body.data.id);
       expect(listed.verified).toBe(true);
-    }
-    else expect(res.body).not.toHaveProperty('telegram_deep_link');
+    } else expect(res.body).not.toHaveProperty('telegram_deep_link');
   });
 
   test('telegram: deep link under the link base with a one-time token whose SHA-256 alone is stored', async () => {
@@ -93,7 +97,13 @@ describe('POST /integrations', () => {
       config: { email: 'a@b.co' },
     });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ events: ['late'], tags: ['prod', 'db'], enabled: false, quiet_hours: { from: '22:00', to: '07:30', tz: 'Europe/Riga' }, reminders: [1, 24, 168] });
+    expect(res.body.data).toMatchObject({
+      events: ['late'],
+      tags: ['prod', 'db'],
+      enabled: false,
+      quiet_hours: { from: '22:00', to: '07:30', tz: 'Europe/Riga' },
+      reminders: [1, 24, 168],
+    });
     const empty = await create({ kind: 'email', name: 'none', events: [], tags: [], reminders: [], config: { email: 'a@b.co' } });
     expect(empty.body.data).toMatchObject({ events: [], tags: [], reminders: [] });
   });
@@ -132,8 +142,16 @@ describe('POST /integrations', () => {
     ['email config extra field', { ...base, config: { email: 'a@b.co', cc: 'c@d.co' } }, 'config.cc'],
     ['webhook url missing', { kind: 'webhook', name: 'x', events: ['down'], config: {} }, 'config.url'],
     ['webhook url not http', { kind: 'webhook', name: 'x', events: ['down'], config: { url: 'javascript:alert(1)' } }, 'config.url'],
-    ['webhook unknown placeholder', { kind: 'webhook', name: 'x', events: ['down'], config: { url: 'https://e.com', body_template: '{{check_nme}}' } }, 'config.body_template'],
-    ['webhook bad content_type', { kind: 'webhook', name: 'x', events: ['down'], config: { url: 'https://e.com', content_type: 'json please' } }, 'config.content_type'],
+    [
+      'webhook unknown placeholder',
+      { kind: 'webhook', name: 'x', events: ['down'], config: { url: 'https://e.com', body_template: '{{check_nme}}' } },
+      'config.body_template',
+    ],
+    [
+      'webhook bad content_type',
+      { kind: 'webhook', name: 'x', events: ['down'], config: { url: 'https://e.com', content_type: 'json please' } },
+      'config.content_type',
+    ],
     ['slack webhook_url missing', { kind: 'slack', name: 'x', events: ['down'], config: {} }, 'config.webhook_url'],
     ['discord webhook_url invalid', { kind: 'discord', name: 'x', events: ['down'], config: { webhook_url: 'nope' } }, 'config.webhook_url'],
     ['mattermost with url instead of webhook_url', { kind: 'mattermost', name: 'x', events: ['down'], config: { url: 'https://m.example' } }, 'config.url'],
@@ -151,13 +169,18 @@ describe('POST /integrations', () => {
 
   test('a webhook template may use every documented placeholder', async () => {
     const t = ['event', 'check_id', 'check_name', 'status', 'previous_status', 'reason', 'ts', 'tags', 'subject', 'message'].map((p) => `{{${p}}}`).join(' ');
-    const res = await create({ kind: 'webhook', name: 'w', events: ['down'], config: { url: 'https://e.com', body_template: t, content_type: 'text/plain; charset=utf-8' } });
+    const res = await create({
+      kind: 'webhook',
+      name: 'w',
+      events: ['down'],
+      config: { url: 'https://e.com', body_template: t, content_type: 'text/plain; charset=utf-8' },
+    });
     expect(res.status).toBe(201);
   });
 });
 
 describe('GET /integrations', () => {
-  test('lists the project\'s integrations in creation order without configs', async () => {
+  test("lists the project's integrations in creation order without configs", async () => {
     const p = await makeProjectWithKeys(h.prisma, 'business');
     const ids: number[] = [];
     for (const kind of ['sms', 'slack']) {
@@ -179,7 +202,10 @@ describe('PATCH /integrations/{id}', () => {
     expect(renamed.body.data).toEqual({ ...created, name: 'renamed', enabled: false });
     let row = await h.prisma.integration.findUniqueOrThrow({ where: { id: created.id } });
     expect(cipher.decryptJson(row.config, AAD.integrationConfig(row.id))).toEqual(VALID_CONFIG.webhook);
-    const cleared = await h.call('PATCH', `/integrations/${created.id}`, { key: rw, body: { tags: null, reminders: null, quiet_hours: { from: '23:00', to: '06:00', tz: 'UTC' } } });
+    const cleared = await h.call('PATCH', `/integrations/${created.id}`, {
+      key: rw,
+      body: { tags: null, reminders: null, quiet_hours: { from: '23:00', to: '06:00', tz: 'UTC' } },
+    });
     expect(cleared.body.data).toMatchObject({ tags: null, reminders: null, quiet_hours: { from: '23:00', to: '06:00', tz: 'UTC' } });
     const newConfig = { url: 'https://other.example/hook' };
     expect((await h.call('PATCH', `/integrations/${created.id}`, { key: rw, body: { config: newConfig } })).status).toBe(200);
@@ -188,7 +214,8 @@ describe('PATCH /integrations/{id}', () => {
   });
 
   test('flapping: set, kept by other changes, turned off with null', async () => {
-    const created = (await create({ kind: 'slack', name: 'f', events: ['down'], flapping: { max_changes: 3, window_minutes: 15 }, config: VALID_CONFIG.slack })).body.data;
+    const created = (await create({ kind: 'slack', name: 'f', events: ['down'], flapping: { max_changes: 3, window_minutes: 15 }, config: VALID_CONFIG.slack }))
+      .body.data;
     expect(created.flapping).toEqual({ max_changes: 3, window_minutes: 15 });
     const renamed = await h.call('PATCH', `/integrations/${created.id}`, { key: rw, body: { name: 'g' } });
     expect(renamed.body.data.flapping).toEqual({ max_changes: 3, window_minutes: 15 });

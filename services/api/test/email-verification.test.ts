@@ -122,7 +122,10 @@ describe('e-mail address verification', () => {
 
   it('other kinds need no verification mail; unknown or malformed tokens get the 404 page', async () => {
     const before = smtp.mails.length;
-    const hook = await h.call('POST', '/integrations', { key: rw, body: { kind: 'webhook', name: 'w', events: ['down'], config: { url: 'https://e.example/h' } } });
+    const hook = await h.call('POST', '/integrations', {
+      key: rw,
+      body: { kind: 'webhook', name: 'w', events: ['down'], config: { url: 'https://e.example/h' } },
+    });
     expect(hook.body.data.verified).toBe(true);
     for (const token of ['A'.repeat(32), 'short', `${'x'.repeat(31)}%3Cscript%3E`, 'y'.repeat(5000)]) {
       const res = await page(token);
@@ -136,16 +139,25 @@ describe('e-mail address verification', () => {
   it('mails at most 20 verification links an hour per account (429 before anything is written)', async () => {
     const { rwKey } = await makeProjectWithKeys(h.prisma, 'pro');
     for (let i = 0; i < 20; i++) {
-      const res = await h.call('POST', '/integrations', { key: rwKey, body: { kind: 'email', name: `m${i}`, events: ['down'], config: { email: `m${i}@example.com` } } });
+      const res = await h.call('POST', '/integrations', {
+        key: rwKey,
+        body: { kind: 'email', name: `m${i}`, events: ['down'], config: { email: `m${i}@example.com` } },
+      });
       expect(res.status).toBe(201);
     }
-    const refused = await h.call('POST', '/integrations', { key: rwKey, body: { kind: 'email', name: 'one more', events: ['down'], config: { email: 'more@example.com' } } });
+    const refused = await h.call('POST', '/integrations', {
+      key: rwKey,
+      body: { kind: 'email', name: 'one more', events: ['down'], config: { email: 'more@example.com' } },
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^verification e-mail limit exceeded \(20 per hour per account\); retry in \d+ s$/);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await h.prisma.integration.count({ where: { name: 'one more' } })).toBe(0);
     // Kinds that mail nothing are not limited by it.
-    const hook = await h.call('POST', '/integrations', { key: rwKey, body: { kind: 'webhook', name: 'w', events: ['down'], config: { url: 'https://e.example/h' } } });
+    const hook = await h.call('POST', '/integrations', {
+      key: rwKey,
+      body: { kind: 'webhook', name: 'w', events: ['down'], config: { url: 'https://e.example/h' } },
+    });
     expect(hook.status).toBe(201);
   });
 
@@ -199,7 +211,13 @@ describe('e-mail verification in the web app', () => {
     const as = await signedInClients(h.api.url, team);
     const base = `/projects/${team.project.id}/integrations`;
     await as.member.get(`${base}/new?kind=email`);
-    const created = await as.member.post(`${base}/new?kind=email`, { name: 'web mail', enabled: '1', events: ['down', 'up'], 'config.email': 'web@example.com', 'quiet_hours.tz': 'UTC' });
+    const created = await as.member.post(`${base}/new?kind=email`, {
+      name: 'web mail',
+      enabled: '1',
+      events: ['down', 'up'],
+      'config.email': 'web@example.com',
+      'quiet_hours.tz': 'UTC',
+    });
     expect(created.status).toBe(303);
     const row = await h.prisma.integration.findFirstOrThrow({ where: { projectId: team.project.id, name: 'web mail' } });
     const first = await mailTo('web@example.com');
@@ -228,7 +246,7 @@ describe('e-mail verification in the web app', () => {
     expect((await as.read_only.post(`${base}/${row.id}/verification`, {})).status).toBe(403);
   });
 
-  it('a Telegram link made in the web app expires like the API\'s', async () => {
+  it("a Telegram link made in the web app expires like the API's", async () => {
     const team = await makeTeam(h.prisma);
     const as = await signedInClients(h.api.url, team);
     const tg = await makeIntegration(h.prisma, team.project.id, 'telegram', {}, { name: 'tg', events: ['down'] });

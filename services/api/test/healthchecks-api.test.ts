@@ -57,9 +57,33 @@ const goClientId = (check: { update_url: string }) => check.update_url.split('/'
 
 /** The keys Healthchecks' to_dict gives a read-write key, and the schedule ones by kind. */
 const RW_KEYS = [
-  'name', 'slug', 'tags', 'desc', 'grace', 'n_pings', 'status', 'started', 'last_ping', 'next_ping', 'manual_resume', 'methods',
-  'subject', 'subject_fail', 'start_kw', 'success_kw', 'failure_kw', 'filter_subject', 'filter_body', 'filter_http_body',
-  'filter_default_fail', 'uuid', 'ping_url', 'update_url', 'pause_url', 'resume_url', 'channels',
+  'name',
+  'slug',
+  'tags',
+  'desc',
+  'grace',
+  'n_pings',
+  'status',
+  'started',
+  'last_ping',
+  'next_ping',
+  'manual_resume',
+  'methods',
+  'subject',
+  'subject_fail',
+  'start_kw',
+  'success_kw',
+  'failure_kw',
+  'filter_subject',
+  'filter_body',
+  'filter_http_body',
+  'filter_default_fail',
+  'uuid',
+  'ping_url',
+  'update_url',
+  'pause_url',
+  'resume_url',
+  'channels',
 ];
 
 describe('authentication and errors', () => {
@@ -88,7 +112,10 @@ describe('authentication and errors', () => {
       ['GET', `/checks/${c.id}/pings/`],
       ['GET', '/channels/'],
     ] as const) {
-      expect(await hc(m, p, { key: ro, body: m === 'POST' ? {} : undefined })).toMatchObject({ status: 401, body: { error: expect.stringMatching(/read-write/) } });
+      expect(await hc(m, p, { key: ro, body: m === 'POST' ? {} : undefined })).toMatchObject({
+        status: 401,
+        body: { error: expect.stringMatching(/read-write/) },
+      });
     }
   });
 
@@ -124,7 +151,7 @@ describe('authentication and errors', () => {
 });
 
 describe('create, read, update, delete with the bodies real clients send', () => {
-  it('Terraform provider / go-healthchecksio create: 201, Healthchecks shape, grace stored under upmon\'s rule', async () => {
+  it("Terraform provider / go-healthchecksio create: 201, Healthchecks shape, grace stored under upmon's rule", async () => {
     // resource "healthchecksio_check" { name = "Nightly Backup", tags = ["prod", "db"], timeout = 300 }:
     // grace defaults to 3600, slug is generated from the name, channels and methods are always sent.
     const body = { channels: '', grace: 3600, methods: '', name: 'Nightly Backup', slug: 'nightly-backup', tags: 'prod db', timeout: 300 };
@@ -163,13 +190,34 @@ describe('create, read, update, delete with the bodies real clients send', () =>
     expect(list.body.checks.find((x: any) => goClientId(x) === c.uuid)).toEqual(c);
   });
 
-  it('go-healthchecksio Update (the whole resource again) and the provider\'s cron schedule', async () => {
-    const created = (await hc('POST', '/checks/', { key: rw, body: { channels: '', grace: 600, methods: '', name: 'Reports', slug: 'reports', timeout: 3600 } })).body;
-    const update = { channels: '', desc: 'weekly reports', grace: 900, methods: '', name: 'Reports v2', slug: 'reports-v2', schedule: '15 5 * * 1', tags: 'reports', tz: 'Europe/Riga' };
+  it("go-healthchecksio Update (the whole resource again) and the provider's cron schedule", async () => {
+    const created = (
+      await hc('POST', '/checks/', { key: rw, body: { channels: '', grace: 600, methods: '', name: 'Reports', slug: 'reports', timeout: 3600 } })
+    ).body;
+    const update = {
+      channels: '',
+      desc: 'weekly reports',
+      grace: 900,
+      methods: '',
+      name: 'Reports v2',
+      slug: 'reports-v2',
+      schedule: '15 5 * * 1',
+      tags: 'reports',
+      tz: 'Europe/Riga',
+    };
     const res = await hc('POST', `/checks/${created.uuid}`, { key: rw, body: update });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([...RW_KEYS, 'schedule', 'tz'].sort());
-    expect(res.body).toMatchObject({ uuid: created.uuid, name: 'Reports v2', slug: 'reports-v2', desc: 'weekly reports', grace: 900, schedule: '15 5 * * 1', tz: 'Europe/Riga', tags: 'reports' });
+    expect(res.body).toMatchObject({
+      uuid: created.uuid,
+      name: 'Reports v2',
+      slug: 'reports-v2',
+      desc: 'weekly reports',
+      grace: 900,
+      schedule: '15 5 * * 1',
+      tz: 'Europe/Riga',
+      tags: 'reports',
+    });
     expect(res.body.timeout).toBeUndefined();
     // Partial update: what the body leaves out stays.
     const partial = await hc('POST', `/checks/${created.uuid}`, { key: rw, body: { grace: 1200 } });
@@ -254,7 +302,10 @@ describe('create, read, update, delete with the bodies real clients send', () =>
       expect(res.status).toBe(400);
       expect(res.body.error).toEqual(typeof error === 'string' ? error : expect.stringMatching(error));
     }
-    expect(await hc('POST', '/checks/', { key: rw, rawBody: '[1]' })).toMatchObject({ status: 400, body: { error: 'json validation error: value is not an object' } });
+    expect(await hc('POST', '/checks/', { key: rw, rawBody: '[1]' })).toMatchObject({
+      status: 400,
+      body: { error: 'json validation error: value is not an object' },
+    });
     await hc('POST', '/checks/', { key: rw, body: { name: 'taken', slug: 'taken-slug' } });
     expect(await hc('POST', '/checks/', { key: rw, body: { name: 'other', slug: 'taken-slug' } })).toMatchObject({
       status: 400,
@@ -322,14 +373,21 @@ describe('reads', () => {
       ['DELETE', `/checks/${c.id}`],
       ['POST', `/checks/${c.id}/pause`],
     ] as const) {
-      expect(await hc(m, p, { key: rw, body: m === 'POST' ? { name: 'x' } : undefined })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/read-only/) } });
+      expect(await hc(m, p, { key: rw, body: m === 'POST' ? { name: 'x' } : undefined })).toMatchObject({
+        status: 400,
+        body: { error: expect.stringMatching(/read-only/) },
+      });
     }
   });
 });
 
 describe('pause and resume', () => {
   it('pause with no body (Go client), "null" (Ansible) or an empty form (Python client); resume; 409 when not paused', async () => {
-    for (const send of [{}, { rawBody: 'null', headers: { 'content-type': 'application/json' } }, { rawBody: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } }]) {
+    for (const send of [
+      {},
+      { rawBody: 'null', headers: { 'content-type': 'application/json' } },
+      { rawBody: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    ]) {
       const c = await makeCheck(h.prisma, projectId, { status: 'up', lastPingAt: new Date('2026-06-01T11:59:00Z') });
       const paused = await hc('POST', `/checks/${c.id}/pause`, { key: rw, ...send });
       expect([paused.status, paused.body.status]).toEqual([200, 'paused']);
@@ -348,7 +406,18 @@ describe('pings, flips, channels, badges, status', () => {
     await h.prisma.ping.createMany({
       data: [
         { checkId: c.id, n: 1, ts: new Date('2026-06-01T10:00:00.000Z'), type: 'start', method: 'GET', rid, sourceIp: '192.0.2.1', userAgent: 'curl/8' },
-        { checkId: c.id, n: 2, ts: new Date('2026-06-01T10:00:02.896Z'), type: 'exit', exitStatus: 0, method: 'POST', rid, durationMs: 2896, body: sealPingBody(c.id, 'all done'), bodySize: 8 },
+        {
+          checkId: c.id,
+          n: 2,
+          ts: new Date('2026-06-01T10:00:02.896Z'),
+          type: 'exit',
+          exitStatus: 0,
+          method: 'POST',
+          rid,
+          durationMs: 2896,
+          body: sealPingBody(c.id, 'all done'),
+          bodySize: 8,
+        },
         { checkId: c.id, n: 3, ts: new Date('2026-06-01T10:05:00.000Z'), type: 'exit', exitStatus: 3, method: 'HEAD' },
         { checkId: c.id, n: 4, ts: new Date('2026-06-01T10:06:00.000Z'), type: 'log', method: 'GET' },
       ],
@@ -359,7 +428,18 @@ describe('pings, flips, channels, badges, status', () => {
     expect(res.body.pings).toEqual([
       { type: 'log', date: '2026-06-01T10:06:00+00:00', n: 4, scheme: 'http', remote_addr: null, method: 'GET', ua: '', rid: null, body_url: null },
       { type: 'fail', date: '2026-06-01T10:05:00+00:00', n: 3, scheme: 'http', remote_addr: null, method: 'HEAD', ua: '', rid: null, body_url: null },
-      { type: 'success', date: '2026-06-01T10:00:02.896000+00:00', n: 2, scheme: 'http', remote_addr: null, method: 'POST', ua: '', rid, duration: 2.9, body_url: `${base}/2/body` },
+      {
+        type: 'success',
+        date: '2026-06-01T10:00:02.896000+00:00',
+        n: 2,
+        scheme: 'http',
+        remote_addr: null,
+        method: 'POST',
+        ua: '',
+        rid,
+        duration: 2.9,
+        body_url: `${base}/2/body`,
+      },
       { type: 'start', date: '2026-06-01T10:00:00+00:00', n: 1, scheme: 'http', remote_addr: '192.0.2.1', method: 'GET', ua: 'curl/8', rid, body_url: null },
     ]);
     const body = await hc('GET', `/checks/${c.id}/pings/2/body`, { key: rw });
@@ -371,8 +451,14 @@ describe('pings, flips, channels, badges, status', () => {
 
   it('flips: {timestamp, up} newest first without "late", filtered by seconds, start and end; 400 on bad values', async () => {
     const c = await makeCheck(h.prisma, projectId);
-    const flip = (ts: string, oldStatus: 'new' | 'up' | 'late' | 'down', newStatus: 'up' | 'late' | 'down') =>
-      ({ checkId: c.id, projectId, ts: new Date(ts), oldStatus, newStatus, reason: 'ping' as const });
+    const flip = (ts: string, oldStatus: 'new' | 'up' | 'late' | 'down', newStatus: 'up' | 'late' | 'down') => ({
+      checkId: c.id,
+      projectId,
+      ts: new Date(ts),
+      oldStatus,
+      newStatus,
+      reason: 'ping' as const,
+    });
     await h.prisma.flip.createMany({
       data: [
         flip('2026-05-01T00:00:00Z', 'new', 'up'),
@@ -418,7 +504,10 @@ describe('pings, flips, channels, badges, status', () => {
     expect(all.body.channels).toBe(sorted(mail.uuid, pd.uuid, hook.uuid));
     const some = await hc('POST', '/checks/', { key: p.rwKey, body: { name: 'some', channels: `${pd.uuid},Email to Alice` } });
     expect(some.body.channels).toBe(sorted(pd.uuid, mail.uuid));
-    expect(await h.prisma.check.findUniqueOrThrow({ where: { id: some.body.uuid } })).toMatchObject({ integrationsExplicit: true, integrationIds: [pd.id, mail.id] });
+    expect(await h.prisma.check.findUniqueOrThrow({ where: { id: some.body.uuid } })).toMatchObject({
+      integrationsExplicit: true,
+      integrationIds: [pd.id, mail.id],
+    });
     const none = await hc('POST', `/checks/${some.body.uuid}`, { key: p.rwKey, body: { channels: '' } });
     expect(none.body.channels).toBe('');
     // Without an assignment, `channels` says who the tags rule notifies.
@@ -434,7 +523,14 @@ describe('pings, flips, channels, badges, status', () => {
     const body = (await hc('GET', '/badges/', { key: p.roKey })).body;
     expect(Object.keys(body.badges)).toEqual(['*', 'db', 'web']);
     const base = `https://upmon.example/badge/${badgeKey}/db`;
-    expect(body.badges.db).toEqual({ svg: `${base}.svg`, svg3: `${base}.svg`, json: `${base}.json`, json3: `${base}.json`, shields: `${base}.shields`, shields3: `${base}.shields` });
+    expect(body.badges.db).toEqual({
+      svg: `${base}.svg`,
+      svg3: `${base}.svg`,
+      json: `${base}.json`,
+      json3: `${base}.json`,
+      shields: `${base}.shields`,
+      shields3: `${base}.shields`,
+    });
     const svg = await fetch(body.badges['*'].svg.replace('https://upmon.example', h.api.url));
     expect([svg.status, svg.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^image\/svg\+xml/)]);
     const status = await hc('GET', '/status/');

@@ -117,10 +117,14 @@ it('a check with channels set through /api/v3 notifies exactly its integrations 
   await eventually(async () => (await prisma.flip.count({ where: { checkId: check.uuid, fannedOutAt: null } })) === 0, 10_000, 'the fan-out');
   const producer = producerQueues(testRedisUrl(), prefix);
   try {
-    await eventually(async () => {
-      const n = await producer.queues.queue('deliveries').getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-      return Object.values(n).every((v) => v === 0);
-    }, 10_000, 'the deliveries');
+    await eventually(
+      async () => {
+        const n = await producer.queues.queue('deliveries').getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        return Object.values(n).every((v) => v === 0);
+      },
+      10_000,
+      'the deliveries',
+    );
   } finally {
     await producer.close();
   }

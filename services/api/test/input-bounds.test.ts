@@ -25,7 +25,13 @@ const SHAPES: Record<string, string> = {
 type Body = Record<string, unknown>;
 const httpCheck = (http: Body): Body => heartbeatBody({ kind: 'http', http_config: { url: 'https://example.com/health', ...http } });
 const schedule = (s: Body): Body => heartbeatBody({ schedule: s });
-const integration = (kind: string, config: Body | undefined, extra: Body = {}): Body => ({ kind, name: 'alerts', events: ['down'], ...(config ? { config } : {}), ...extra });
+const integration = (kind: string, config: Body | undefined, extra: Body = {}): Body => ({
+  kind,
+  name: 'alerts',
+  events: ['down'],
+  ...(config ? { config } : {}),
+  ...extra,
+});
 const webhook = (config: Body): Body => integration('webhook', { url: 'https://hooks.example.com/x', ...config });
 
 /** [field, endpoint, body carrying `v` in that field]. */
@@ -156,7 +162,8 @@ describe('the schemas themselves', () => {
   function unbounded(desc: any, path: string, out: string[]): string[] {
     if (!desc || typeof desc !== 'object') return out;
     const onlyValid = desc.flags?.only === true && Array.isArray(desc.allow);
-    if ((desc.type === 'string' || desc.type === 'array') && !onlyValid && !(desc.rules ?? []).some((r: { name: string }) => r.name === 'max')) out.push(path || '(root)');
+    if ((desc.type === 'string' || desc.type === 'array') && !onlyValid && !(desc.rules ?? []).some((r: { name: string }) => r.name === 'max'))
+      out.push(path || '(root)');
     for (const [k, v] of Object.entries(desc.keys ?? {})) unbounded(v, path ? `${path}.${k}` : k, out);
     for (const p of desc.patterns ?? []) {
       unbounded(p.schema, `${path}.<key>`, out);

@@ -39,7 +39,18 @@ test.each([
 });
 
 test('ping ts must have exactly 6 fraction digits', () => {
-  const ping = { ts: '2026-01-01T00:00:00.123456+00:00', type: 'success', exit_status: null, source_ip: null, method: 'GET', body_size: 0, duration_ms: null, note: null, body: null, user_agent: null };
+  const ping = {
+    ts: '2026-01-01T00:00:00.123456+00:00',
+    type: 'success',
+    exit_status: null,
+    source_ip: null,
+    method: 'GET',
+    body_size: 0,
+    duration_ms: null,
+    note: null,
+    body: null,
+    user_agent: null,
+  };
   expect(() => accept('GET', `/checks/${check.id}/pings`, 200, { data: [ping] })).not.toThrow();
   expect(() => accept('GET', `/checks/${check.id}/pings`, 200, { data: [{ ...ping, ts: '2026-01-01T00:00:00.123+00:00' }] })).toThrow(/does not match/);
 });

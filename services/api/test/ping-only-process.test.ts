@@ -2,7 +2,17 @@ import { loadApiConfig } from '@upmon/config';
 import { createPrismaClient, type PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import type { RunningService } from '@upmon/service-kit';
-import { createTestDatabase, dropRedisPrefix, freePort, makeCheck, makeProject, testRedisPrefix, testRedisUrl, TEST_ENCRYPTION_KEY, type TestDatabase } from '@upmon/testing';
+import {
+  createTestDatabase,
+  dropRedisPrefix,
+  freePort,
+  makeCheck,
+  makeProject,
+  testRedisPrefix,
+  testRedisUrl,
+  TEST_ENCRYPTION_KEY,
+  type TestDatabase,
+} from '@upmon/testing';
 import { startApi } from '../src/start-api.js';
 
 let db: TestDatabase;

@@ -6,13 +6,7 @@ import { createPrismaClient, createPgPool, type PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import { createFlipMetrics, createPingMetrics, Registry } from '@upmon/metrics';
 import { systemClock, type Clock } from '@upmon/service-kit';
-import {
-  createTestDatabase,
-  makeCheck,
-  makeProject,
-  TEST_ENCRYPTION_KEY,
-  type TestDatabase,
-} from '@upmon/testing';
+import { createTestDatabase, makeCheck, makeProject, TEST_ENCRYPTION_KEY, type TestDatabase } from '@upmon/testing';
 import { createPingReceiver, parsePingUrl } from '../src/ping/index.js';
 
 const BODY_LIMIT = 10;
@@ -131,7 +125,12 @@ describe('ping receiver', () => {
     expect(p).toMatchObject({ type: 'success', method: 'GET', source_ip: '127.0.0.1', body_size: 0, body: null });
     expect(p.user_agent).toHaveLength(200);
     expect(p.ts_us).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}$/);
-    const row = (await pool.query(`SELECT status, last_ping_type, to_char(last_ping_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS lp, next_deadline_at FROM checks WHERE id = $1`, [check.id])).rows[0];
+    const row = (
+      await pool.query(
+        `SELECT status, last_ping_type, to_char(last_ping_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS lp, next_deadline_at FROM checks WHERE id = $1`,
+        [check.id],
+      )
+    ).rows[0];
     expect(row.status).toBe('up');
     expect(row.last_ping_type).toBe('success');
     expect(row.lp).toBe(p.ts_us);
@@ -151,9 +150,20 @@ describe('ping receiver', () => {
     const before = new Date(Date.now() - 30_000);
     const period = await makeCheck(prisma, project.id, { status: 'up', lastPingAt: before, nextDeadlineAt: new Date(before.getTime() + 60_000) });
     const cron = await makeCheck(prisma, project.id, {
-      status: 'up', scheduleKind: 'cron', cron: '0 3 * * *', tz: 'Europe/Riga', periodSec: null, lastPingAt: before, nextDeadlineAt: new Date(before.getTime() + 60_000),
+      status: 'up',
+      scheduleKind: 'cron',
+      cron: '0 3 * * *',
+      tz: 'Europe/Riga',
+      periodSec: null,
+      lastPingAt: before,
+      nextDeadlineAt: new Date(before.getTime() + 60_000),
     });
-    const running = await makeCheck(prisma, project.id, { status: 'up', lastPingAt: before, lastStartAt: before, nextDeadlineAt: new Date(before.getTime() + 60_000) });
+    const running = await makeCheck(prisma, project.id, {
+      status: 'up',
+      lastPingAt: before,
+      lastStartAt: before,
+      nextDeadlineAt: new Date(before.getTime() + 60_000),
+    });
     for (const c of [period, cron, running]) expect((await hit(`/${c.id}/0`)).status).toBe(200);
     const state = async (id: string) =>
       (
@@ -171,8 +181,18 @@ describe('ping receiver', () => {
       const pingMs = Date.parse(`${p.ts_us.slice(0, 23)}Z`);
       const expected = transition(
         {
-          kind: 'heartbeat', status: 'up', graceSec: c.graceSec, lastPingAt: before, lastStartAt: c.lastStartAt, lastStartRid: null,
-          lastDurationMs: null, resumedAt: null, nextDeadlineAt: c.nextDeadlineAt, failureCount: 0, confirmations: 1, minRunSec: null,
+          kind: 'heartbeat',
+          status: 'up',
+          graceSec: c.graceSec,
+          lastPingAt: before,
+          lastStartAt: c.lastStartAt,
+          lastStartRid: null,
+          lastDurationMs: null,
+          resumedAt: null,
+          nextDeadlineAt: c.nextDeadlineAt,
+          failureCount: 0,
+          confirmations: 1,
+          minRunSec: null,
           schedule: c.scheduleKind === 'cron' ? { kind: 'cron', cron: '0 3 * * *', tz: 'Europe/Riga' } : { kind: 'period', periodSec: 60, tz: 'UTC' },
         },
         { type: 'ping', kind: 'exit', exitStatus: 0 },
@@ -540,7 +560,12 @@ describe('minimum run time (checks.min_run_sec)', () => {
     expect((await fetch(`${receiver.url}${path}`)).status).toBe(200);
   };
   const notesOf = async (checkId: string) =>
-    (await pool.query<{ type: string; duration_ms: number | null; note: string | null }>('SELECT type, duration_ms, note FROM pings WHERE check_id = $1 ORDER BY n', [checkId])).rows;
+    (
+      await pool.query<{ type: string; duration_ms: number | null; note: string | null }>(
+        'SELECT type, duration_ms, note FROM pings WHERE check_id = $1 ORDER BY n',
+        [checkId],
+      )
+    ).rows;
 
   it('a success after a shorter run is a failure (short_run, note on the ping); a long enough run is up, also across a receiver restart', async () => {
     const first = await startReceiver({ clock });

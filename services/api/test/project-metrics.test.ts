@@ -47,7 +47,10 @@ test("a project's checks in Healthchecks' format, read with a read-only key in t
   // Prometheus parses it. promtool's only complaint is Healthchecks' own naming: two gauges whose
   // names end in _total, kept for compatibility.
   const complaints = promtool(['check', 'metrics'], { input: text }).output.trim().split('\n');
-  expect(complaints).toEqual(['hc_checks_down_total non-counter metrics should not have "_total" suffix', 'hc_checks_total non-counter metrics should not have "_total" suffix']);
+  expect(complaints).toEqual([
+    'hc_checks_down_total non-counter metrics should not have "_total" suffix',
+    'hc_checks_total non-counter metrics should not have "_total" suffix',
+  ]);
 });
 
 test('refused: read-write keys, other projects, unknown, revoked or malformed keys, free plans', async () => {

@@ -26,11 +26,24 @@ describe('/api/v1/status-page', () => {
     const a = await makeCheck(h.prisma, p.project.id, { name: 'API' });
     const b = await makeCheck(h.prisma, p.project.id, { name: 'Worker' });
     expect((await h.call('GET', '/status-page', { key: p.roKey })).status).toBe(404);
-    const body = { title: 'Acme status', groups: [{ name: 'Core', checks: [b.id, a.id.toUpperCase()] }, { name: 'Empty', checks: [] }] };
+    const body = {
+      title: 'Acme status',
+      groups: [
+        { name: 'Core', checks: [b.id, a.id.toUpperCase()] },
+        { name: 'Empty', checks: [] },
+      ],
+    };
     expect((await h.call('PUT', '/status-page', { key: p.roKey, body })).status).toBe(403);
     const put = await h.call('PUT', '/status-page', { key: p.rwKey, body });
     expect(put.status).toBe(200);
-    expect(put.body.data).toMatchObject({ title: 'Acme status', enabled: false, groups: [{ name: 'Core', checks: [b.id, a.id] }, { name: 'Empty', checks: [] }] });
+    expect(put.body.data).toMatchObject({
+      title: 'Acme status',
+      enabled: false,
+      groups: [
+        { name: 'Core', checks: [b.id, a.id] },
+        { name: 'Empty', checks: [] },
+      ],
+    });
     expect(put.body.data.public_url).toMatch(/^https:\/\/upmon\.example\/status\/[0-9a-f]{32}$/);
     const got = await h.call('GET', '/status-page', { key: p.roKey });
     expect(got.body.data).toEqual(put.body.data);
@@ -40,7 +53,16 @@ describe('/api/v1/status-page', () => {
   it('PUT replaces title, flag and groups as a whole and keeps the public URL; DELETE removes it', async () => {
     const p = await makeProjectWithKeys(h.prisma, 'pro');
     const a = await makeCheck(h.prisma, p.project.id);
-    const first = await h.call('PUT', '/status-page', { key: p.rwKey, body: { title: 'One', groups: [{ name: 'G1', checks: [a.id] }, { name: 'G2', checks: [] }] } });
+    const first = await h.call('PUT', '/status-page', {
+      key: p.rwKey,
+      body: {
+        title: 'One',
+        groups: [
+          { name: 'G1', checks: [a.id] },
+          { name: 'G2', checks: [] },
+        ],
+      },
+    });
     const second = await h.call('PUT', '/status-page', { key: p.rwKey, body: { title: '  Two  ', enabled: true, groups: [{ name: 'Only', checks: [a.id] }] } });
     expect(second.status).toBe(200);
     expect(second.body.data).toMatchObject({ title: 'Two', enabled: true, groups: [{ name: 'Only', checks: [a.id] }], public_url: first.body.data.public_url });
@@ -61,7 +83,13 @@ describe('/api/v1/status-page', () => {
     const foreign = await put({ title: 'x', groups: [{ name: 'g', checks: [mine.id, theirs.id, '00000000-0000-4000-8000-000000000000'] }] });
     expect(foreign.status).toBe(422);
     expect(foreign.body.errors).toEqual({ 'groups.0.checks.1': ['no such check in this project'], 'groups.0.checks.2': ['no such check in this project'] });
-    const twice = await put({ title: 'x', groups: [{ name: 'a', checks: [mine.id] }, { name: 'b', checks: [mine.id] }] });
+    const twice = await put({
+      title: 'x',
+      groups: [
+        { name: 'a', checks: [mine.id] },
+        { name: 'b', checks: [mine.id] },
+      ],
+    });
     expect(twice.body.errors).toEqual({ 'groups.1.checks.0': ['is already on the page'] });
     expect((await put({ title: ' ', groups: [] })).body.errors).toEqual({ title: ['must not be blank'] });
     expect(Object.keys((await put({ title: 'x'.repeat(101), groups: [] })).body.errors)).toEqual(['title']);
@@ -111,7 +139,14 @@ describe('GET /status/<public_key>', () => {
     await h.prisma.ping.create({ data: { checkId: api.id, type: 'success', method: 'POST', sourceIp: '203.0.113.77', userAgent: 'secret-agent' } });
     const put = await h.call('PUT', '/status-page', {
       key: p.rwKey,
-      body: { title: 'Acme <b>status</b>', enabled: true, groups: [{ name: 'Web & API', checks: [api.id] }, { name: 'Jobs', checks: [cron.id, paused.id] }] },
+      body: {
+        title: 'Acme <b>status</b>',
+        enabled: true,
+        groups: [
+          { name: 'Web & API', checks: [api.id] },
+          { name: 'Jobs', checks: [cron.id, paused.id] },
+        ],
+      },
     });
     const res = await page(keyOf(put.body.data.public_url));
     expect(res.status).toBe(200);

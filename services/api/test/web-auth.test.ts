@@ -195,7 +195,10 @@ describe('one-time links', () => {
     expect((await other.get('/projects')).status).toBe(303); // signed out elsewhere
     expect((await client().get(`/auth/password/${token}`)).status).toBe(410);
     expect((await client().signIn(team.users.read_only.email, 'a brand new password')).status).toBe(303);
-    await h.prisma.user.update({ where: { id: team.users.read_only.id }, data: { passwordHash: (await h.prisma.user.findUniqueOrThrow({ where: { id: team.users.admin.id } })).passwordHash } });
+    await h.prisma.user.update({
+      where: { id: team.users.read_only.id },
+      data: { passwordHash: (await h.prisma.user.findUniqueOrThrow({ where: { id: team.users.admin.id } })).passwordHash },
+    });
   });
 
   test('e-mailed sign-in link: the GET only asks, the POST signs in, once', async () => {
@@ -230,7 +233,10 @@ describe('one-time links', () => {
     const link = /http:\/\/app\.test(\/auth\/password\/[A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] as string;
     await c.get(link);
     expect((await c.post(link, { password: 'reset password 123', confirm: 'reset password 123' })).status).toBe(303);
-    await h.prisma.user.update({ where: { id: team.users.admin.id }, data: { passwordHash: (await h.prisma.user.findUniqueOrThrow({ where: { id: team.users.owner.id } })).passwordHash } });
+    await h.prisma.user.update({
+      where: { id: team.users.admin.id },
+      data: { passwordHash: (await h.prisma.user.findUniqueOrThrow({ where: { id: team.users.owner.id } })).passwordHash },
+    });
   });
 });
 

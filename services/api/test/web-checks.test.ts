@@ -54,7 +54,13 @@ describe('dashboard', () => {
   test('every check with status, tags and times; filters; the title counts what is down; names are escaped', async () => {
     const project = await makeProject(h.prisma, { accountId: team.accountId });
     await makeCheck(h.prisma, project.id, { name: '<script>alert(1)</script>', tags: ['prod'], status: 'down' });
-    await makeCheck(h.prisma, project.id, { name: 'db backup', tags: ['db'], status: 'up', lastPingAt: new Date(), nextDeadlineAt: new Date(Date.now() + 3600_000) });
+    await makeCheck(h.prisma, project.id, {
+      name: 'db backup',
+      tags: ['db'],
+      status: 'up',
+      lastPingAt: new Date(),
+      nextDeadlineAt: new Date(Date.now() + 3600_000),
+    });
     await makeCheck(h.prisma, project.id, { name: 'paused one', status: 'paused' });
     const page = await as.read_only!.get(`/projects/${project.id}`);
     expect(page.status).toBe(200);
@@ -74,7 +80,9 @@ describe('dashboard', () => {
     expect(byStatus).toContain('paused one');
     expect(byStatus).not.toContain('db backup');
 
-    const live = await fetch(`${h.api.url}/projects/${project.id}/status.json`, { headers: { cookie: [...as.read_only!.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const live = await fetch(`${h.api.url}/projects/${project.id}/status.json`, {
+      headers: { cookie: [...as.read_only!.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     const json = (await live.json()) as { title: string; down: number; checks: { status: string; last_ping_at: string | null }[] };
     expect(json.down).toBe(1);
     expect(json.title).toBe(`(1 down) ${project.name} · upmon`);
@@ -85,13 +93,45 @@ describe('dashboard', () => {
 
 describe('check page', () => {
   test('ping URLs, snippets, next expected times in the check’s zone, pings, flips and deliveries', async () => {
-    const check = await makeCheck(h.prisma, team.project.id, { name: 'report', scheduleKind: 'cron', cron: '30 3 * * *', tz: 'Europe/Riga', periodSec: null, graceSec: 600, slug: 'report' });
+    const check = await makeCheck(h.prisma, team.project.id, {
+      name: 'report',
+      scheduleKind: 'cron',
+      cron: '30 3 * * *',
+      tz: 'Europe/Riga',
+      periodSec: null,
+      graceSec: 600,
+      slug: 'report',
+    });
     await h.prisma.ping.create({ data: { checkId: check.id, type: 'start', method: 'GET', ts: new Date('2026-01-01T01:30:00Z') } });
-    await h.prisma.ping.create({ data: { checkId: check.id, type: 'success', method: 'POST', ts: new Date('2026-01-01T01:30:42Z'), durationMs: 42_000, body: sealPingBody(check.id, '<b>42 rows</b>'), bodySize: 14, sourceIp: '10.1.2.3' } });
+    await h.prisma.ping.create({
+      data: {
+        checkId: check.id,
+        type: 'success',
+        method: 'POST',
+        ts: new Date('2026-01-01T01:30:42Z'),
+        durationMs: 42_000,
+        body: sealPingBody(check.id, '<b>42 rows</b>'),
+        bodySize: 14,
+        sourceIp: '10.1.2.3',
+      },
+    });
     await h.prisma.check.update({ where: { id: check.id }, data: { lastPingAt: new Date('2026-01-01T01:30:42Z'), status: 'up' } });
-    const flip = await h.prisma.flip.create({ data: { checkId: check.id, projectId: team.project.id, ts: new Date('2026-01-01T01:30:42Z'), oldStatus: 'new', newStatus: 'up', reason: 'ping' } });
+    const flip = await h.prisma.flip.create({
+      data: { checkId: check.id, projectId: team.project.id, ts: new Date('2026-01-01T01:30:42Z'), oldStatus: 'new', newStatus: 'up', reason: 'ping' },
+    });
     const integration = await makeIntegration(h.prisma, team.project.id, 'webhook', { url: 'https://x.test' }, { name: 'ops hook', events: ['down'] });
-    await h.prisma.notificationDelivery.create({ data: { integrationId: integration.id, flipId: flip.id, checkId: check.id, event: 'up', attempt: 2, status: 'failed', statusCode: 500, error: 'HTTP 500 from receiver' } });
+    await h.prisma.notificationDelivery.create({
+      data: {
+        integrationId: integration.id,
+        flipId: flip.id,
+        checkId: check.id,
+        event: 'up',
+        attempt: 2,
+        status: 'failed',
+        statusCode: 500,
+        error: 'HTTP 500 from receiver',
+      },
+    });
 
     const page = await as.read_only!.get(`/checks/${check.id}`);
     expect(page.status).toBe(200);
@@ -178,7 +218,14 @@ describe('check forms', () => {
   });
 
   test('the API’s validation messages appear next to their fields, and what was typed is kept', async () => {
-    const res = await as.member!.submit(newForm(), newForm(), { ...base, name: '', grace_sec: '6001', 'schedule.period_sec': '600', tz: 'Mars/Olympus', slug: 'Bad Slug' });
+    const res = await as.member!.submit(newForm(), newForm(), {
+      ...base,
+      name: '',
+      grace_sec: '6001',
+      'schedule.period_sec': '600',
+      tz: 'Mars/Olympus',
+      slug: 'Bad Slug',
+    });
     expect(res.status).toBe(422);
     const field = (name: string) => new RegExp(`id="f-${name.replace(/\./g, '-')}-error">([^<]*)<`).exec(res.text)?.[1];
     expect(field('name')).toBe('is not allowed to be empty');
@@ -187,7 +234,9 @@ describe('check forms', () => {
     expect(field('slug')).toBe("must be 1 to 100 characters of a-z, 0-9, '-' and '_', starting with a letter or digit");
     expect(res.text).toContain('value="Bad Slug"');
     const cron = await as.member!.submit(newForm(), newForm(), { ...base, 'schedule.kind': 'cron', 'schedule.cron': '61 * * * *' });
-    expect(field.call(null, 'schedule.cron') ?? new RegExp('id="f-schedule-cron-error">([^<]*)<').exec(cron.text)?.[1]).toMatch(/^is not a valid cron expression/);
+    expect(field.call(null, 'schedule.cron') ?? new RegExp('id="f-schedule-cron-error">([^<]*)<').exec(cron.text)?.[1]).toMatch(
+      /^is not a valid cron expression/,
+    );
   });
 
   test('an http check with every http_config field, then edited', async () => {
@@ -210,7 +259,16 @@ describe('check forms', () => {
     expect(res.status).toBe(303);
     const row = await h.prisma.check.findFirstOrThrow({ where: { name: 'site probe' } });
     expect(row.kind).toBe('http');
-    expect(row.httpConfig).toMatchObject({ method: 'POST', timeout_sec: 5, expected_codes: ['200', '204'], keyword: 'ok', keyword_absent: false, follow_redirects: true, ssl_days_before: 30, confirmations: 3 });
+    expect(row.httpConfig).toMatchObject({
+      method: 'POST',
+      timeout_sec: 5,
+      expected_codes: ['200', '204'],
+      keyword: 'ok',
+      keyword_absent: false,
+      follow_redirects: true,
+      ssl_days_before: 30,
+      confirmations: 3,
+    });
     expect(JSON.stringify(row.httpConfig)).not.toContain('secret-token');
 
     const edit = await as.admin!.get(`/checks/${row.id}/edit`);
@@ -242,8 +300,12 @@ describe('check forms', () => {
     expect(res.status).toBe(303);
     const row = await h.prisma.check.findFirstOrThrow({ where: { name: 'min run by form' } });
     expect(row.minRunSec).toBe(90);
-    await h.prisma.ping.create({ data: { checkId: row.id, type: 'success', method: 'GET', durationMs: 12_000, note: 'run took 12 s, shorter than the minimum of 90 s', n: 1 } });
-    await h.prisma.flip.create({ data: { checkId: row.id, projectId: team.project.id, ts: new Date(), oldStatus: 'up', newStatus: 'down', reason: 'short_run' } });
+    await h.prisma.ping.create({
+      data: { checkId: row.id, type: 'success', method: 'GET', durationMs: 12_000, note: 'run took 12 s, shorter than the minimum of 90 s', n: 1 },
+    });
+    await h.prisma.flip.create({
+      data: { checkId: row.id, projectId: team.project.id, ts: new Date(), oldStatus: 'up', newStatus: 'down', reason: 'short_run' },
+    });
     const page = pageText((await as.read_only!.get(`/checks/${row.id}`)).text);
     expect(page).toContain('Minimum run time 1 min 30 s');
     expect(page).toContain('run took 12 s, shorter than the minimum of 90 s');
@@ -299,7 +361,9 @@ describe('check forms', () => {
 
 describe('schedule preview', () => {
   const preview = async (q: Record<string, string>) => {
-    const res = await fetch(`${h.api.url}/schedule-preview?${new URLSearchParams(q)}`, { headers: { cookie: [...as.member!.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const res = await fetch(`${h.api.url}/schedule-preview?${new URLSearchParams(q)}`, {
+      headers: { cookie: [...as.member!.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     return (await res.json()) as { description?: string; next?: string[]; error?: string };
   };
 

@@ -24,7 +24,12 @@ const common = { enabled: '1', events: ['down', 'up'], tags: '', reminders: '', 
 const CONFIGS: Record<string, Record<string, string>> = {
   telegram: {},
   email: { 'config.email': 'ops@example.com' },
-  webhook: { 'config.url': 'https://hooks.example.com/x', 'config.secret': 's3cret', 'config.content_type': 'application/json', 'config.body_template': '{"t":"{{subject}}"}' },
+  webhook: {
+    'config.url': 'https://hooks.example.com/x',
+    'config.secret': 's3cret',
+    'config.content_type': 'application/json',
+    'config.body_template': '{"t":"{{subject}}"}',
+  },
   slack: { 'config.webhook_url': 'https://hooks.slack.com/services/T/B/X' },
   discord: { 'config.webhook_url': 'https://discord.com/api/webhooks/1/a' },
   mattermost: { 'config.webhook_url': 'http://mm.internal/hooks/x' },
@@ -55,7 +60,15 @@ describe('integrations', () => {
   test('the API’s messages appear next to the fields; what was typed stays', async () => {
     const form = `${base()}/new?kind=sms`;
     await as.member!.get(form);
-    const res = await as.member!.post(form, { ...common, name: '', events: ['down'], 'config.phone': '555-1234', reminders: '0, x', 'quiet_hours.from': '25:00', 'quiet_hours.to': '07:00' });
+    const res = await as.member!.post(form, {
+      ...common,
+      name: '',
+      events: ['down'],
+      'config.phone': '555-1234',
+      reminders: '0, x',
+      'quiet_hours.from': '25:00',
+      'quiet_hours.to': '07:00',
+    });
     expect(res.status).toBe(422);
     const err = (name: string) => new RegExp(`id="f-${name.replace(/\./g, '-')}-error">([^<]*)<`).exec(res.text)?.[1];
     expect(err('config.phone')).toBe('must be an E.164 phone number such as +15551234567');
@@ -85,7 +98,13 @@ describe('integrations', () => {
     });
     expect(saved.location).toBe(`${base()}/${row.id}?done=saved`);
     const after = await h.prisma.integration.findUniqueOrThrow({ where: { id: row.id } });
-    expect(after).toMatchObject({ name: 'edited', events: ['down', 'late'], tags: ['prod', 'db'], reminders: [1, 24], quietHours: { from: '22:00', to: '07:00', tz: 'Europe/Riga' } });
+    expect(after).toMatchObject({
+      name: 'edited',
+      events: ['down', 'late'],
+      tags: ['prod', 'db'],
+      reminders: [1, 24],
+      quietHours: { from: '22:00', to: '07:00', tz: 'Europe/Riga' },
+    });
     expect(cipher.decryptJson(after.config, AAD.integrationConfig(after.id))).toEqual({ email: 'b@example.com' });
     await as.owner!.post(`${base()}/${row.id}/delete`);
     expect(await h.prisma.integration.findUnique({ where: { id: row.id } })).toBeNull();
@@ -105,9 +124,11 @@ describe('integrations', () => {
     expect(jobs.map((j) => j.data.integrationId)).toContain(row.id);
     const page = await as.member!.get(res.location as string);
     expect(page.text).toContain(`data-test-poll="${base()}/${row.id}/test-result.json?since=${since}"`);
-    const poll = async () => (await (await as.member!.request('GET', `${base()}/${row.id}/test-result.json?since=${since}`)).text);
+    const poll = async () => await (await as.member!.request('GET', `${base()}/${row.id}/test-result.json?since=${since}`)).text;
     expect(JSON.parse(await poll())).toEqual({ outcome: null });
-    await h.prisma.notificationDelivery.create({ data: { integrationId: row.id, event: 'test', attempt: 1, status: 'failed', statusCode: 410, error: 'HTTP 410: gone' } });
+    await h.prisma.notificationDelivery.create({
+      data: { integrationId: row.id, event: 'test', attempt: 1, status: 'failed', statusCode: 410, error: 'HTTP 410: gone' },
+    });
     expect(JSON.parse(await poll())).toEqual({ ok: false, outcome: '✗ failed (HTTP 410): HTTP 410: gone' });
     expect(pageText((await as.member!.get(`${base()}/${row.id}`)).text)).toContain('HTTP 410: gone');
   });

@@ -50,7 +50,9 @@ describe('account page', () => {
   test('roles are changed by owners and admins; admins cannot touch owners; the last owner stays', async () => {
     await as.admin!.get(accountPage());
     expect((await as.admin!.post(`${accountPage()}/members/${team.users.read_only.id}/role`, { role: 'member' })).status).toBe(303);
-    expect((await h.prisma.membership.findUniqueOrThrow({ where: { accountId_userId: { accountId: team.accountId, userId: team.users.read_only.id } } })).role).toBe('member');
+    expect(
+      (await h.prisma.membership.findUniqueOrThrow({ where: { accountId_userId: { accountId: team.accountId, userId: team.users.read_only.id } } })).role,
+    ).toBe('member');
     expect((await as.admin!.post(`${accountPage()}/members/${team.users.read_only.id}/role`, { role: 'owner' })).status).toBe(403);
     expect((await as.admin!.post(`${accountPage()}/members/${team.users.owner.id}/role`, { role: 'member' })).status).toBe(403);
     expect((await as.admin!.post(`${accountPage()}/members/${team.users.owner.id}/remove`)).status).toBe(403);
@@ -105,7 +107,9 @@ describe('invitations', () => {
     expect((await c.signIn(existing.email, TEST_PASSWORD, link)).location).toBe(link);
     await c.get(link);
     expect((await c.post(link)).location).toBe('/projects');
-    expect((await h.prisma.membership.findUniqueOrThrow({ where: { accountId_userId: { accountId: team.accountId, userId: existing.id } } })).role).toBe('admin');
+    expect((await h.prisma.membership.findUniqueOrThrow({ where: { accountId_userId: { accountId: team.accountId, userId: existing.id } } })).role).toBe(
+      'admin',
+    );
   });
 
   test('members and read-only users cannot invite; admins cannot invite owners; revoke', async () => {
@@ -126,7 +130,10 @@ describe('sign-up', () => {
     const c = new WebClient(h.api.url);
     const res = await c.submit('/sign-up', '/sign-up', { name: 'Sam Solo', email: 'sam@example.com', password: 'sam long password', account: 'Sam Co' });
     expect(res.status).toBe(303);
-    const user = await h.prisma.user.findUniqueOrThrow({ where: { email: 'sam@example.com' }, include: { memberships: { include: { account: { include: { projects: true } } } } } });
+    const user = await h.prisma.user.findUniqueOrThrow({
+      where: { email: 'sam@example.com' },
+      include: { memberships: { include: { account: { include: { projects: true } } } } },
+    });
     const m = user.memberships[0]!;
     expect(m.role).toBe('owner');
     expect(m.account).toMatchObject({ name: 'Sam Co', plan: 'free' });

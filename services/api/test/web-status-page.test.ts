@@ -17,7 +17,11 @@ afterAll(async () => {
 });
 
 const settings = () => `/projects/${team.project.id}/status-page`;
-const saved = () => h.prisma.statusPage.findUnique({ where: { projectId: team.project.id }, include: { groups: { orderBy: { position: 'asc' }, include: { checks: { orderBy: { position: 'asc' } } } } } });
+const saved = () =>
+  h.prisma.statusPage.findUnique({
+    where: { projectId: team.project.id },
+    include: { groups: { orderBy: { position: 'asc' }, include: { checks: { orderBy: { position: 'asc' } } } } },
+  });
 
 describe('status page settings in the app', () => {
   test('an admin publishes groups of checks in chosen places; the public page shows them; the project nav links here', async () => {

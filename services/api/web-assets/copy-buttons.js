@@ -1,6 +1,8 @@
 // <button data-copy="ID"> copies the text of element #ID and says so in a live region.
 function announce(button, text) {
-  const status = button.parentElement.querySelector('.copy-status') || button.insertAdjacentElement('afterend', Object.assign(document.createElement('span'), { className: 'copy-status' }));
+  const status =
+    button.parentElement.querySelector('.copy-status') ||
+    button.insertAdjacentElement('afterend', Object.assign(document.createElement('span'), { className: 'copy-status' }));
   status.setAttribute('role', 'status');
   status.textContent = text;
   setTimeout(() => (status.textContent = ''), 3000);

@@ -18,8 +18,7 @@ export class DeliveryError extends Error {
   }
 }
 
-export const permanentError = (message: string, statusCode: number | null = null) =>
-  new DeliveryError(message, 'permanent', statusCode);
+export const permanentError = (message: string, statusCode: number | null = null) => new DeliveryError(message, 'permanent', statusCode);
 
 export const transientError = (message: string, statusCode: number | null = null, retryAfterMs: number | null = null) =>
   new DeliveryError(message, 'transient', statusCode, retryAfterMs);

@@ -5,16 +5,7 @@ import type { Logger } from '@upmon/logger';
 import { createMailer } from '@upmon/mailer';
 import { createDeliveryMetrics, createFanOutMetrics, createMetricsRegistry, observeWorkerJobs } from '@upmon/metrics';
 import { DELIVERY_ATTEMPTS, Queues, createWorker } from '@upmon/queue';
-import {
-  closeServer,
-  createRedis,
-  pgPoolReady,
-  redisReady,
-  startHealthServer,
-  systemClock,
-  type Clock,
-  type RunningService,
-} from '@upmon/service-kit';
+import { closeServer, createRedis, pgPoolReady, redisReady, startHealthServer, systemClock, type Clock, type RunningService } from '@upmon/service-kit';
 import { createChannels } from './channels/registry.js';
 import { createDeliveryProcessor } from './delivery/delivery-processor.js';
 import { createDeliveryStore } from './delivery/delivery-store.js';
@@ -89,7 +80,16 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
     },
     { ...workerOptions, settings: { backoffStrategy: deliveryBackoff(config.retryBaseMs) } },
   );
-  const sendTest = createTestNotificationProcessor({ pool, store: deliveryStore, smsQuota, channels, cipher, clock, logger: logger.child({ worker: 'test-notifications' }), appBaseUrl: config.appBaseUrl });
+  const sendTest = createTestNotificationProcessor({
+    pool,
+    store: deliveryStore,
+    smsQuota,
+    channels,
+    cipher,
+    clock,
+    logger: logger.child({ worker: 'test-notifications' }),
+    appBaseUrl: config.appBaseUrl,
+  });
   const testsWorker = createWorker(
     'test-notifications',
     async (payload) => {
@@ -105,7 +105,10 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
     worker.on('error', (err) => logger.warn({ worker: name, err: err.message }, 'worker error'));
     worker.on('failed', (job, err) => {
       const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || err.name === 'UnrecoverableError';
-      logger[final ? 'error' : 'debug']({ worker: name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message }, final ? 'job failed for good' : 'job failed; will retry');
+      logger[final ? 'error' : 'debug'](
+        { worker: name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message },
+        final ? 'job failed for good' : 'job failed; will retry',
+      );
     });
   }
 

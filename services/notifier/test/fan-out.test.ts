@@ -42,7 +42,10 @@ describe('fan-out of flips to integrations', () => {
     const up = await makeFlip(h.prisma, check, 'down', 'up');
     await settle();
 
-    const events = (name: string) => hooksFor(name).map((r) => JSON.parse(r.body).event).sort();
+    const events = (name: string) =>
+      hooksFor(name)
+        .map((r) => JSON.parse(r.body).event)
+        .sort();
     expect(events('all')).toEqual(['down', 'late', 'up']);
     expect(events('down-only')).toEqual(['down']);
     expect(events('up-only')).toEqual(['up']);
@@ -99,7 +102,11 @@ describe('fan-out of flips to integrations', () => {
     const flip = await makeFlip(h.prisma, check, 'up', 'down');
     await settle();
     // Same payload under a fresh job id: only the delivery log can stop the second send.
-    await h.queues.enqueue('deliveries', { integrationId: integration.id, checkId: check.id, event: 'down', flipId: flip.id.toString() }, { jobId: 'rerun-copy' });
+    await h.queues.enqueue(
+      'deliveries',
+      { integrationId: integration.id, checkId: check.id, event: 'down', flipId: flip.id.toString() },
+      { jobId: 'rerun-copy' },
+    );
     await settle();
     expect(hooksFor('rerun')).toHaveLength(1);
   });
@@ -117,7 +124,10 @@ describe('fan-out of flips to integrations', () => {
     ];
     // Written fanned out, they never wait; handed back (a Redis recovery), they are only marked.
     expect(flips.every((f) => f.fannedOutAt !== null)).toBe(true);
-    await handFlipsBack(h.prisma, flips.map((f) => f.id));
+    await handFlipsBack(
+      h.prisma,
+      flips.map((f) => f.id),
+    );
     await settle();
     expect(hooksFor('quiet')).toHaveLength(0);
     expect(await h.prisma.notificationDelivery.count({ where: { checkId: check.id } })).toBe(0);
@@ -155,7 +165,11 @@ describe('fan-out of flips to integrations', () => {
       notifier = await h.start();
     }
     await settle();
-    expect(hooksFor('waited').map((r) => JSON.parse(r.body).check_id).sort()).toEqual([...checks].sort());
+    expect(
+      hooksFor('waited')
+        .map((r) => JSON.parse(r.body).check_id)
+        .sort(),
+    ).toEqual([...checks].sort());
   });
 
   it('schedules reminders for a down flip, once per (integration, hour)', async () => {
@@ -202,7 +216,11 @@ describe('fan-out of flips to integrations', () => {
     const failed = await makeFlip(h.prisma, site, 'up', 'down', { reason: 'fail', ts: at });
     await makeFlip(h.prisma, quick, 'up', 'down', { reason: 'short_run', ts: at });
     await settle();
-    const sent = new Map(hooksFor('cause').map((r) => JSON.parse(r.body) as Record<string, string>).map((b) => [b.check_id, b]));
+    const sent = new Map(
+      hooksFor('cause')
+        .map((r) => JSON.parse(r.body) as Record<string, string>)
+        .map((b) => [b.check_id, b]),
+    );
     expect(sent.get(job.id)?.reason_text).toBe('the job exited with status 3');
     expect(sent.get(site.id)?.message).toContain('Details: HTTP 503 (expected 2xx,3xx)');
     expect(sent.get(quick.id)?.reason_text).toBe('the run was shorter than its minimum run time');

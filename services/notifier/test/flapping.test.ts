@@ -82,7 +82,11 @@ describe('flapping in the notifier', () => {
 
     // 11:20: two changes in the hour ending now: sent at once, one message per change again.
     await flip(check, 'up', 'down', at('11:20'), 'fail');
-    expect(sent('/collapsing').slice(7).map((b) => [b.event, b.status])).toEqual([['down', 'down']]);
+    expect(
+      sent('/collapsing')
+        .slice(7)
+        .map((b) => [b.event, b.status]),
+    ).toEqual([['down', 'down']]);
     expect(sent('/every')).toHaveLength(11);
   });
 

@@ -43,7 +43,13 @@ describe('quiet hours in the notifier', () => {
       data: { integrationId: quiet.id, checkId: check.id, flipId: down.id, hours: 1, dueAt: new Date('2026-11-22T23:29:00Z'), sentAt: now },
     });
     now = new Date('2026-11-22T23:30:00Z');
-    await h.queues.enqueue('deliveries', { integrationId: quiet.id, checkId: check.id, event: 'reminder', flipId: down.id.toString(), reminderId: reminder.id.toString() });
+    await h.queues.enqueue('deliveries', {
+      integrationId: quiet.id,
+      checkId: check.id,
+      event: 'reminder',
+      flipId: down.id.toString(),
+      reminderId: reminder.id.toString(),
+    });
     await settle();
     now = new Date('2026-11-23T04:10:00Z'); // 05:10 in Berlin
     const up = await makeFlip(h.prisma, check, 'down', 'up', { ts: new Date('2026-11-23T04:09:30Z') });

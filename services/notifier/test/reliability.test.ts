@@ -6,7 +6,14 @@ import { startRecordingServer, type RecordingServer } from './support/recording-
 /** `n` checks that went down, made in two statements (a burst, quickly). */
 async function makeDownFlips(prisma: Harness['prisma'], projectId: string, n: number) {
   const checks = await prisma.check.createManyAndReturn({
-    data: Array.from({ length: n }, (_, i) => ({ projectId, name: `burst-${i}`, scheduleKind: 'period' as const, periodSec: 60, graceSec: 60, status: 'down' as const })),
+    data: Array.from({ length: n }, (_, i) => ({
+      projectId,
+      name: `burst-${i}`,
+      scheduleKind: 'period' as const,
+      periodSec: 60,
+      graceSec: 60,
+      status: 'down' as const,
+    })),
     select: { id: true },
   });
   return prisma.flip.createManyAndReturn({

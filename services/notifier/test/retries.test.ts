@@ -31,8 +31,7 @@ describe('delivery retries, failures and outbound protection', () => {
     return { check, integration, flip };
   }
 
-  const attempts = (integrationId: number) =>
-    h.prisma.notificationDelivery.findMany({ where: { integrationId }, orderBy: { id: 'asc' } });
+  const attempts = (integrationId: number) => h.prisma.notificationDelivery.findMany({ where: { integrationId }, orderBy: { id: 'asc' } });
   const finalAttempts = (integrationId: number, n: number) =>
     eventually(async () => {
       const rows = await attempts(integrationId);

@@ -28,7 +28,10 @@ describe('a notifier given addresses the guard once choked on', () => {
     const check = await makeCheck(h.prisma, project.id, { status: 'up' });
     const integration = await makeIntegration(h.prisma, project.id, 'webhook', { url });
     await makeFlip(h.prisma, check, 'up', 'down');
-    return eventually(() => h.prisma.notificationDelivery.findFirst({ where: { integrationId: integration.id, status: { in: ['succeeded', 'failed'] } } }), 15_000);
+    return eventually(
+      () => h.prisma.notificationDelivery.findFirst({ where: { integrationId: integration.id, status: { in: ['succeeded', 'failed'] } } }),
+      15_000,
+    );
   }
 
   it('logs the delivery to an IPv4-translated private address (::ffff:0:192.168.1.1) as failed, not retried, and stays up', async () => {

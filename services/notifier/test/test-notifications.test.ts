@@ -31,7 +31,12 @@ describe('test notifications', () => {
     expect(row).toMatchObject({ status: 'succeeded', attempt: 1, checkId: null, flipId: null, statusCode: 200, error: null });
     const req = receiver.requests.find((r) => r.path === '/ok');
     const body = JSON.parse(req?.body ?? '{}') as Record<string, string>;
-    expect(body).toMatchObject({ event: 'test', status: 'up', check_name: 'upmon test', link: `https://upmon.test/projects/${project.id}/integrations/${hook.id}` });
+    expect(body).toMatchObject({
+      event: 'test',
+      status: 'up',
+      check_name: 'upmon test',
+      link: `https://upmon.test/projects/${project.id}/integrations/${hook.id}`,
+    });
     expect(body.message).toContain('test notification from upmon for the integration "ops hook"');
   });
 

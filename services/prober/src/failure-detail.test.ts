@@ -17,7 +17,12 @@ describe('failureDetail', () => {
   });
 
   it('keeps an IP literal the user typed', () => {
-    const err = { code: 'EHOSTUNREACH', message: 'connect EHOSTUNREACH 192.0.2.1:80', cause: { address: '192.0.2.1', port: 80 }, options: { url: 'http://192.0.2.1/' } };
+    const err = {
+      code: 'EHOSTUNREACH',
+      message: 'connect EHOSTUNREACH 192.0.2.1:80',
+      cause: { address: '192.0.2.1', port: 80 },
+      options: { url: 'http://192.0.2.1/' },
+    };
     expect(failureDetail(err)).toBe('connect EHOSTUNREACH 192.0.2.1:80');
   });
 

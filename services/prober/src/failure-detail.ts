@@ -26,7 +26,9 @@ function hostOf(err: RequestFailure): string | null {
  */
 export function failureDetail(err: RequestFailure): string {
   if (err.code === 'ERR_TOO_MANY_REDIRECTS') return `too many redirects (more than ${MAX_REDIRECTS})`;
-  let message = String(err.message ?? err).replace(/^getaddrinfo /, '').slice(0, 300);
+  let message = String(err.message ?? err)
+    .replace(/^getaddrinfo /, '')
+    .slice(0, 300);
   const system = (err.cause ?? err) as { address?: unknown; port?: unknown };
   const host = hostOf(err);
   if (typeof system.address === 'string' && system.address !== '' && system.address !== host) {

@@ -99,7 +99,10 @@ export function createProbeProcessor(deps: ProbeProcessorDeps): Processor<'probe
         due.push({ ref, config: target.config, ttlMs: claimTtlMs(target.schedule, now) });
       }
     }
-    const won = await deps.claims.claim(String(job.id), due.map((d) => ({ checkId: d.ref.checkId, slotMs: Date.parse(d.ref.scheduledAt), ttlMs: d.ttlMs })));
+    const won = await deps.claims.claim(
+      String(job.id),
+      due.map((d) => ({ checkId: d.ref.checkId, slotMs: Date.parse(d.ref.scheduledAt), ttlMs: d.ttlMs })),
+    );
     const runs = due.filter((_, i) => won[i]).map((d) => probeOne(d.ref, d.config));
     const failed = (await Promise.allSettled(runs)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;

@@ -32,7 +32,10 @@ export interface ProbeResultStoreDeps {
 export class ProbeResultStore {
   private readonly groups: Batcher<ProbeResult, boolean>;
 
-  constructor(private readonly deps: ProbeResultStoreDeps, opts: { maxGroup?: number; maxParallel?: number } = {}) {
+  constructor(
+    private readonly deps: ProbeResultStoreDeps,
+    opts: { maxGroup?: number; maxParallel?: number } = {},
+  ) {
     this.groups = createBatcher((items) => this.writeGroup(items), { maxBatch: opts.maxGroup ?? 500, maxConcurrent: opts.maxParallel ?? 2, gather: 'none' });
   }
 
@@ -47,7 +50,10 @@ export class ProbeResultStore {
 
   private async writeGroup(results: ProbeResult[]): Promise<boolean[]> {
     const { recorded, reasons } = await withPgTransaction(this.deps.pool, async (client) => {
-      const batch = await CheckBatch.lock(client, results.map((r) => r.checkId));
+      const batch = await CheckBatch.lock(
+        client,
+        results.map((r) => r.checkId),
+      );
       // Results for one check are applied in the order they arrived.
       const recorded = results.map((r) => {
         if (!batch.get(r.checkId)) return false;

@@ -5,16 +5,7 @@ import type { Logger } from '@upmon/logger';
 import { createFlipMetrics, createMetricsRegistry, createProbeMetrics, observeWorkerJobs } from '@upmon/metrics';
 import { createOutboundGuard } from '@upmon/outbound';
 import { PROBES_PER_JOB, Queues, createWorker } from '@upmon/queue';
-import {
-  closeServer,
-  createRedis,
-  pgPoolReady,
-  redisReady,
-  startHealthServer,
-  systemClock,
-  type Clock,
-  type RunningService,
-} from '@upmon/service-kit';
+import { closeServer, createRedis, pgPoolReady, redisReady, startHealthServer, systemClock, type Clock, type RunningService } from '@upmon/service-kit';
 import got from 'got';
 import { probeClient } from './http-probe.js';
 import { ProbeClaims } from './probe-claims.js';

@@ -185,8 +185,12 @@ describe('successful probes', () => {
   it('sends the configured headers and basic auth', async () => {
     expect((await lastPing(await httpCheck({ url: `${http}/headers`, headers: { 'X-Token': 'abc' } }))).type).toBe('success');
     expect((await lastPing(await httpCheck({ url: `${http}/headers`, headers: { 'X-Token': 'nope' } }))).body).toBe('HTTP 403 (expected 2xx,3xx)');
-    expect((await lastPing(await httpCheck({ url: `${http}/auth`, basic_auth: { username: 'alice', password: 's3cret' }, keyword: 'welcome' }))).type).toBe('success');
-    expect((await lastPing(await httpCheck({ url: `${http}/auth`, basic_auth: { username: 'alice', password: 'wrong' } }))).body).toBe('HTTP 401 (expected 2xx,3xx)');
+    expect((await lastPing(await httpCheck({ url: `${http}/auth`, basic_auth: { username: 'alice', password: 's3cret' }, keyword: 'welcome' }))).type).toBe(
+      'success',
+    );
+    expect((await lastPing(await httpCheck({ url: `${http}/auth`, basic_auth: { username: 'alice', password: 'wrong' } }))).body).toBe(
+      'HTTP 401 (expected 2xx,3xx)',
+    );
   });
 
   it('probes a check stored before credentials were encrypted (all of http_config in clear)', async () => {
@@ -222,7 +226,10 @@ describe('successful probes', () => {
   });
 
   it('a body over the read limit is not searched', async () => {
-    expect(await lastPing(await httpCheck({ url: `${http}/big`, keyword: 'needle' }))).toMatchObject({ type: 'fail', body: 'keyword "needle" not found (no body read)' });
+    expect(await lastPing(await httpCheck({ url: `${http}/big`, keyword: 'needle' }))).toMatchObject({
+      type: 'fail',
+      body: 'keyword "needle" not found (no body read)',
+    });
   });
 });
 
@@ -251,7 +258,10 @@ describe('transport failures', () => {
 
   it('the timeout covers the body, keyword or not', async () => {
     expect(await lastPing(await httpCheck({ url: `${http}/stall`, timeout_sec: 1 }))).toMatchObject({ type: 'fail', body: 'timeout after 1 s' });
-    expect(await lastPing(await httpCheck({ url: `${http}/stall`, timeout_sec: 1, keyword: 'partial' }))).toMatchObject({ type: 'fail', body: 'timeout after 1 s' });
+    expect(await lastPing(await httpCheck({ url: `${http}/stall`, timeout_sec: 1, keyword: 'partial' }))).toMatchObject({
+      type: 'fail',
+      body: 'timeout after 1 s',
+    });
   });
 
   it('connection refused', async () => {
@@ -360,7 +370,10 @@ describe('batched jobs', () => {
     const checks = await Promise.all(['a', 'b', 'c', 'd'].map((k) => httpCheck({ url: `${http}/ok?batch-${k}` })));
     const paused = await httpCheck({ url: `${http}/ok?batch-paused` }, { status: 'paused' });
     const slot = new Date(Date.now() + ++seq).toISOString();
-    await runJob(allowedQueues, [...checks, paused].map((c) => ({ checkId: c.id, scheduledAt: slot })));
+    await runJob(
+      allowedQueues,
+      [...checks, paused].map((c) => ({ checkId: c.id, scheduledAt: slot })),
+    );
     for (const c of checks) expect((await pingsOf(c.id)).map((p) => p.body)).toEqual(['HTTP 200']);
     expect(await pingsOf(paused.id)).toEqual([]);
     expect(seen.some((r) => r.url === '/ok?batch-paused')).toBe(false);
@@ -372,7 +385,10 @@ describe('batched jobs', () => {
     // As if written under another ENCRYPTION_KEY.
     await prisma.$executeRaw`UPDATE checks SET http_secrets = ${Buffer.from('not a ciphertext of this key')} WHERE id = ${unreadable.id}::uuid`;
     const slot = new Date(Date.now() + ++seq).toISOString();
-    await runJob(allowedQueues, [unreadable, good].map((c) => ({ checkId: c.id, scheduledAt: slot })));
+    await runJob(
+      allowedQueues,
+      [unreadable, good].map((c) => ({ checkId: c.id, scheduledAt: slot })),
+    );
     expect((await pingsOf(good.id)).map((p) => p.body)).toEqual(['HTTP 200']);
     expect(await pingsOf(unreadable.id)).toEqual([]);
     expect(seen.some((r) => r.url === '/ok?batch-unreadable')).toBe(false);
@@ -384,7 +400,11 @@ describe('batched jobs', () => {
     const [a, b, c] = checks.map((check) => ({ checkId: check.id, scheduledAt: slot })) as [ProbeRef, ProbeRef, ProbeRef];
     // Different batches sharing probes, as scheduler rounds repeated after a failed commit could
     // group them; enqueued together, so the two probers run them at the same time.
-    const batches = [[a, b], [b, a, c, c], [c, b]];
+    const batches = [
+      [a, b],
+      [b, a, c, c],
+      [c, b],
+    ];
     await Promise.all(batches.map((probes) => allowedQueues.enqueue('probes', { probes })));
     await Promise.all(batches.map((probes) => jobDone(allowedQueues, CATALOG.probes.jobId({ probes }))));
     for (const check of checks) expect(await pingsOf(check.id)).toHaveLength(1);

@@ -89,9 +89,12 @@ describe('a prober given addresses the guard once choked on', () => {
     expect(await probeOnce('http://translated.test:8080/')).toBe('blocked translated.test: loopback address (not in OUTBOUND_ALLOW_CIDRS)');
   });
 
-  it.each(['metadata.test', 'nat64-metadata.test', 'mapped-metadata.test'])('refuses the metadata service behind %s although its ranges are allowed', async (host) => {
-    expect(await probeOnce(`http://${host}/latest/meta-data/`)).toBe(`blocked ${host}: cloud metadata address (never allowed)`);
-  });
+  it.each(['metadata.test', 'nat64-metadata.test', 'mapped-metadata.test'])(
+    'refuses the metadata service behind %s although its ranges are allowed',
+    async (host) => {
+      expect(await probeOnce(`http://${host}/latest/meta-data/`)).toBe(`blocked ${host}: cloud metadata address (never allowed)`);
+    },
+  );
 
   it('is still alive and ready afterwards', async () => {
     expect(prober.child.exitCode).toBeNull();

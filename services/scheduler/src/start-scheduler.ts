@@ -25,9 +25,7 @@ export async function startScheduler(config: SchedulerConfig, logger: Logger): P
   registerQueueDepth(registry, QUEUE_NAMES, () => queues.jobCounts(QUEUE_STATES));
   registerFlipBacklog(registry, () => readWaitingFlipsBacklog(pool));
   const tasks = createTasks({ config, logger, prisma, queues, clock: systemClock, pool, flipMetrics: createFlipMetrics(registry) });
-  const loops = tasks.map((task) =>
-    startTaskLoop(task, { clock: systemClock, logger, idleIntervalMs: config.idleIntervalMs, batchSize: config.batchSize }),
-  );
+  const loops = tasks.map((task) => startTaskLoop(task, { clock: systemClock, logger, idleIntervalMs: config.idleIntervalMs, batchSize: config.batchSize }));
   const health = await startHealthServer(
     {
       host: config.httpHost,

@@ -1,5 +1,16 @@
 import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
-import { createTestDatabase, dropRedisPrefix, eventually, makeCheck, makeProject, producerQueues, startTcpProxy, testRedisPrefix, testRedisUrl, type TestDatabase } from '@upmon/testing';
+import {
+  createTestDatabase,
+  dropRedisPrefix,
+  eventually,
+  makeCheck,
+  makeProject,
+  producerQueues,
+  startTcpProxy,
+  testRedisPrefix,
+  testRedisUrl,
+  type TestDatabase,
+} from '@upmon/testing';
 import { createFlipMetrics, Registry, type FlipMetrics } from '@upmon/metrics';
 import type pg from 'pg';
 import { createDeadlineScannerTask } from '../src/tasks/deadline-scanner.js';
@@ -60,7 +71,9 @@ describe('deadline scanner', () => {
     const registry = new Registry();
     const task = scanner({ flipMetrics: createFlipMetrics(registry) });
     expect(await task.runOnce(T)).toBe(4);
-    expect((await flipsOf(up.id)).map((f) => [f.oldStatus, f.newStatus, f.reason, f.ts.toISOString()])).toEqual([['up', 'late', 'timeout', at(-10).toISOString()]]);
+    expect((await flipsOf(up.id)).map((f) => [f.oldStatus, f.newStatus, f.reason, f.ts.toISOString()])).toEqual([
+      ['up', 'late', 'timeout', at(-10).toISOString()],
+    ]);
     expect((await prisma.check.findUniqueOrThrow({ where: { id: up.id } })).nextDeadlineAt).toEqual(at(50));
     expect((await flipsOf(behind.id)).map((f) => [f.newStatus, f.ts.toISOString()])).toEqual([
       ['late', at(-440).toISOString()],
@@ -118,9 +131,7 @@ describe('deadline scanner', () => {
       expect(na + nb).toBe(3000);
       expect(na).toBeGreaterThan(0);
       expect(nb).toBeGreaterThan(0);
-      const { rows } = await pool.query(
-        `SELECT count(*)::int AS flips, count(DISTINCT check_id)::int AS checks, min(ts) = max(ts) AS same_ts FROM flips`,
-      );
+      const { rows } = await pool.query(`SELECT count(*)::int AS flips, count(DISTINCT check_id)::int AS checks, min(ts) = max(ts) AS same_ts FROM flips`);
       expect(rows[0]).toEqual({ flips: 3000, checks: 3000, same_ts: true });
     } finally {
       await poolB.end();

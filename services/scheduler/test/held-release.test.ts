@@ -3,16 +3,7 @@ import type { PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import { Queues } from '@upmon/queue';
 import { createRedis, systemClock } from '@upmon/service-kit';
-import {
-  makeCheck,
-  makeIntegration,
-  makeProject,
-  testRedisUrl,
-  openTestBackend,
-  queuedJobs,
-  type TestBackend,
-  type TestDatabase,
-} from '@upmon/testing';
+import { makeCheck, makeIntegration, makeProject, testRedisUrl, openTestBackend, queuedJobs, type TestBackend, type TestDatabase } from '@upmon/testing';
 import { createHeldReleaseTask } from '../src/tasks/held-release.js';
 
 let db: TestDatabase;
@@ -130,7 +121,11 @@ describe('held-release task', () => {
     const a = await integration(project.id);
     const min = (m: number) => new Date(now.getTime() + m * 60_000);
     // Held at 10:06, 10:07, 10:08 of a flapping check: each carries the release known then.
-    const rows = [await held(a.id, c.id, min(0), 'down', 'flapping'), await held(a.id, c.id, min(1), 'up', 'flapping'), await held(a.id, c.id, min(2), 'down', 'flapping')];
+    const rows = [
+      await held(a.id, c.id, min(0), 'down', 'flapping'),
+      await held(a.id, c.id, min(1), 'up', 'flapping'),
+      await held(a.id, c.id, min(2), 'down', 'flapping'),
+    ];
     // Another check's flapping digest and a quiet-hours row of the same check are not held back by them.
     const otherRow = await held(a.id, other.id, min(0), 'down', 'flapping');
     const quiet = await held(a.id, c.id, min(0), 'up');

@@ -4,15 +4,7 @@ import { createPgPool, type PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import { PROBES_PER_JOB, Queues, probesOf } from '@upmon/queue';
 import { createRedis, systemClock } from '@upmon/service-kit';
-import {
-  makeCheck,
-  makeProject,
-  openTestBackend,
-  queuedJobs,
-  testRedisUrl,
-  type TestBackend,
-  type TestDatabase,
-} from '@upmon/testing';
+import { makeCheck, makeProject, openTestBackend, queuedJobs, testRedisUrl, type TestBackend, type TestDatabase } from '@upmon/testing';
 import { ROUND_GAP_MS, createProbeSchedulerTask } from '../src/tasks/probe-scheduler.js';
 import type { SchedulerTask } from '../src/task.js';
 import type pg from 'pg';
@@ -27,7 +19,12 @@ let projectId: string;
 const logger = createLogger({ service: 'scheduler', level: 'silent' });
 
 function makeTask(opts: { pool?: pg.Pool; queues?: Queues; batchSize?: number } = {}): SchedulerTask {
-  const config = loadSchedulerConfig({ DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, SCHEDULER_BATCH_SIZE: String(opts.batchSize ?? 1000) });
+  const config = loadSchedulerConfig({
+    DATABASE_URL: db.url,
+    REDIS_URL: testRedisUrl(),
+    REDIS_PREFIX: prefix,
+    SCHEDULER_BATCH_SIZE: String(opts.batchSize ?? 1000),
+  });
   return createProbeSchedulerTask({ config, logger, prisma, pool: opts.pool ?? pool, queues: opts.queues ?? queues, clock: systemClock });
 }
 

@@ -188,14 +188,28 @@ it('a Redis restart that loses its data during a burst loses no delivery and sen
 
   // The burst: 200 checks go down, committed 10 at a time like the services do.
   const checks = await prisma.check.createManyAndReturn({
-    data: Array.from({ length: BURST }, (_, i) => ({ projectId: project.id, name: `burst-${i}`, scheduleKind: 'period' as const, periodSec: 60, graceSec: 60, status: 'down' as const })),
+    data: Array.from({ length: BURST }, (_, i) => ({
+      projectId: project.id,
+      name: `burst-${i}`,
+      scheduleKind: 'period' as const,
+      periodSec: 60,
+      graceSec: 60,
+      status: 'down' as const,
+    })),
     select: { id: true },
   });
   const burstIds = new Set(checks.map((c) => c.id));
   const committing = (async () => {
     for (let i = 0; i < checks.length; i += 10) {
       await prisma.flip.createMany({
-        data: checks.slice(i, i + 10).map((c) => ({ checkId: c.id, projectId: project.id, oldStatus: 'up' as const, newStatus: 'down' as const, reason: 'timeout' as const, ts: new Date() })),
+        data: checks.slice(i, i + 10).map((c) => ({
+          checkId: c.id,
+          projectId: project.id,
+          oldStatus: 'up' as const,
+          newStatus: 'down' as const,
+          reason: 'timeout' as const,
+          ts: new Date(),
+        })),
       });
       await sleep(15);
     }
@@ -227,7 +241,11 @@ it('a Redis restart that loses its data during a burst loses no delivery and sen
   expect(perCheck.size).toBe(BURST);
   expect([...perCheck.values()].filter((n) => n !== 1)).toEqual([]);
   expect(burstReceived().every((r) => r.event === 'down')).toBe(true);
-  expect(others().map((r) => [r.checkId, r.event]).sort()).toEqual(
+  expect(
+    others()
+      .map((r) => [r.checkId, r.event])
+      .sort(),
+  ).toEqual(
     [
       [x.id, 'reminder'],
       [z.id, 'digest'],
@@ -244,8 +262,7 @@ it('recovery task: one scheduler recovers at a time, one GET per round after, 0 
   const dead = producerQueues(`redis://127.0.0.1:${await freePort()}`, prefix, UNREACHABLE_REDIS_OPTIONS); // nothing listens there
   const client = new Redis(redisPort, '127.0.0.1', { maxRetriesPerRequest: 1 });
   try {
-    const deps = (queues: Queues) =>
-      schedulerDeps({ dbUrl: db.url, prisma, pool, queues, prefix, clock: systemClock, batchSize: 50 });
+    const deps = (queues: Queues) => schedulerDeps({ dbUrl: db.url, prisma, pool, queues, prefix, clock: systemClock, batchSize: 50 });
     const [a, b] = [createRedisRecoveryTask(deps(live.queues)), createRedisRecoveryTask(deps(live.queues))];
     const flips = await prisma.flip.count();
     expect(flips).toBeGreaterThan(100);
@@ -261,7 +278,7 @@ it('recovery task: one scheduler recovers at a time, one GET per round after, 0 
     // Every flip of the window (all of this database's) handed back to the notifiers, and the two
     // reminders and two digests of the first test enqueued again.
     expect(total).toBe(flips + 4);
-    expect(await client.zcard(`${prefix}:deliveries:prioritized`) + (await client.llen(`${prefix}:deliveries:wait`))).toBe(4);
+    expect((await client.zcard(`${prefix}:deliveries:prioritized`)) + (await client.llen(`${prefix}:deliveries:wait`))).toBe(4);
     // Sentinel present: a round is one GET and does nothing.
     // Counted per command, not in total: the other connections' housekeeping (INFO, CLIENT SETNAME,
     // PING, HELLO) may reach Redis meanwhile and is not counted.
@@ -270,7 +287,9 @@ it('recovery task: one scheduler recovers at a time, one GET per round after, 0 
     const before = await callsByCommand();
     expect(await b.runOnce(new Date())).toBe(0);
     const after = await callsByCommand();
-    const ran = [...after].filter(([cmd, n]) => !/^(info|ping|hello|select|client\|.*)$/.test(cmd) && n !== (before.get(cmd) ?? 0)).map(([cmd, n]) => [cmd, n - (before.get(cmd) ?? 0)]);
+    const ran = [...after]
+      .filter(([cmd, n]) => !/^(info|ping|hello|select|client\|.*)$/.test(cmd) && n !== (before.get(cmd) ?? 0))
+      .map(([cmd, n]) => [cmd, n - (before.get(cmd) ?? 0)]);
     expect(ran).toEqual([['get', 1]]);
     // Redis unreachable: 0, quickly, no exception.
     const down = createRedisRecoveryTask(deps(dead.queues));

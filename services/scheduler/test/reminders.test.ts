@@ -3,16 +3,7 @@ import type { CheckStatus, PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import type { Queues } from '@upmon/queue';
 import { systemClock } from '@upmon/service-kit';
-import {
-  makeCheck,
-  makeIntegration,
-  makeProject,
-  testRedisUrl,
-  openTestBackend,
-  queuedJobs,
-  type TestBackend,
-  type TestDatabase,
-} from '@upmon/testing';
+import { makeCheck, makeIntegration, makeProject, testRedisUrl, openTestBackend, queuedJobs, type TestBackend, type TestDatabase } from '@upmon/testing';
 import { createRemindersTask } from '../src/tasks/reminders.js';
 
 let db: TestDatabase;
@@ -30,12 +21,18 @@ function task() {
 }
 
 async function integration(overrides: { enabled?: boolean; events?: string[]; reminders?: number[] | null } = {}) {
-  return makeIntegration(prisma, projectId, 'webhook', { url: 'http://x' }, {
-    name: 'hook',
-    events: overrides.events ?? ['down', 'up'],
-    enabled: overrides.enabled ?? true,
-    reminders: overrides.reminders === null ? undefined : (overrides.reminders ?? [1, 3, 24]),
-  });
+  return makeIntegration(
+    prisma,
+    projectId,
+    'webhook',
+    { url: 'http://x' },
+    {
+      name: 'hook',
+      events: overrides.events ?? ['down', 'up'],
+      enabled: overrides.enabled ?? true,
+      reminders: overrides.reminders === null ? undefined : (overrides.reminders ?? [1, 3, 24]),
+    },
+  );
 }
 
 async function flip(checkId: string, oldStatus: CheckStatus, newStatus: CheckStatus, ts: Date) {
@@ -56,7 +53,10 @@ async function downEpisode(integrationId: number, downAt: Date, hours: number[])
 const reminderJobs = () => queuedJobs(queues, 'deliveries');
 
 const state = async (checkId: string) =>
-  (await prisma.reminder.findMany({ where: { checkId }, orderBy: { hours: 'asc' } })).map((r) => [r.hours, r.sentAt ? 'sent' : r.cancelledAt ? 'cancelled' : 'pending']);
+  (await prisma.reminder.findMany({ where: { checkId }, orderBy: { hours: 'asc' } })).map((r) => [
+    r.hours,
+    r.sentAt ? 'sent' : r.cancelledAt ? 'cancelled' : 'pending',
+  ]);
 
 beforeAll(async () => {
   backend = await openTestBackend();

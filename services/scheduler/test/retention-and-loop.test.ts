@@ -103,9 +103,9 @@ describe('retention pruner', () => {
       [checkId, from, from + n - 1, BASE.toISOString()],
     );
   const secondsOf = async (checkId: string) =>
-    (await pool.query(`SELECT extract(epoch FROM ts - $2::timestamptz)::int AS s FROM pings WHERE check_id = $1 ORDER BY ts`, [checkId, BASE.toISOString()])).rows.map(
-      (r) => r.s as number,
-    );
+    (
+      await pool.query(`SELECT extract(epoch FROM ts - $2::timestamptz)::int AS s FROM pings WHERE check_id = $1 ORDER BY ts`, [checkId, BASE.toISOString()])
+    ).rows.map((r) => r.s as number);
 
   it('keeps the newest PING_RETENTION pings per check and drops flips older than FLIP_RETENTION_DAYS', async () => {
     const project = await makeProject(prisma);
@@ -120,7 +120,15 @@ describe('retention pruner', () => {
       data: { checkId: busy.id, projectId: project.id, ts: new Date(Date.now() - 20 * 86_400_000), oldStatus: 'up', newStatus: 'down', reason: 'fail' },
     });
     const task = createRetentionPrunerTask(
-      schedulerDeps({ dbUrl: db.url, prisma, pool, queues: {} as never, prefix: 'x', clock: systemClock, env: { PING_RETENTION: '10', FLIP_RETENTION_DAYS: '30' } }),
+      schedulerDeps({
+        dbUrl: db.url,
+        prisma,
+        pool,
+        queues: {} as never,
+        prefix: 'x',
+        clock: systemClock,
+        env: { PING_RETENTION: '10', FLIP_RETENTION_DAYS: '30' },
+      }),
     );
     expect(await task.runOnce(new Date())).toBe(5 + 1);
     expect(await secondsOf(busy.id)).toEqual([6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);

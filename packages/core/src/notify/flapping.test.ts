@@ -1,10 +1,4 @@
-import {
-  FLAP_DEFAULTS,
-  flapDigestReleaseAt,
-  flapSettingsOf,
-  flapSettleMs,
-  isCollapsedForFlapping,
-} from './flapping.js';
+import { FLAP_DEFAULTS, flapDigestReleaseAt, flapSettingsOf, flapSettleMs, isCollapsedForFlapping } from './flapping.js';
 
 const at = (iso: string) => new Date(iso);
 

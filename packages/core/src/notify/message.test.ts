@@ -187,7 +187,11 @@ describe('buildNotification: flapping digests', () => {
   });
 
   it('lists only the latest 20 held events of a long episode', () => {
-    const held = Array.from({ length: 50 }, (_, i) => ({ event: i % 2 ? ('up' as const) : ('down' as const), ts: new Date(Date.UTC(2026, 10, 22, 6, i)), cause: 'flapping' as const }));
+    const held = Array.from({ length: 50 }, (_, i) => ({
+      event: i % 2 ? ('up' as const) : ('down' as const),
+      ts: new Date(Date.UTC(2026, 10, 22, 6, i)),
+      cause: 'flapping' as const,
+    }));
     const n = buildNotification({ ...base, event: 'digest', status: 'up', since: null, held });
     expect(n.subject).toBe('UP | nightly backup (flapping, 50 changes)');
     const changes = n.fields.find((f) => f.label === 'Changes')?.value.split('\n') ?? [];

@@ -74,7 +74,7 @@ describe('isInQuietHours', () => {
     expect(isInQuietHours(q, at('2026-05-02T12:00:00Z'))).toBe(false);
   });
 
-  it('reads the wall clock in the window\'s zone, in summer and in winter', () => {
+  it("reads the wall clock in the window's zone, in summer and in winter", () => {
     const q = qh('22:00', '07:00', 'Europe/Berlin');
     expect(isInQuietHours(q, at('2026-01-15T21:30:00Z'))).toBe(true); // 22:30 CET
     expect(isInQuietHours(q, at('2026-07-15T20:30:00Z'))).toBe(true); // 22:30 CEST
@@ -98,7 +98,14 @@ describe('isInQuietHours', () => {
       qh('23:45', '02:45', 'Australia/Lord_Howe'),
       qh('00:00', '12:00', 'Pacific/Chatham'),
     ];
-    const starts = ['2026-03-07T00:00:00Z', '2026-03-28T00:00:00Z', '2026-10-24T00:00:00Z', '2026-10-03T00:00:00Z', '2026-04-04T00:00:00Z', '2026-10-31T12:00:00Z'];
+    const starts = [
+      '2026-03-07T00:00:00Z',
+      '2026-03-28T00:00:00Z',
+      '2026-10-24T00:00:00Z',
+      '2026-10-03T00:00:00Z',
+      '2026-04-04T00:00:00Z',
+      '2026-10-31T12:00:00Z',
+    ];
     for (const q of windows) {
       for (const s of starts) {
         for (let t = Date.parse(s); t < Date.parse(s) + 3 * 86_400_000; t += 7 * 60_000) {

@@ -38,9 +38,7 @@ function localMinuteOfDay(zone: IANAZone, at: number): number {
 }
 
 function insideWindow(q: QuietHours, minuteOfDay: number): boolean {
-  return q.fromMin < q.toMin
-    ? minuteOfDay >= q.fromMin && minuteOfDay < q.toMin
-    : minuteOfDay >= q.fromMin || minuteOfDay < q.toMin;
+  return q.fromMin < q.toMin ? minuteOfDay >= q.fromMin && minuteOfDay < q.toMin : minuteOfDay >= q.fromMin || minuteOfDay < q.toMin;
 }
 
 /** True when the local time at `now` is in [from, to) (wrapping midnight when from > to). */

@@ -1,13 +1,7 @@
 import type { CheckKind, CheckStatus, FlipReason } from '../state/types.js';
 
 /** Why a check changed status, in words a person on call can act on. */
-export function reasonInWords(
-  kind: CheckKind,
-  reason: FlipReason,
-  oldStatus: CheckStatus,
-  newStatus: CheckStatus,
-  exitStatus?: number | null,
-): string {
+export function reasonInWords(kind: CheckKind, reason: FlipReason, oldStatus: CheckStatus, newStatus: CheckStatus, exitStatus?: number | null): string {
   switch (reason) {
     case 'timeout':
       if (kind === 'http') return 'no probe result arrived in time (the prober may be unable to run)';
@@ -21,9 +15,7 @@ export function reasonInWords(
       }
       return 'the job reported a failure (fail ping)';
     case 'exit':
-      return exitStatus !== undefined && exitStatus !== null
-        ? `the job exited with status ${exitStatus}`
-        : 'the job exited with a non-zero status';
+      return exitStatus !== undefined && exitStatus !== null ? `the job exited with status ${exitStatus}` : 'the job exited with a non-zero status';
     case 'ping':
       return kind === 'http' ? 'the endpoint answered successfully again' : 'a success ping arrived';
     case 'manual':

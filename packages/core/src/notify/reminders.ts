@@ -8,9 +8,7 @@ export const REMINDER_MAX_HOURS = 168;
  */
 export function parseReminderHours(value: unknown): number[] {
   if (!Array.isArray(value)) return [];
-  const hours = value.filter(
-    (h): h is number => Number.isInteger(h) && (h as number) >= REMINDER_MIN_HOURS && (h as number) <= REMINDER_MAX_HOURS,
-  );
+  const hours = value.filter((h): h is number => Number.isInteger(h) && (h as number) >= REMINDER_MIN_HOURS && (h as number) <= REMINDER_MAX_HOURS);
   return [...new Set(hours)].sort((a, b) => a - b);
 }
 

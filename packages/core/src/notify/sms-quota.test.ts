@@ -35,7 +35,13 @@ describe('smsMonthOf', () => {
 describe('smsQuotaNotice', () => {
   it('says what stopped, what still works and when the quota renews', async () => {
     const { smsQuotaNotice } = await import('./sms-quota-notice.js');
-    const n = smsQuotaNotice({ accountName: 'Acme', plan: 'pro', quota: 100, month: smsMonthOf(new Date('2026-12-31T23:59:00Z')), appBaseUrl: 'https://upmon.test/' });
+    const n = smsQuotaNotice({
+      accountName: 'Acme',
+      plan: 'pro',
+      quota: 100,
+      month: smsMonthOf(new Date('2026-12-31T23:59:00Z')),
+      appBaseUrl: 'https://upmon.test/',
+    });
     expect(n.subject).toBe('SMS quota used up | Acme');
     expect(n.text).toContain('has used all 100 text messages (SMS) of its pro plan for December 2026 (UTC).');
     expect(n.text).toContain('Until the quota renews on 2027-01-01 at 00:00 UTC, SMS alerts are not sent');

@@ -20,7 +20,7 @@ describe('telegramSendMessage', () => {
       body: { chat_id: '-100', text: 'hi', disable_web_page_preview: true },
     });
   });
-  it('clips text to Telegram\'s limit', () => {
+  it("clips text to Telegram's limit", () => {
     const r = telegramSendMessage('http://x', 't', '1', 'a'.repeat(5000));
     expect(r.body.text).toHaveLength(TELEGRAM_MAX_TEXT);
     expect(r.body.text.endsWith('…')).toBe(true);

@@ -75,12 +75,22 @@ describe('jsonEscape', () => {
 describe('findPlaceholders', () => {
   const byRegex = (t: string) => [...t.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => m[1]);
 
-  it.each(['{{event}}', '{{ check_name }} and {{ts}}', '{{{event}}}', '{{ {{event}} }}', '{{a}b}}', '{{}}', '{{ }}', '}}{{x', '{{x}', '{{{{{{', 'no braces', '{{ a b }}{{c}}}}'])(
-    'finds what the regex finds in %s',
-    (t) => {
-      expect(findPlaceholders(t)).toEqual(byRegex(t));
-    },
-  );
+  it.each([
+    '{{event}}',
+    '{{ check_name }} and {{ts}}',
+    '{{{event}}}',
+    '{{ {{event}} }}',
+    '{{a}b}}',
+    '{{}}',
+    '{{ }}',
+    '}}{{x',
+    '{{x}',
+    '{{{{{{',
+    'no braces',
+    '{{ a b }}{{c}}}}',
+  ])('finds what the regex finds in %s', (t) => {
+    expect(findPlaceholders(t)).toEqual(byRegex(t));
+  });
 
   it('agrees with the regex on random brace soup', () => {
     const alphabet = ['{', '}', ' ', 'a', '_', '\n'];

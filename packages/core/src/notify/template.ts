@@ -1,16 +1,5 @@
 /** Placeholders a webhook `body_template` may use (spec/api-v1.md). */
-export const TEMPLATE_PLACEHOLDERS = [
-  'event',
-  'check_id',
-  'check_name',
-  'status',
-  'previous_status',
-  'reason',
-  'ts',
-  'tags',
-  'subject',
-  'message',
-] as const;
+export const TEMPLATE_PLACEHOLDERS = ['event', 'check_id', 'check_name', 'status', 'previous_status', 'reason', 'ts', 'tags', 'subject', 'message'] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 export type TemplateValues = Record<TemplatePlaceholder, string>;
 

@@ -2,7 +2,11 @@ import { renderTemplate, escapingForContentType } from './template.js';
 import { buildTestNotification, TEST_CHECK_ID } from './test-notification.js';
 
 describe('buildTestNotification', () => {
-  const n = buildTestNotification({ integrationName: 'ops "hook"', now: new Date('2026-03-01T12:00:00Z'), link: 'https://app.example/projects/p/integrations/7' });
+  const n = buildTestNotification({
+    integrationName: 'ops "hook"',
+    now: new Date('2026-03-01T12:00:00Z'),
+    link: 'https://app.example/projects/p/integrations/7',
+  });
 
   test('says what it is, about no check, paging nobody', () => {
     expect(n.event).toBe('test');

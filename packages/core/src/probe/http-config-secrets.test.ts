@@ -45,7 +45,10 @@ describe('http_config secrets', () => {
   });
 
   test('decrypted secrets win over stale copies in the settings', () => {
-    expect(joinHttpConfig({ url: 'https://old.example', confirmations: 2 }, { url: 'https://new.example' })).toEqual({ url: 'https://new.example', confirmations: 2 });
+    expect(joinHttpConfig({ url: 'https://old.example', confirmations: 2 }, { url: 'https://new.example' })).toEqual({
+      url: 'https://new.example',
+      confirmations: 2,
+    });
   });
 
   test('missing or malformed halves read as empty', () => {

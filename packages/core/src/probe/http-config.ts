@@ -25,8 +25,7 @@ export const HTTP_CONFIG_DEFAULTS = {
 } as const;
 
 const METHODS = ['GET', 'HEAD', 'POST'] as const;
-const intIn = (v: unknown, min: number, max: number, dflt: number) =>
-  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : dflt;
+const intIn = (v: unknown, min: number, max: number, dflt: number) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : dflt);
 
 /**
  * Reads the stored http_config JSON (snake_case, as the API accepts it) and applies defaults.
@@ -51,7 +50,10 @@ export function httpConfigFromJson(raw: unknown): HttpConfig {
     keywordAbsent: o.keyword_absent === true,
     followRedirects: typeof o.follow_redirects === 'boolean' ? o.follow_redirects : HTTP_CONFIG_DEFAULTS.followRedirects,
     headers,
-    basicAuth: auth && typeof auth === 'object' && typeof auth.username === 'string' ? { username: auth.username, password: typeof auth.password === 'string' ? auth.password : '' } : null,
+    basicAuth:
+      auth && typeof auth === 'object' && typeof auth.username === 'string'
+        ? { username: auth.username, password: typeof auth.password === 'string' ? auth.password : '' }
+        : null,
     sslDaysBefore: typeof o.ssl_days_before === 'number' && o.ssl_days_before >= 0 ? o.ssl_days_before : HTTP_CONFIG_DEFAULTS.sslDaysBefore,
     confirmations: intIn(o.confirmations, 1, 5, HTTP_CONFIG_DEFAULTS.confirmations),
   };

@@ -3,10 +3,4 @@ export { HTTP_CONFIG_SECRET_FIELDS, splitHttpConfig, joinHttpConfig, type SplitH
 export { matchesExpectedCode } from './expected-codes.js';
 export { probeSpreadMs } from './probe-spread.js';
 export { nextProbeAt, probeSpreadRangeMs, isProbeSuperseded, MAX_CALENDAR_SPREAD_MS } from './next-probe-at.js';
-export {
-  classifyProbe,
-  requestFailureKind,
-  type ProbeObservation,
-  type ProbeOutcome,
-  type RequestFailureKind,
-} from './probe-outcome.js';
+export { classifyProbe, requestFailureKind, type ProbeObservation, type ProbeOutcome, type RequestFailureKind } from './probe-outcome.js';

@@ -76,15 +76,9 @@ describe('nextCronAfter', () => {
   describe('DST', () => {
     it('America/New_York: a skipped wall time does not fire, a repeated one fires once', () => {
       // 2026-03-08 02:00 EST -> 03:00 EDT: 02:30 does not exist that day.
-      expect(series('30 2 * * *', 'America/New_York', '2026-03-07T12:00:00Z', 2)).toEqual([
-        '2026-03-09T06:30:00.000Z',
-        '2026-03-10T06:30:00.000Z',
-      ]);
+      expect(series('30 2 * * *', 'America/New_York', '2026-03-07T12:00:00Z', 2)).toEqual(['2026-03-09T06:30:00.000Z', '2026-03-10T06:30:00.000Z']);
       // 2026-11-01 02:00 EDT -> 01:00 EST: 01:30 occurs twice, fires at the first (EDT).
-      expect(series('30 1 * * *', 'America/New_York', '2026-10-31T12:00:00Z', 2)).toEqual([
-        '2026-11-01T05:30:00.000Z',
-        '2026-11-02T06:30:00.000Z',
-      ]);
+      expect(series('30 1 * * *', 'America/New_York', '2026-10-31T12:00:00Z', 2)).toEqual(['2026-11-01T05:30:00.000Z', '2026-11-02T06:30:00.000Z']);
       // Hourly across the fall back: 01:00 once, then 02:00 EST two hours later.
       expect(series('0 * * * *', 'America/New_York', '2026-11-01T04:30:00Z', 3)).toEqual([
         '2026-11-01T05:00:00.000Z',
@@ -129,8 +123,16 @@ describe('nextCronAfter', () => {
     const exprs = ['30 2 * * *', '0 * * * *', '*/20 1-3 * * *', '15 3 1,6,11,16,21,26,28-31 * *', '5 0,12 * * 1-5', '*/7 * * * *'];
     const zones = ['Europe/Riga', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC', 'America/Santiago'];
     const bases = [
-      '2026-03-08T05:55:00Z', '2026-03-08T06:59:30Z', '2026-11-01T05:45:00Z', '2026-11-01T06:10:00Z', '2026-03-29T00:30:00Z',
-      '2026-10-25T00:15:00Z', '2026-10-03T15:20:00Z', '2026-04-04T14:50:00Z', '2028-02-28T23:59:59Z', '2026-12-31T23:30:00Z',
+      '2026-03-08T05:55:00Z',
+      '2026-03-08T06:59:30Z',
+      '2026-11-01T05:45:00Z',
+      '2026-11-01T06:10:00Z',
+      '2026-03-29T00:30:00Z',
+      '2026-10-25T00:15:00Z',
+      '2026-10-03T15:20:00Z',
+      '2026-04-04T14:50:00Z',
+      '2028-02-28T23:59:59Z',
+      '2026-12-31T23:30:00Z',
     ];
     let compared = 0;
     for (const expr of exprs)

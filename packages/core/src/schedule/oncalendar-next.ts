@@ -25,12 +25,7 @@ const MAX_ITERATIONS = 1000;
  * Earliest value >= `val` any component allows; null when none. `endOfMonthTm` is set for the
  * day field of a `~` expression: components then count back from the end of that month.
  */
-function findMatching(
-  clock: ZoneClock,
-  chain: CalendarComponent[] | null,
-  val: number,
-  endOfMonthTm: Tm | null,
-): number | null {
+function findMatching(clock: ZoneClock, chain: CalendarComponent[] | null, val: number, endOfMonthTm: Tm | null): number | null {
   if (!chain) return val;
   let d = -1;
   let dSet = false;
@@ -99,13 +94,13 @@ function withinBounds(clock: ZoneClock, c: Tm, repairIsdst: boolean): number {
 /** Is wall time `a` before `b`, field by field (year down to second)? */
 function wallBefore(a: Tm, b: Tm): boolean {
   return (
-    Math.sign(a.year - b.year) ||
-    Math.sign(a.mon - b.mon) ||
-    Math.sign(a.mday - b.mday) ||
-    Math.sign(a.hour - b.hour) ||
-    Math.sign(a.min - b.min) ||
-    Math.sign(a.sec - b.sec)
-  ) < 0;
+    (Math.sign(a.year - b.year) ||
+      Math.sign(a.mon - b.mon) ||
+      Math.sign(a.mday - b.mday) ||
+      Math.sign(a.hour - b.hour) ||
+      Math.sign(a.min - b.min) ||
+      Math.sign(a.sec - b.sec)) < 0
+  );
 }
 
 function matchesWeekday(clock: ZoneClock, bits: number, c: Tm): boolean {
@@ -127,12 +122,7 @@ function matchesWeekday(clock: ZoneClock, bits: number, c: Tm): boolean {
  * With `repairIsdst` the reset time gets isdst=-1, as every other candidate does; callers use it
  * only where systemd gives up, so answers systemd does give are never changed.
  */
-export function nextElapse(
-  spec: CalendarSpec,
-  zone: string | null,
-  afterUsec: number,
-  repairIsdst = false,
-): NextResult {
+export function nextElapse(spec: CalendarSpec, zone: string | null, afterUsec: number, repairIsdst = false): NextResult {
   const clock = new ZoneClock(spec.utc ? null : zone);
   const usec = afterUsec + 1;
   const c = clock.localtime(Math.floor(usec / USEC_PER_SEC));
@@ -179,7 +169,7 @@ export function nextElapse(
     r = findMatching(clock, spec.month, c.mon + 1, null);
     let b = 0;
     if (r !== null && r !== c.mon + 1) {
-      c.mon = (r) - 1;
+      c.mon = r - 1;
       resetFromDay();
     }
     if (r === null || (b = withinBounds(clock, c, repairIsdst)) < 0) {
@@ -234,8 +224,8 @@ export function nextElapse(
 
     r = findMatching(clock, spec.microsecond, c.sec * USEC_PER_SEC + tmUsec, null);
     if (r !== null) {
-      tmUsec = (r) % USEC_PER_SEC;
-      c.sec = Math.floor((r) / USEC_PER_SEC);
+      tmUsec = r % USEC_PER_SEC;
+      c.sec = Math.floor(r / USEC_PER_SEC);
     }
     if (r === null || (b = withinBounds(clock, c, repairIsdst)) < 0) {
       c.min++;

@@ -26,8 +26,7 @@ interface Fixture {
   syntax: { expr: string; valid: boolean }[];
 }
 
-const load = (name: string): Fixture =>
-  JSON.parse(readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8')) as Fixture;
+const load = (name: string): Fixture => JSON.parse(readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8')) as Fixture;
 const fixtures: [string, Fixture][] = [
   ['oncalendar-oracle.json', load('oncalendar-oracle.json')],
   ['oncalendar-oracle-dst.json', load('oncalendar-oracle-dst.json')],
@@ -115,14 +114,11 @@ describeLive('OnCalendar against systemd-analyze (live)', () => {
   ])('%s in %s from %s', (expr, tz, base) => {
     const n = 5;
     const iso = base.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC');
-    const out = execFileSync(
-      'systemd-analyze',
-      ['calendar', `--base-time=${iso}`, `--iterations=${n}`, '--', `${expr} ${tz}`],
-      { encoding: 'utf8', env: { ...process.env, TZ: 'UTC', LC_ALL: 'C' } },
-    );
-    const want = [...out.matchAll(/(?:Next elapse|Iter\. #\d+): \w+ (\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d) UTC/g)].map(
-      (m) => `${m[1]}T${m[2]}Z`,
-    );
+    const out = execFileSync('systemd-analyze', ['calendar', `--base-time=${iso}`, `--iterations=${n}`, '--', `${expr} ${tz}`], {
+      encoding: 'utf8',
+      env: { ...process.env, TZ: 'UTC', LC_ALL: 'C' },
+    });
+    const want = [...out.matchAll(/(?:Next elapse|Iter\. #\d+): \w+ (\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d) UTC/g)].map((m) => `${m[1]}T${m[2]}Z`);
     expect(want).toHaveLength(n);
     expect(replay(expr, tz, base, n).next).toEqual(want);
   });

@@ -54,16 +54,30 @@ function fail(message: string): never {
 const WEEKDAY_NAME_MAX = 9;
 
 const WEEKDAY_NAMES: ReadonlyArray<readonly [string, number]> = [
-  ['monday', 0], ['mon', 0], ['tuesday', 1], ['tue', 1], ['wednesday', 2], ['wed', 2],
-  ['thursday', 3], ['thu', 3], ['friday', 4], ['fri', 4], ['saturday', 5], ['sat', 5],
-  ['sunday', 6], ['sun', 6],
+  ['monday', 0],
+  ['mon', 0],
+  ['tuesday', 1],
+  ['tue', 1],
+  ['wednesday', 2],
+  ['wed', 2],
+  ['thursday', 3],
+  ['thu', 3],
+  ['friday', 4],
+  ['fri', 4],
+  ['saturday', 5],
+  ['sat', 5],
+  ['sunday', 6],
+  ['sun', 6],
 ];
 
 const isDigit = (ch: string | undefined): boolean => ch !== undefined && ch >= '0' && ch <= '9';
 
 /** Cursor over the expression; `ch()` is '' at the end (C's NUL). */
 class Cursor {
-  constructor(readonly s: string, public i = 0) {}
+  constructor(
+    readonly s: string,
+    public i = 0,
+  ) {}
   ch(offset = 0): string {
     return this.s[this.i + offset] ?? '';
   }
@@ -305,8 +319,7 @@ function normalizeChain(chain: CalendarComponent[] | null): CalendarComponent[] 
       c.stop = -1;
     }
   }
-  const cmp = (a: CalendarComponent, b: CalendarComponent): number =>
-    a.start - b.start || a.stop - b.stop || a.repeat - b.repeat;
+  const cmp = (a: CalendarComponent, b: CalendarComponent): number => a.start - b.start || a.stop - b.stop || a.repeat - b.repeat;
   const sorted = [...chain].sort(cmp);
   return sorted.filter((c, i) => i === 0 || cmp(sorted[i - 1] as CalendarComponent, c) !== 0);
 }
@@ -376,8 +389,7 @@ const SPECIAL: Record<string, Partial<CalendarSpec>> = (() => {
   };
 })();
 
-const clone = (chain: CalendarComponent[] | null | undefined): CalendarComponent[] | null =>
-  chain ? chain.map((c) => ({ ...c })) : null;
+const clone = (chain: CalendarComponent[] | null | undefined): CalendarComponent[] | null => (chain ? chain.map((c) => ({ ...c })) : null);
 
 /** Parses one calendar event; throws ScheduleError with a short message when systemd would refuse it. */
 export function parseCalendarSpec(input: string): CalendarSpec {
@@ -438,8 +450,7 @@ export function parseCalendarSpec(input: string): CalendarSpec {
 
   // calendar_spec_valid
   // The same message covers a value outside the field and a repetition that cannot fit in it.
-  const invalid = (field: string, range: string): never =>
-    fail(`${field} out of range (${range}), or a repetition that does not fit`);
+  const invalid = (field: string, range: string): never => fail(`${field} out of range (${range}), or a repetition that does not fit`);
   if (!chainValid(spec.year, MIN_YEAR, MAX_YEAR, false)) invalid('year', `${MIN_YEAR}..${MAX_YEAR}`);
   if (!chainValid(spec.month, 1, 12, false)) invalid('month', '1..12');
   if (!chainValid(spec.day, 1, 31, spec.endOfMonth)) invalid('day', spec.endOfMonth ? '~1..~28' : '1..31');

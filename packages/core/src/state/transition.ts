@@ -55,8 +55,7 @@ function moveTo(
   note: string | null = null,
 ): TransitionResult {
   const state = { ...next, nextDeadlineAt: next.status === 'paused' ? null : deadlineFor(next) };
-  const flip: FlipRecord | null =
-    prev.status === next.status ? null : { oldStatus: prev.status, newStatus: next.status, reason, ts };
+  const flip: FlipRecord | null = prev.status === next.status ? null : { oldStatus: prev.status, newStatus: next.status, reason, ts };
   return { state, flip, durationMs, note };
 }
 
@@ -160,12 +159,7 @@ export function transition(s: CheckState, ev: CheckEvent, now: Date): Transition
     case 'resume': {
       if (s.status !== 'paused') throw new InvalidTransitionError('not_paused', 'check is not paused');
       const status: CheckStatus = s.lastPingAt ? 'up' : 'new';
-      return moveTo(
-        s,
-        { ...s, status, resumedAt: now, failureCount: 0, lastStartAt: null, lastStartRid: null },
-        'resumed',
-        now,
-      );
+      return moveTo(s, { ...s, status, resumedAt: now, failureCount: 0, lastStartAt: null, lastStartRid: null }, 'resumed', now);
     }
   }
 }

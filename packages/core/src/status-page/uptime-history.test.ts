@@ -131,7 +131,12 @@ describe('uptimeHistory: incidents', () => {
   });
 
   it('down → late → up is one episode ending at the first flip away from down', () => {
-    const h = history('2026-03-01T00:00:00Z', [ch('2026-03-01T00:00:00Z', 'up'), ch('2026-03-09T01:00:00Z', 'down'), ch('2026-03-09T03:00:00Z', 'late'), ch('2026-03-09T04:00:00Z', 'up')]);
+    const h = history('2026-03-01T00:00:00Z', [
+      ch('2026-03-01T00:00:00Z', 'up'),
+      ch('2026-03-09T01:00:00Z', 'down'),
+      ch('2026-03-09T03:00:00Z', 'late'),
+      ch('2026-03-09T04:00:00Z', 'up'),
+    ]);
     expect(h.incidents).toEqual([{ start: ms('2026-03-09T01:00:00Z'), end: ms('2026-03-09T03:00:00Z'), durationMs: 2 * H }]);
   });
 

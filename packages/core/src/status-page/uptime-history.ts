@@ -117,7 +117,7 @@ function isSorted(changes: readonly StatusChange[]): boolean {
 
 /** Adds [a, b) (a ≥ firstDay) to the days it covers. */
 function addSpan(out: UptimeDay[], firstDay: number, a: number, b: number, up: boolean): void {
-  for (let t = a; t < b; ) {
+  for (let t = a; t < b;) {
     const index = Math.floor((t - firstDay) / DAY_MS);
     const end = Math.min(b, firstDay + (index + 1) * DAY_MS);
     const day = out[index];

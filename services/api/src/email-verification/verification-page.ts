@@ -1,8 +1,7 @@
 /** The confirmation pages of e-mail verification: tiny, self-contained HTML, every value escaped. */
 import { EMAIL_VERIFICATION_TTL_MS } from './verification-link.js';
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 function page(title: string, body: string): string {
   return `<!doctype html>

@@ -51,7 +51,13 @@ export function mountHealthchecksApi(app: Express, ctx: V1Context): void {
   const router = Router();
   router.use(cors, hcStatusRouter(ctx.pool));
   router.use(...hcAuthenticate(ctx));
-  router.use(hcChecksRouter(ctx, urls), hcFlipsRouter(ctx), hcPingsRouter(ctx, { appBaseUrl: urls.appBaseUrl, scheme }), hcChannelsRouter(ctx), hcBadgesRouter(ctx));
+  router.use(
+    hcChecksRouter(ctx, urls),
+    hcFlipsRouter(ctx),
+    hcPingsRouter(ctx, { appBaseUrl: urls.appBaseUrl, scheme }),
+    hcChannelsRouter(ctx),
+    hcBadgesRouter(ctx),
+  );
   router.all(HC_PATHS, () => {
     throw new ApiError('method_not_allowed', 'method not allowed');
   });

@@ -128,7 +128,7 @@ export async function writePingBatch(pool: pg.Pool, cipher: Cipher, items: PingT
         }
         const now = new Date(item.tsMs);
         const key = item.rid ? runKey(id, item.rid) : null;
-        const runStartedAt = key && isCompletion(item.kind) ? (runs.has(key) ? runs.get(key) : stored.get(key)) ?? null : null;
+        const runStartedAt = key && isCompletion(item.kind) ? ((runs.has(key) ? runs.get(key) : stored.get(key)) ?? null) : null;
         const r = batch.applyPing(id, { type: 'ping', kind: item.kind, exitStatus: item.exitStatus, rid: item.rid, runStartedAt }, now, item.tsText);
         if (!r) {
           // Over the check's ping budget (or unevaluable): stored and numbered, changes nothing else.

@@ -119,7 +119,13 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
   };
 
   /** `receivedAt`: performance.now() when the request had been read (commit time is measured from there). */
-  const store = async (ping: ParsedPing, req: http.IncomingMessage, body: Buffer, bodySize: number, receivedAt: number): Promise<{ status: number; text: string }> => {
+  const store = async (
+    ping: ParsedPing,
+    req: http.IncomingMessage,
+    body: Buffer,
+    bodySize: number,
+    receivedAt: number,
+  ): Promise<{ status: number; text: string }> => {
     const ua = req.headers['user-agent'];
     const item: PingToStore = {
       target: ping.target,

@@ -27,12 +27,24 @@ const MAX_PATH_LENGTH = 400;
 const MAX_QUERY_LENGTH = 1024;
 
 /**
-* First path segments that belong to the REST API, health endpoints, webhooks, badges, the
+ * First path segments that belong to the REST API, health endpoints, webhooks, badges, the
  * per-project Prometheus endpoint and the web app. A path under them is never a ping, so the fast
  * ping path hands it to Express. ('projects' has the shape of a ping key; generated ping keys are
  * random.)
  */
-const RESERVED_FIRST_SEGMENTS = new Set<string>(['api', 'healthz', 'readyz', 'telegram', 'webhooks', 'bot', 'static', 'docs', 'badge', 'projects', ...WEB_FIRST_SEGMENTS]);
+const RESERVED_FIRST_SEGMENTS = new Set<string>([
+  'api',
+  'healthz',
+  'readyz',
+  'telegram',
+  'webhooks',
+  'bot',
+  'static',
+  'docs',
+  'badge',
+  'projects',
+  ...WEB_FIRST_SEGMENTS,
+]);
 
 function suffixOf(s: string | undefined): { kind: PingKind; exitStatus: number | null } | { error: string } {
   if (s === undefined || s === '') return { kind: 'success', exitStatus: null };

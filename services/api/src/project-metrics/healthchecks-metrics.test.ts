@@ -1,6 +1,13 @@
 import { escapeLabelValue, healthchecksMetrics, uniqueKey, type MetricsCheck } from './healthchecks-metrics.js';
 
-const check = (over: Partial<MetricsCheck>): MetricsCheck => ({ id: 'b2d0c3a8-8e0f-4a7e-9c1b-2f1d7c5e9a01', name: 'n', tags: [], status: 'up', running: false, ...over });
+const check = (over: Partial<MetricsCheck>): MetricsCheck => ({
+  id: 'b2d0c3a8-8e0f-4a7e-9c1b-2f1d7c5e9a01',
+  name: 'n',
+  tags: [],
+  status: 'up',
+  running: false,
+  ...over,
+});
 
 test('unique_key is Healthchecks’ derivation: SHA-1 of the first 16 hex digits of the UUID', () => {
   // python3 -c "import hashlib; print(hashlib.sha1(b'b2d0c3a88e0f4a7e').hexdigest())"
@@ -33,7 +40,12 @@ test('every check state maps as Healthchecks does; tags and totals', () => {
   expect(text).toContain('hc_tag_up{tag="db"} 0\nhc_tag_up{tag="prod"} 1\nhc_tag_up{tag="x\\\\y"} 1\n');
   expect(text).toContain('# HELP hc_checks_total The total number of checks.\n# TYPE hc_checks_total gauge\nhc_checks_total 5\n');
   expect(text).toContain('hc_checks_down_total 1\n');
-  expect(text.split('\n').filter((l) => l.startsWith('hc_check_grace{')).map((l) => l.slice(-1))).toEqual(['0', '1', '0', '0', '0']);
+  expect(
+    text
+      .split('\n')
+      .filter((l) => l.startsWith('hc_check_grace{'))
+      .map((l) => l.slice(-1)),
+  ).toEqual(['0', '1', '0', '0', '0']);
 });
 
 test('a project without checks still has every family, with zero totals', () => {

@@ -34,7 +34,10 @@ function gauge(name: string, help: string, lines: string[]): string {
  * upmon's `late`.
  */
 export function healthchecksMetrics(checks: MetricsCheck[]): string {
-  const labelled = checks.map((c) => ({ c, labels: `{name="${escapeLabelValue(c.name)}", tags="${escapeLabelValue(c.tags.join(' '))}", unique_key="${uniqueKey(c.id)}"}` }));
+  const labelled = checks.map((c) => ({
+    c,
+    labels: `{name="${escapeLabelValue(c.name)}", tags="${escapeLabelValue(c.tags.join(' '))}", unique_key="${uniqueKey(c.id)}"}`,
+  }));
   const per = (name: string, value: (c: MetricsCheck) => boolean) => labelled.map(({ c, labels }) => `${name}${labels} ${value(c) ? 1 : 0}`);
   const allTags = new Set<string>();
   const downTags = new Set<string>();
@@ -46,10 +49,26 @@ export function healthchecksMetrics(checks: MetricsCheck[]): string {
   }
   const tagLines = [...allTags].sort().map((t) => `hc_tag_up{tag="${escapeLabelValue(t)}"} ${downTags.has(t) ? 0 : 1}`);
   return [
-    gauge('hc_check_up', 'Whether the check is currently up (1 for yes, 0 for no).', per('hc_check_up', (c) => c.status !== 'down')),
-    gauge('hc_check_started', 'Whether the check is currently started (1 for yes, 0 for no).', per('hc_check_started', (c) => c.running)),
-    gauge('hc_check_grace', 'Whether the check is currently in the grace period (1 for yes, 0 for no).', per('hc_check_grace', (c) => c.status === 'late')),
-    gauge('hc_check_paused', 'Whether the check is currently paused (1 for yes, 0 for no).', per('hc_check_paused', (c) => c.status === 'paused')),
+    gauge(
+      'hc_check_up',
+      'Whether the check is currently up (1 for yes, 0 for no).',
+      per('hc_check_up', (c) => c.status !== 'down'),
+    ),
+    gauge(
+      'hc_check_started',
+      'Whether the check is currently started (1 for yes, 0 for no).',
+      per('hc_check_started', (c) => c.running),
+    ),
+    gauge(
+      'hc_check_grace',
+      'Whether the check is currently in the grace period (1 for yes, 0 for no).',
+      per('hc_check_grace', (c) => c.status === 'late'),
+    ),
+    gauge(
+      'hc_check_paused',
+      'Whether the check is currently paused (1 for yes, 0 for no).',
+      per('hc_check_paused', (c) => c.status === 'paused'),
+    ),
     gauge('hc_tag_up', 'Whether all checks with this tag are up (1 for yes, 0 for no).', tagLines),
     gauge('hc_checks_total', 'The total number of checks.', [`hc_checks_total ${checks.length}`]),
     gauge('hc_checks_down_total', 'The number of checks currently down.', [`hc_checks_down_total ${checks.filter((c) => c.status === 'down').length}`]),

@@ -60,7 +60,15 @@ export function mountWeb(app: Express, deps: AppDeps): void {
   web.use(loadViewer(ctx), provideCsrfToken(ctx), verifyCsrf);
   web.get('/', (_req, res) => res.redirect(303, res.locals.viewer ? '/projects' : '/sign-in'));
   web.use(authRouter(ctx), signUpRouter(ctx), invitationsRouter(ctx), meRouter(ctx));
-  web.use(projectsRouter(ctx), checkFormsRouter(ctx), checksRouter(ctx), keysRouter(ctx), integrationsRouter(ctx), statusPageSettingsRouter(ctx), accountsRouter(ctx));
+  web.use(
+    projectsRouter(ctx),
+    checkFormsRouter(ctx),
+    checksRouter(ctx),
+    keysRouter(ctx),
+    integrationsRouter(ctx),
+    statusPageSettingsRouter(ctx),
+    accountsRouter(ctx),
+  );
   web.use(schedulePreviewRouter(ctx.clock));
   web.use(() => {
     throw notFound();

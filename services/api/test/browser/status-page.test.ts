@@ -7,7 +7,18 @@ import { loadApiConfig } from '@upmon/config';
 import { createPrismaClient, type PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import type { RunningService } from '@upmon/service-kit';
-import { createTestDatabase, dropRedisPrefix, freePort, launchChromium, makeCheck, makeProject, testRedisPrefix, testRedisUrl, TEST_ENCRYPTION_KEY, type TestDatabase } from '@upmon/testing';
+import {
+  createTestDatabase,
+  dropRedisPrefix,
+  freePort,
+  launchChromium,
+  makeCheck,
+  makeProject,
+  testRedisPrefix,
+  testRedisUrl,
+  TEST_ENCRYPTION_KEY,
+  type TestDatabase,
+} from '@upmon/testing';
 import { startApi } from '../../src/start-api.js';
 
 jest.setTimeout(120_000);
@@ -29,11 +40,27 @@ beforeAll(async () => {
   prefix = testRedisPrefix();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  const env = { DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, APP_BASE_URL: base, PING_DOMAINS: base, HTTP_HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-  api = await startApi(loadApiConfig({ ...env, API_PORT: String(port) }), createLogger({ service: 'api', level: 'warn' }));
+  const env = {
+    DATABASE_URL: db.url,
+    REDIS_URL: testRedisUrl(),
+    REDIS_PREFIX: prefix,
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    APP_BASE_URL: base,
+    PING_DOMAINS: base,
+    HTTP_HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
+  api = await startApi(
+    loadApiConfig({ ...env, API_PORT: String(port), API_METRICS_PORT: String(await freePort()) }),
+    createLogger({ service: 'api', level: 'warn' }),
+  );
   const project = await makeProject(prisma, { plan: 'pro' });
   const today = Math.floor(Date.now() / DAY) * DAY;
-  const long = await makeCheck(prisma, project.id, { name: `Nightly backup of the customer database ${'x'.repeat(60)}`, status: 'up', createdAt: new Date(today - 10 * DAY) });
+  const long = await makeCheck(prisma, project.id, {
+    name: `Nightly backup of the customer database ${'x'.repeat(60)}`,
+    status: 'up',
+    createdAt: new Date(today - 10 * DAY),
+  });
   const script = await makeCheck(prisma, project.id, { name: '<script>alert("x")</script>', status: 'down', createdAt: new Date(today - 10 * DAY) });
   const flips = [
     { checkId: long.id, ts: today - 10 * DAY, oldStatus: 'new', newStatus: 'up' },
@@ -104,7 +131,9 @@ test.each([
     expect(box?.width).toBeGreaterThan(0);
   }
   expect(await rows.nth(1).locator('ol.bars').getAttribute('aria-label')).toBe('Uptime per day, last 90 days, oldest first');
-  expect(await page.locator('.incident.ongoing').textContent()).toMatch(/^<script>alert\("x"\)<\/script> was down from \d{4}-\d\d-\d\d 03:00 UTC and is still down \(\d+ d/);
+  expect(await page.locator('.incident.ongoing').textContent()).toMatch(
+    /^<script>alert\("x"\)<\/script> was down from \d{4}-\d\d-\d\d 03:00 UTC and is still down \(\d+ d/,
+  );
   const scroll = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
   expect(scroll.doc).toBeLessThanOrEqual(scroll.view);
   expect(problems).toEqual([]);

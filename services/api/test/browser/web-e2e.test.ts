@@ -62,7 +62,10 @@ beforeAll(async () => {
     HTTP_HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
   };
-  api = await startApi(loadApiConfig({ ...env, API_PORT: String(port) }), createLogger({ service: 'api', level: 'warn' }));
+  api = await startApi(
+    loadApiConfig({ ...env, API_PORT: String(port), API_METRICS_PORT: String(await freePort()) }),
+    createLogger({ service: 'api', level: 'warn' }),
+  );
   notifier = await startService('notifier', { ...env, OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8', NOTIFIER_RETRY_BASE_MS: '100' });
   receiver = http.createServer((req, res) => {
     let body = '';

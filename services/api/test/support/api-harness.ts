@@ -8,14 +8,7 @@ import type pg from 'pg';
 import { createLogger } from '@upmon/logger';
 import { Queues } from '@upmon/queue';
 import { createRedis, type Clock } from '@upmon/service-kit';
-import {
-  createTestDatabase,
-  dropRedisPrefix,
-  testRedisPrefix,
-  testRedisUrl,
-  TEST_ENCRYPTION_KEY,
-  type TestDatabase,
-} from '@upmon/testing';
+import { createTestDatabase, dropRedisPrefix, testRedisPrefix, testRedisUrl, TEST_ENCRYPTION_KEY, type TestDatabase } from '@upmon/testing';
 import { createMailer } from '@upmon/mailer';
 import { createFlipMetrics, Registry } from '@upmon/metrics';
 import { createApp } from '../../src/app.js';

@@ -43,11 +43,7 @@ export function assertMatchesOpenApi(method: string, path: string, status: numbe
     if (rawText !== '') throw new Error(`${where}: expected an empty body, got ${rawText}`);
     return;
   }
-  validateRef(
-    `openapi#/paths/${escape(match.template)}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`,
-    body,
-    where,
-  );
+  validateRef(`openapi#/paths/${escape(match.template)}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`, body, where);
 }
 
 const compiled = new Map<string, ReturnType<typeof ajv.compile>>();

@@ -105,13 +105,31 @@ export function createDeliveryProcessor(deps: DeliveryDeps) {
       return finished('held');
     }
     const settings = target.flapping;
-    if (attempt === 1 && isFlipEvent && flip && flipId !== null && settings && isCollapsedForFlapping(settings, loaded.changesInWindow, loaded.flapDigestPending)) {
-      const releaseAt = await deps.store.holdForFlapping({ integrationId: job.integrationId, checkId: job.checkId, flipId, event: job.event, ts: flip.ts, settings });
+    if (
+      attempt === 1 &&
+      isFlipEvent &&
+      flip &&
+      flipId !== null &&
+      settings &&
+      isCollapsedForFlapping(settings, loaded.changesInWindow, loaded.flapDigestPending)
+    ) {
+      const releaseAt = await deps.store.holdForFlapping({
+        integrationId: job.integrationId,
+        checkId: job.checkId,
+        flipId,
+        event: job.event,
+        ts: flip.ts,
+        settings,
+      });
       const why =
-        loaded.changesInWindow > settings.maxChanges
-          ? `${loaded.changesInWindow} status changes in ${settings.windowMin} min`
-          : 'a flapping digest is pending';
-      await deps.store.recordAttempt({ ...logRow, status: 'held', statusCode: null, error: `flapping (${why}): collapsed into one digest, due ${releaseAt.toISOString()} if the check changes no more`, latencyMs: null });
+        loaded.changesInWindow > settings.maxChanges ? `${loaded.changesInWindow} status changes in ${settings.windowMin} min` : 'a flapping digest is pending';
+      await deps.store.recordAttempt({
+        ...logRow,
+        status: 'held',
+        statusCode: null,
+        error: `flapping (${why}): collapsed into one digest, due ${releaseAt.toISOString()} if the check changes no more`,
+        latencyMs: null,
+      });
       log().info({ releaseAt, changes: loaded.changesInWindow }, 'held: check flapping');
       return 'held';
     }

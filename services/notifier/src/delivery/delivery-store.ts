@@ -1,4 +1,13 @@
-import { FLAP_COUNTED_REASONS, flapDigestReleaseAt, flapSettingsOf, type CheckKind, type CheckStatus, type FlapSettings, type FlipReason, type HoldCause } from '@upmon/core';
+import {
+  FLAP_COUNTED_REASONS,
+  flapDigestReleaseAt,
+  flapSettingsOf,
+  type CheckKind,
+  type CheckStatus,
+  type FlapSettings,
+  type FlipReason,
+  type HoldCause,
+} from '@upmon/core';
 import type { DeliveryStatus, IntegrationKind } from '@upmon/db';
 import { microBatch } from '@upmon/batching';
 import type { PgPool } from '@upmon/db';
@@ -185,7 +194,17 @@ export function createDeliveryStore(pool: PgPool) {
       name: 'notifier-delivery-log',
       text: `INSERT INTO notification_deliveries (integration_id, flip_id, check_id, event, attempt, status, status_code, error, latency_ms)
        SELECT * FROM unnest($1::int[], $2::bigint[], $3::uuid[], $4::text[], $5::int[], $6::"DeliveryStatus"[], $7::int[], $8::text[], $9::int[])`,
-      values: [col('integrationId'), col('flipId'), col('checkId'), col('event'), col('attempt'), col('status'), col('statusCode'), col('error'), col('latencyMs')],
+      values: [
+        col('integrationId'),
+        col('flipId'),
+        col('checkId'),
+        col('event'),
+        col('attempt'),
+        col('status'),
+        col('statusCode'),
+        col('error'),
+        col('latencyMs'),
+      ],
     });
     return attempts.map(() => undefined);
   });
@@ -269,10 +288,7 @@ export function createDeliveryStore(pool: PgPool) {
 
     async loadHeld(ids: string[]): Promise<HeldRow[]> {
       if (ids.length === 0) return [];
-      const { rows } = await pool.query<HeldRow>(
-        `SELECT event, ts, cause FROM held_notifications WHERE id = ANY($1::bigint[]) ORDER BY ts, id`,
-        [ids],
-      );
+      const { rows } = await pool.query<HeldRow>(`SELECT event, ts, cause FROM held_notifications WHERE id = ANY($1::bigint[]) ORDER BY ts, id`, [ids]);
       return rows;
     },
 
@@ -313,8 +329,7 @@ export function createDeliveryStore(pool: PgPool) {
      * notification even if the earlier one was already released).
      */
     async hold(h: HeldInsert): Promise<void> {
-      const onConflict =
-        h.event === 'reminder' ? 'DO UPDATE SET ts = EXCLUDED.ts, release_at = EXCLUDED.release_at, released_at = NULL' : 'DO NOTHING';
+      const onConflict = h.event === 'reminder' ? 'DO UPDATE SET ts = EXCLUDED.ts, release_at = EXCLUDED.release_at, released_at = NULL' : 'DO NOTHING';
       await pool.query(
         `INSERT INTO held_notifications (integration_id, check_id, flip_id, event, ts, release_at)
          VALUES ($1, $2, $3, $4, $5, $6)

@@ -48,12 +48,6 @@ export async function insertReminders(client: SqlClient, rows: ReminderRow[]): P
     `INSERT INTO reminders (integration_id, check_id, flip_id, hours, due_at)
      SELECT * FROM unnest($1::int[], $2::uuid[], $3::bigint[], $4::int[], $5::timestamptz[])
      ON CONFLICT (integration_id, flip_id, hours) DO NOTHING`,
-    [
-      rows.map((r) => r.integrationId),
-      rows.map((r) => r.checkId),
-      rows.map((r) => r.flipId),
-      rows.map((r) => r.hours),
-      rows.map((r) => r.dueAt.toISOString()),
-    ],
+    [rows.map((r) => r.integrationId), rows.map((r) => r.checkId), rows.map((r) => r.flipId), rows.map((r) => r.hours), rows.map((r) => r.dueAt.toISOString())],
   );
 }

@@ -74,7 +74,10 @@ export function startFlipIntake(opts: FlipIntakeOptions): FlipIntake {
       const plan = planFanOut(flips, await loadAudiences(client, [...new Set(flips.map((f) => f.checkId))]));
       await insertReminders(client, plan.reminders);
       if (plan.deliveries.length > 0) await queues.enqueueMany('deliveries', plan.deliveries);
-      await markFannedOut(client, flips.map((f) => f.id));
+      await markFannedOut(
+        client,
+        flips.map((f) => f.id),
+      );
       return { flips: flips.length, deliveries: plan.deliveries.length };
     });
     if (done.flips > 0) {

@@ -3,7 +3,16 @@ import { createPrismaClient, type PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import { Queues } from '@upmon/queue';
 import { createRedis, systemClock, type Clock, type RunningService } from '@upmon/service-kit';
-import { createTestDatabase, dropRedisPrefix, eventually, freePort, testRedisPrefix, testRedisUrl, TEST_ENCRYPTION_KEY, type TestDatabase } from '@upmon/testing';
+import {
+  createTestDatabase,
+  dropRedisPrefix,
+  eventually,
+  freePort,
+  testRedisPrefix,
+  testRedisUrl,
+  TEST_ENCRYPTION_KEY,
+  type TestDatabase,
+} from '@upmon/testing';
 import { startNotifier } from '../../src/start-notifier.js';
 
 export interface Harness {

@@ -4,7 +4,11 @@ import type pg from 'pg';
 const FLIPS_MAX = 1000;
 
 /** The check's flips other than to late, newest first, in [since, until). */
-export async function listHcFlips(pool: pg.Pool, checkId: string, range: { since: Date | null; until: Date | null }): Promise<{ ts: Date; new_status: string }[]> {
+export async function listHcFlips(
+  pool: pg.Pool,
+  checkId: string,
+  range: { since: Date | null; until: Date | null },
+): Promise<{ ts: Date; new_status: string }[]> {
   const { rows } = await pool.query<{ ts: Date; new_status: string }>({
     name: 'hc-list-flips',
     text: `SELECT ts, new_status FROM flips

@@ -12,7 +12,10 @@ export function hcBadgesRouter(ctx: V1Context): Router {
   const r = Router();
   r.get('/badges', async (_req, res) => {
     const badges = await projectBadges(ctx.pool, ctx.config.appBaseUrl, authOf(res).projectId);
-    const entries = badges.map(({ tag, urls }) => [tag, { svg: urls.svg, svg3: urls.svg, json: urls.json, json3: urls.json, shields: urls.shields, shields3: urls.shields }]);
+    const entries = badges.map(({ tag, urls }) => [
+      tag,
+      { svg: urls.svg, svg3: urls.svg, json: urls.json, json3: urls.json, shields: urls.shields, shields3: urls.shields },
+    ]);
     res.json({ badges: Object.fromEntries(entries) });
   });
   return r;

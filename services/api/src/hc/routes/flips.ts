@@ -13,7 +13,8 @@ const TIMESTAMP_MAX = 10_000_000_000;
 function intParam(query: Record<string, unknown>, name: string, max: number): number | undefined {
   const v = query[name];
   if (v === undefined || v === '') return undefined;
-  if (typeof v !== 'string' || !/^\d{1,11}$/.test(v) || Number(v) > max) throw new ApiError('bad_request', `invalid ${name}: must be an integer from 0 to ${max}`);
+  if (typeof v !== 'string' || !/^\d{1,11}$/.test(v) || Number(v) > max)
+    throw new ApiError('bad_request', `invalid ${name}: must be an integer from 0 to ${max}`);
   return Number(v);
 }
 

@@ -4,7 +4,13 @@ import type { HcCheckRow } from '../queries/hc-check-reads.js';
 
 /** A stored check as the Healthchecks mapping sees it. */
 export function storedCheckFields(row: HcCheckRow): CheckFields {
-  const { tz: _tz, ...schedule } = scheduleOf({ scheduleKind: row.schedule_kind, periodSec: row.period_sec, cron: row.cron, oncalendar: row.oncalendar, tz: row.tz });
+  const { tz: _tz, ...schedule } = scheduleOf({
+    scheduleKind: row.schedule_kind,
+    periodSec: row.period_sec,
+    cron: row.cron,
+    oncalendar: row.oncalendar,
+    tz: row.tz,
+  });
   return { name: row.name, slug: row.slug, description: row.description, tags: row.tags, tz: row.tz, graceSec: row.grace_sec, schedule };
 }
 
@@ -17,6 +23,11 @@ export function v1CheckBody(f: CheckFields): Record<string, unknown> {
     tags: f.tags,
     tz: f.tz,
     grace_sec: f.graceSec,
-    schedule: s.kind === 'period' ? { kind: 'period', period_sec: s.periodSec } : s.kind === 'cron' ? { kind: 'cron', cron: s.cron } : { kind: 'oncalendar', oncalendar: s.oncalendar },
+    schedule:
+      s.kind === 'period'
+        ? { kind: 'period', period_sec: s.periodSec }
+        : s.kind === 'cron'
+          ? { kind: 'cron', cron: s.cron }
+          : { kind: 'oncalendar', oncalendar: s.oncalendar },
   };
 }

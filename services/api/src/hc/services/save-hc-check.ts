@@ -53,12 +53,7 @@ export async function updateHcCheck(ctx: V1Context, auth: AuthContext, row: HcCh
  * rather than Healthchecks' "no integrations": a check nobody hears of misses outages.
  * Creation spends the account's creation budget, as /api/v1 does; an upsert that matched does not.
  */
-export async function createOrUpdateHcCheck(
-  ctx: V1Context,
-  auth: AuthContext,
-  spec: HcSpec,
-  version: HcVersion,
-): Promise<{ id: string; created: boolean }> {
+export async function createOrUpdateHcCheck(ctx: V1Context, auth: AuthContext, spec: HcSpec, version: HcVersion): Promise<{ id: string; created: boolean }> {
   const id = randomUUID();
   const { fields } = mapFields(spec, null, { version, id });
   if (spec.unique && spec.unique.length > 0) {

@@ -22,7 +22,7 @@ const e = {
   400: errorResponse('Body is not valid JSON or not a JSON object'),
   401: errorResponse('Authorization missing or malformed, or key unknown or revoked'),
   403: errorResponse('Read-only key on a write endpoint, account not on Pro or Business, or check quota reached'),
-  404: errorResponse('Unknown (or another project\'s) check or integration, or unknown endpoint'),
+  404: errorResponse("Unknown (or another project's) check or integration, or unknown endpoint"),
   409: errorResponse('Conflicts with the state of the resource: resume of a check that is not paused; a Telegram link for an integration of another kind'),
   413: errorResponse('Body larger than the configured limit'),
   415: errorResponse('Body in an encoding or charset other than UTF-8 JSON'),
@@ -229,7 +229,12 @@ export const OPENAPI_DOCUMENT = {
         operationId: 'listPings',
         description: 'Newest first.',
         parameters: listParams,
-        responses: { 200: { description: 'Pings', ...json(dataOf({ type: 'array', maxItems: 100, items: ref('Ping') })) }, ...readErrors, 404: e[404], 422: e[422] },
+        responses: {
+          200: { description: 'Pings', ...json(dataOf({ type: 'array', maxItems: 100, items: ref('Ping') })) },
+          ...readErrors,
+          404: e[404],
+          422: e[422],
+        },
       },
     },
     '/checks/{uuid}/flips': {
@@ -238,7 +243,12 @@ export const OPENAPI_DOCUMENT = {
         operationId: 'listFlips',
         description: 'Newest first.',
         parameters: listParams,
-        responses: { 200: { description: 'Flips', ...json(dataOf({ type: 'array', maxItems: 100, items: ref('Flip') })) }, ...readErrors, 404: e[404], 422: e[422] },
+        responses: {
+          200: { description: 'Flips', ...json(dataOf({ type: 'array', maxItems: 100, items: ref('Flip') })) },
+          ...readErrors,
+          404: e[404],
+          422: e[422],
+        },
       },
     },
     '/badges': {
@@ -246,7 +256,7 @@ export const OPENAPI_DOCUMENT = {
         operationId: 'listBadges',
         description:
           "URLs of the project's public status badges: `*` (all checks) first, then one per tag in use, each as SVG, JSON and " +
-          'shields.io endpoint. The URLs carry the project\'s badge key, not an API key; append `?states=2` to show late checks as up.',
+          "shields.io endpoint. The URLs carry the project's badge key, not an API key; append `?states=2` to show late checks as up.",
         responses: { 200: { description: 'Badges', ...json(dataOf({ type: 'array', items: ref('Badge') })) }, ...readErrors },
       },
     },
@@ -357,8 +367,22 @@ export const OPENAPI_DOCUMENT = {
         type: 'object',
         additionalProperties: false,
         required: [
-          'id', 'kind', 'name', 'slug', 'description', 'tags', 'schedule', 'grace_sec', 'min_run_sec', 'tz', 'status',
-          'last_ping_at', 'last_duration_ms', 'next_deadline_at', 'ping_urls', 'created_at',
+          'id',
+          'kind',
+          'name',
+          'slug',
+          'description',
+          'tags',
+          'schedule',
+          'grace_sec',
+          'min_run_sec',
+          'tz',
+          'status',
+          'last_ping_at',
+          'last_duration_ms',
+          'next_deadline_at',
+          'ping_urls',
+          'created_at',
         ],
         properties: {
           id: { type: 'string', format: 'uuid' },
@@ -393,7 +417,8 @@ export const OPENAPI_DOCUMENT = {
           duration_ms: { type: ['integer', 'null'] },
           note: {
             type: ['string', 'null'],
-            description: 'An addition to the spec: why the ping counted differently from its type, e.g. a success after a run shorter than the minimum run time.',
+            description:
+              'An addition to the spec: why the ping counted differently from its type, e.g. a success after a run shorter than the minimum run time.',
           },
           body: { type: ['string', 'null'], description: 'Decrypted body, truncated to 2 KB' },
           user_agent: { type: ['string', 'null'] },
@@ -407,7 +432,10 @@ export const OPENAPI_DOCUMENT = {
           ts: dateTime,
           old_status: { enum: STATUSES },
           new_status: { enum: STATUSES },
-          reason: { enum: ['timeout', 'fail', 'exit', 'ping', 'manual', 'resumed', 'quota', 'short_run'], description: '`short_run` is an addition to the spec (minimum run time).' },
+          reason: {
+            enum: ['timeout', 'fail', 'exit', 'ping', 'manual', 'resumed', 'quota', 'short_run'],
+            description: '`short_run` is an addition to the spec (minimum run time).',
+          },
         },
       },
       Badge: {
@@ -437,7 +465,13 @@ export const OPENAPI_DOCUMENT = {
               additionalProperties: false,
               properties: {
                 name: { type: 'string', minLength: 1, maxLength: 100 },
-                checks: { type: 'array', maxItems: 100, uniqueItems: true, items: { type: 'string', format: 'uuid' }, description: 'Check uuids in the order shown' },
+                checks: {
+                  type: 'array',
+                  maxItems: 100,
+                  uniqueItems: true,
+                  items: { type: 'string', format: 'uuid' },
+                  description: 'Check uuids in the order shown',
+                },
               },
             },
           },
@@ -450,7 +484,11 @@ export const OPENAPI_DOCUMENT = {
         properties: {
           title: { type: 'string' },
           enabled: { type: 'boolean' },
-          public_url: { type: 'string', format: 'uri', description: 'APP_BASE_URL/status/<public key>: no API key needed, so share it only where the page may be seen' },
+          public_url: {
+            type: 'string',
+            format: 'uri',
+            description: 'APP_BASE_URL/status/<public key>: no API key needed, so share it only where the page may be seen',
+          },
           groups: {
             type: 'array',
             items: {

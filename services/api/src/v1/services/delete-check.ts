@@ -8,13 +8,7 @@ import type { RateLimiter } from '../rate-limiter.js';
  * Deletes a check; its pings, flips, reminders and held notifications go with it (ON DELETE
  * CASCADE). A missing check is a 404 and costs no deletion budget.
  */
-export async function deleteCheck(
-  prisma: PrismaClient,
-  limiter: RateLimiter,
-  redisPrefix: string,
-  auth: ProjectScope,
-  checkId: string,
-): Promise<void> {
+export async function deleteCheck(prisma: PrismaClient, limiter: RateLimiter, redisPrefix: string, auth: ProjectScope, checkId: string): Promise<void> {
   const found = await prisma.check.findFirst({ where: { id: checkId, projectId: auth.projectId }, select: { id: true } });
   if (!found) throw ApiError.notFound('check not found');
   await spendCheckChange(limiter, redisPrefix, 'delete', auth.accountId);

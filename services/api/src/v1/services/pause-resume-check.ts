@@ -19,13 +19,7 @@ export interface PauseResumeDeps {
  * nothing); resume → up if pinged before, else new (flip reason resumed); resume of a check that is
  * not paused → 409. Pauses and resumes notify nobody, so their flips are written fanned out.
  */
-export async function pauseOrResumeCheck(
-  deps: PauseResumeDeps,
-  auth: ProjectScope,
-  checkId: string,
-  event: 'pause' | 'resume',
-  now: Date,
-): Promise<CheckRow> {
+export async function pauseOrResumeCheck(deps: PauseResumeDeps, auth: ProjectScope, checkId: string, event: 'pause' | 'resume', now: Date): Promise<CheckRow> {
   let flip: FlipRecord | null;
   try {
     flip = await withPgTransaction(deps.pool, async (client) => {

@@ -18,7 +18,10 @@ export async function resendEmailVerification(
   id: number,
   opts: { now: Date; beforeMail: () => Promise<void> },
 ): Promise<VerificationMail> {
-  const row = await prisma.integration.findFirst({ where: { id, projectId: scope.projectId }, select: { kind: true, name: true, config: true, emailVerifiedAt: true } });
+  const row = await prisma.integration.findFirst({
+    where: { id, projectId: scope.projectId },
+    select: { kind: true, name: true, config: true, emailVerifiedAt: true },
+  });
   if (!row) throw ApiError.notFound('integration not found');
   if (row.kind !== 'email') throw new ApiError('conflict', `only e-mail integrations are verified; this one is ${row.kind}`);
   if (row.emailVerifiedAt !== null) throw new ApiError('conflict', 'this address is already verified');

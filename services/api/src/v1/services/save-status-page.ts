@@ -11,9 +11,7 @@ import type { StatusPageInput } from '../validation/status-page-input.js';
 export async function saveStatusPage(prisma: PrismaClient, auth: ProjectScope, input: StatusPageInput): Promise<StatusPageSettings> {
   const ids = input.groups.flatMap((g) => g.checks);
   await prisma.$transaction(async (tx) => {
-    const owned = new Set(
-      (await tx.check.findMany({ where: { projectId: auth.projectId, id: { in: ids } }, select: { id: true } })).map((c) => c.id),
-    );
+    const owned = new Set((await tx.check.findMany({ where: { projectId: auth.projectId, id: { in: ids } }, select: { id: true } })).map((c) => c.id));
     const errors: FieldErrors = {};
     input.groups.forEach((g, gi) =>
       g.checks.forEach((id, ci) => {

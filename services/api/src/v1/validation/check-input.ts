@@ -62,7 +62,10 @@ export function validateCheckInput(body: Record<string, unknown>, fallbackTz = '
   const { error, value } = checkSchema.validate(body, BODY_OPTIONS);
   const errors: FieldErrors = fieldErrorsOf(error);
   // Only fields joi found well-formed (and within their length) go on to the parsers.
-  mergeFieldErrors(errors, semanticErrors(body, (field) => errors[field] === undefined));
+  mergeFieldErrors(
+    errors,
+    semanticErrors(body, (field) => errors[field] === undefined),
+  );
   if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
   const v = value as CheckInput;
   const tz = v.tz ?? v.schedule.tz ?? fallbackTz;

@@ -10,7 +10,10 @@ const HEADER_VALUE = /^[^\r\n\0]*$/;
  * filled in) in checks.http_config, which is what the prober reads; never returned by the API.
  */
 export const httpConfigSchema = Joi.object({
-  url: Joi.string().uri({ scheme: ['http', 'https'] }).max(2048).required(),
+  url: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .max(2048)
+    .required(),
   method: Joi.string().valid('GET', 'HEAD', 'POST').default('GET'),
   timeout_sec: Joi.number().integer().min(1).max(30).default(10),
   expected_codes: Joi.array()
@@ -35,7 +38,11 @@ export const httpConfigSchema = Joi.object({
     )
     .messages({ 'object.unknown': 'is not a valid header name' }),
   basic_auth: Joi.object({
-    username: Joi.string().max(255).pattern(/^[^:]*$/).required().messages({ 'string.pattern.base': 'must not contain ":"' }),
+    username: Joi.string()
+      .max(255)
+      .pattern(/^[^:]*$/)
+      .required()
+      .messages({ 'string.pattern.base': 'must not contain ":"' }),
     password: Joi.string().allow('').max(255).required(),
   }),
   ssl_days_before: Joi.number().valid(7, 14, 30).default(14),

@@ -8,7 +8,9 @@ export type IntegrationKindName = (typeof INTEGRATION_KINDS)[number];
 /** Placeholders a webhook body_template may use (spec: IntegrationInput); one list, in core. */
 export const WEBHOOK_PLACEHOLDERS = TEMPLATE_PLACEHOLDERS;
 
-const httpUrl = Joi.string().uri({ scheme: ['http', 'https'] }).max(2048);
+const httpUrl = Joi.string()
+  .uri({ scheme: ['http', 'https'] })
+  .max(2048);
 
 const unknownPlaceholder = (template: string): string | null =>
   findPlaceholders(template).find((name) => !(WEBHOOK_PLACEHOLDERS as readonly string[]).includes(name)) ?? null;
@@ -22,7 +24,12 @@ const bodyTemplate = Joi.string()
 export const CONFIG_SCHEMAS: Record<IntegrationKindName, ObjectSchema> = {
   // The chat is linked through the deep link returned on create: nothing to configure.
   telegram: Joi.object({}),
-  email: Joi.object({ email: Joi.string().email({ tlds: { allow: false } }).max(254).required() }),
+  email: Joi.object({
+    email: Joi.string()
+      .email({ tlds: { allow: false } })
+      .max(254)
+      .required(),
+  }),
   webhook: Joi.object({
     url: httpUrl.required(),
     secret: Joi.string().min(1).max(256),

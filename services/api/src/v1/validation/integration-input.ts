@@ -14,10 +14,16 @@ export const integrationSchema = Joi.object({
     .valid(...INTEGRATION_KINDS)
     .required(),
   name: Joi.string().min(1).max(255).required(),
-  events: Joi.array().items(Joi.string().valid('down', 'up', 'late')).max(3).unique().required(),
+  events: Joi.array()
+    .items(Joi.string().valid('down', 'up', 'late'))
+    .max(3)
+    .unique()
+    .required(),
   tags: Joi.array().items(Joi.string().min(1).max(100)).max(100).unique().allow(null).default(null),
   enabled: Joi.boolean().default(true),
-  quiet_hours: Joi.object({ from: timeOfDay, to: timeOfDay, tz: Joi.string().max(MAX_TIME_ZONE_LENGTH).required() }).allow(null).default(null),
+  quiet_hours: Joi.object({ from: timeOfDay, to: timeOfDay, tz: Joi.string().max(MAX_TIME_ZONE_LENGTH).required() })
+    .allow(null)
+    .default(null),
   reminders: Joi.array().items(Joi.number().integer().min(1).max(168)).max(20).unique().allow(null).default(null),
   flapping: Joi.object({
     max_changes: Joi.number().integer().min(1).max(FLAP_MAX_CHANGES_LIMIT).required(),

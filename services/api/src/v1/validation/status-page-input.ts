@@ -55,5 +55,9 @@ export function validateStatusPageInput(body: Record<string, unknown>): StatusPa
   );
   if (seen.size > STATUS_PAGE_LIMITS.checks) (errors.groups ??= []).push(`must hold at most ${STATUS_PAGE_LIMITS.checks} checks in all`);
   if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
-  return { title: input.title.trim(), enabled: input.enabled, groups: input.groups.map((g) => ({ name: g.name.trim(), checks: g.checks.map((c) => c.toLowerCase()) })) };
+  return {
+    title: input.title.trim(),
+    enabled: input.enabled,
+    groups: input.groups.map((g) => ({ name: g.name.trim(), checks: g.checks.map((c) => c.toLowerCase()) })),
+  };
 }

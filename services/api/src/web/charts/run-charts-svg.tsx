@@ -26,7 +26,12 @@ export function DurationChart({ points }: { points: DurationPoint[] }) {
   const avg = points.reduce((s, p) => s + p.ms, 0) / points.length;
   return (
     <figure>
-      <svg class="chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Run durations of the last ${points.length} runs: latest ${short(last.ms)}, average ${short(avg)}, longest ${short(max)}.`}>
+      <svg
+        class="chart"
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={`Run durations of the last ${points.length} runs: latest ${short(last.ms)}, average ${short(avg)}, longest ${short(max)}.`}
+      >
         <line x1={PAD.l} y1={H - PAD.b} x2={W - PAD.r} y2={H - PAD.b} stroke="#9aa3b2" />
         <text x={PAD.l - 6} y={PAD.t + 8} text-anchor="end">
           {short(max)}
@@ -35,7 +40,14 @@ export function DurationChart({ points }: { points: DurationPoint[] }) {
           0
         </text>
         {points.map((p) => (
-          <rect x={x(p.ts) - bw / 2} y={y(p.ms)} width={bw} height={Math.max(1, H - PAD.b - y(p.ms))} fill={p.failed ? '#b42318' : '#1f6f4a'} opacity={p.failed ? 0.55 : 0.85}>
+          <rect
+            x={x(p.ts) - bw / 2}
+            y={y(p.ms)}
+            width={bw}
+            height={Math.max(1, H - PAD.b - y(p.ms))}
+            fill={p.failed ? '#b42318' : '#1f6f4a'}
+            opacity={p.failed ? 0.55 : 0.85}
+          >
             <title>{`${utcText(p.ts)}: ${durationText(p.ms)}${p.failed ? ' (failed)' : ''}`}</title>
           </rect>
         ))}
@@ -63,7 +75,12 @@ export function ArrivalChart({ points, graceSec }: { points: ArrivalPoint[]; gra
   const worst = Math.max(...points.map((p) => p.offsetSec));
   return (
     <figure>
-      <svg class="chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Arrival of the last ${points.length} pings against the schedule: ${late} after the grace period; latest arrival ${short(worst * 1000)} ${worst >= 0 ? 'late' : 'early'}.`}>
+      <svg
+        class="chart"
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={`Arrival of the last ${points.length} pings against the schedule: ${late} after the grace period; latest arrival ${short(worst * 1000)} ${worst >= 0 ? 'late' : 'early'}.`}
+      >
         <rect x={PAD.l} y={y(graceSec)} width={W - PAD.l - PAD.r} height={y(0) - y(graceSec)} fill="#fff4e0" />
         <line x1={PAD.l} y1={y(0)} x2={W - PAD.r} y2={y(0)} stroke="#1f6f4a" stroke-dasharray="4 3" />
         <line x1={PAD.l} y1={y(graceSec)} x2={W - PAD.r} y2={y(graceSec)} stroke="#b42318" stroke-dasharray="2 3" />
@@ -86,7 +103,8 @@ export function ArrivalChart({ points, graceSec }: { points: ArrivalPoint[]; gra
         </text>
       </svg>
       <figcaption class="legend">
-        Each dot is a ping: on the dashed green line it arrived when expected, above it later; above the red line, after the grace period ({late} of {points.length}).
+        Each dot is a ping: on the dashed green line it arrived when expected, above it later; above the red line, after the grace period ({late} of{' '}
+        {points.length}).
       </figcaption>
     </figure>
   );

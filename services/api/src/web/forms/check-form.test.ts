@@ -4,7 +4,9 @@ import { CHECK_FORM_DEFAULTS, checkBodyFromForm } from './check-form.js';
 
 describe('checkBodyFromForm', () => {
   test('a heartbeat form becomes the API body the API accepts', () => {
-    const { body, errors } = checkBodyFromForm({ ...CHECK_FORM_DEFAULTS, name: ' backup ', tags: 'prod, db  nightly', slug: 'backup' }, 'heartbeat', { create: true });
+    const { body, errors } = checkBodyFromForm({ ...CHECK_FORM_DEFAULTS, name: ' backup ', tags: 'prod, db  nightly', slug: 'backup' }, 'heartbeat', {
+      create: true,
+    });
     expect(errors).toEqual({});
     expect(body).toEqual({
       name: 'backup',

@@ -54,7 +54,11 @@ function parseHeaders(text: string, errors: FieldErrors): Record<string, string>
  * services decide everything. Empty optional fields are left out; numbers that are not numbers
  * are passed as typed so the API says "must be a number" next to them.
  */
-export function checkBodyFromForm(body: FormBody, kind: 'heartbeat' | 'http', opts: { create: boolean }): { body: Record<string, unknown>; errors: FieldErrors } {
+export function checkBodyFromForm(
+  body: FormBody,
+  kind: 'heartbeat' | 'http',
+  opts: { create: boolean },
+): { body: Record<string, unknown>; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const scheduleKind = field(body, 'schedule.kind');
   const schedule: Record<string, unknown> = { kind: scheduleKind };

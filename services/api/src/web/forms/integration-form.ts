@@ -8,12 +8,20 @@ export interface IntegrationFormValues {
 }
 
 /** The config fields of each kind (the API's config schemas), with their labels and hints. */
-export const CONFIG_FIELDS: Record<IntegrationKindName, { name: string; label: string; hint?: string; type?: 'email' | 'url' | 'password' | 'text'; area?: boolean }[]> = {
+export const CONFIG_FIELDS: Record<
+  IntegrationKindName,
+  { name: string; label: string; hint?: string; type?: 'email' | 'url' | 'password' | 'text'; area?: boolean }[]
+> = {
   telegram: [],
   email: [{ name: 'email', label: 'Send to address', type: 'email' }],
   webhook: [
     { name: 'url', label: 'URL to POST to', type: 'url' },
-    { name: 'secret', label: 'Signing secret', type: 'password', hint: 'Optional. Requests then carry X-Signature: t=<unix>,v1=<HMAC-SHA256 of "<unix>.<body>">.' },
+    {
+      name: 'secret',
+      label: 'Signing secret',
+      type: 'password',
+      hint: 'Optional. Requests then carry X-Signature: t=<unix>,v1=<HMAC-SHA256 of "<unix>.<body>">.',
+    },
     { name: 'content_type', label: 'Content type', hint: 'Optional; application/json by default.' },
     {
       name: 'body_template',
@@ -41,7 +49,10 @@ export const KIND_LABELS: Record<IntegrationKindName, string> = {
 };
 
 export function defaultIntegrationValues(kind: IntegrationKindName): IntegrationFormValues {
-  return { text: { name: KIND_LABELS[kind], enabled: '1', tags: '', reminders: '', 'quiet_hours.from': '', 'quiet_hours.to': '', 'quiet_hours.tz': 'UTC' }, events: ['down', 'up'] };
+  return {
+    text: { name: KIND_LABELS[kind], enabled: '1', tags: '', reminders: '', 'quiet_hours.from': '', 'quiet_hours.to': '', 'quiet_hours.tz': 'UTC' },
+    events: ['down', 'up'],
+  };
 }
 
 const TEXT_FIELDS = ['name', 'enabled', 'tags', 'reminders', 'quiet_hours.from', 'quiet_hours.to', 'quiet_hours.tz'];
@@ -99,4 +110,3 @@ export function formValuesOfIntegration(row: {
   for (const [k, v] of Object.entries(row.config)) text[`config.${k}`] = String(v ?? '');
   return { text, events: row.events };
 }
-

@@ -22,7 +22,15 @@ export interface PublicStatusPageData {
  * query over the flips(check_id, ts DESC) index costs far less than per-check model calls.
  */
 export async function readPublicStatusPage(pool: pg.Pool, publicKey: string, since: Date): Promise<PublicStatusPageData | null> {
-  const { rows } = await pool.query<{ title: string; group_id: number | null; group_name: string; id: string | null; name: string | null; status: CheckStatus | null; created_ms: number | null }>({
+  const { rows } = await pool.query<{
+    title: string;
+    group_id: number | null;
+    group_name: string;
+    id: string | null;
+    name: string | null;
+    status: CheckStatus | null;
+    created_ms: number | null;
+  }>({
     name: 'public-status-page',
     text: `SELECT sp.title, g.id AS group_id, g.name AS group_name, c.id, c.name, c.status,
                   (extract(epoch FROM c.created_at) * 1000)::float8 AS created_ms
@@ -46,7 +54,13 @@ export async function readPublicStatusPage(pool: pg.Pool, publicKey: string, sin
       groupId = row.group_id;
     }
     if (row.id === null) continue;
-    const check: PublicStatusCheck = { id: row.id, name: row.name as string, status: row.status as CheckStatus, createdAt: new Date(row.created_ms as number), changes: [] };
+    const check: PublicStatusCheck = {
+      id: row.id,
+      name: row.name as string,
+      status: row.status as CheckStatus,
+      createdAt: new Date(row.created_ms as number),
+      changes: [],
+    };
     (groups[groups.length - 1] as PublicStatusPageData['groups'][number]).checks.push(check);
     byId.set(check.id, check);
   }

@@ -118,7 +118,14 @@ export function accountsRouter(ctx: WebContext): Router {
     const token = randomToken(24);
     const now = ctx.clock.now();
     await ctx.prisma.invitation.create({
-      data: { accountId: m.accountId, email, role: role as Role, tokenHash: sha256Hex(token), invitedById: viewer.userId, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.invitation) },
+      data: {
+        accountId: m.accountId,
+        email,
+        role: role as Role,
+        tokenHash: sha256Hex(token),
+        invitedById: viewer.userId,
+        expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.invitation),
+      },
     });
     const link = `${ctx.config.appBaseUrl}${invitationPath(token)}`;
     if (!ctx.mailer.configured) {

@@ -64,22 +64,40 @@ export function authRouter(ctx: WebContext): Router {
    * "E-mail me a link" and "reset my password": the same answer whether the address has an
    * account or not; a known address gets a one-time link.
    */
-  const mailLink = (purpose: 'sign_in' | 'set_password', ttlMs: number, subject: string, what: string, ignore: string) =>
-    async (req: Request, res: Response) => {
+  const mailLink =
+    (purpose: 'sign_in' | 'set_password', ttlMs: number, subject: string, what: string, ignore: string) => async (req: Request, res: Response) => {
       requireMail(ctx);
       const email = normalizeEmail(field(asForm(req.body), 'email')).slice(0, 254);
       await throttle(ctx, req, 'mail', email);
       const user = isPlausibleEmail(email) ? await ctx.prisma.user.findUnique({ where: { email } }) : null;
       if (user) {
         const token = await issueUserToken(ctx.prisma, { userId: user.id, purpose, ttlMs, now: ctx.clock.now() });
-        await sendAccountMail(ctx, user.email, subject, [`Hello ${user.name},`, '', `Open this link to ${what}:`, `${ctx.config.appBaseUrl}${userTokenPath(purpose, token)}`, '', ignore]);
+        await sendAccountMail(ctx, user.email, subject, [
+          `Hello ${user.name},`,
+          '',
+          `Open this link to ${what}:`,
+          `${ctx.config.appBaseUrl}${userTokenPath(purpose, token)}`,
+          '',
+          ignore,
+        ]);
       }
-      sendPage(res, <MessagePage page={pageContext(res, ctx.assets)} title="Check your e-mail"><p>{CHECK_MAIL}</p></MessagePage>);
+      sendPage(
+        res,
+        <MessagePage page={pageContext(res, ctx.assets)} title="Check your e-mail">
+          <p>{CHECK_MAIL}</p>
+        </MessagePage>,
+      );
     };
 
   r.post(
     '/sign-in/link',
-    mailLink('sign_in', TOKEN_TTL_MS.signIn, 'Your upmon sign-in link', 'sign in to upmon (it works once, within 15 minutes)', 'If you did not ask for it, ignore this e-mail.'),
+    mailLink(
+      'sign_in',
+      TOKEN_TTL_MS.signIn,
+      'Your upmon sign-in link',
+      'sign in to upmon (it works once, within 15 minutes)',
+      'If you did not ask for it, ignore this e-mail.',
+    ),
   );
 
   // The link's GET only shows a button: mail scanners that open links must not use the token up.
@@ -164,7 +182,11 @@ export function authRouter(ctx: WebContext): Router {
       <EmailFormPage
         page={pageContext(res, ctx.assets)}
         title="Reset your password"
-        intro={ctx.mailer.configured ? 'We will e-mail you a link to set a new password.' : 'E-mail is not configured on this server (no SMTP), so password reset is not available. Ask your operator for a link (admin CLI: user create).'}
+        intro={
+          ctx.mailer.configured
+            ? 'We will e-mail you a link to set a new password.'
+            : 'E-mail is not configured on this server (no SMTP), so password reset is not available. Ask your operator for a link (admin CLI: user create).'
+        }
         action="/reset-password"
         button="E-mail me a link"
       />,

@@ -36,7 +36,16 @@ export function checkFormsRouter(ctx: WebContext): Router {
   const createForm = (res: Response, access: ProjectAccess, kind: 'heartbeat' | 'http', values: CheckFormValues, errors: FormErrors, status = 200) =>
     sendPage(
       res,
-      <CheckFormPage page={pageContext(res, ctx.assets)} access={access} kind={kind} values={values} errors={errors} action={`/projects/${access.project.id}/checks/new`} mode="create" crumbs={crumbsOf(access)} />,
+      <CheckFormPage
+        page={pageContext(res, ctx.assets)}
+        access={access}
+        kind={kind}
+        values={values}
+        errors={errors}
+        action={`/projects/${access.project.id}/checks/new`}
+        mode="create"
+        crumbs={crumbsOf(access)}
+      />,
       status,
     );
 
@@ -74,7 +83,14 @@ export function checkFormsRouter(ctx: WebContext): Router {
     return { access, row };
   };
 
-  const editForm = (res: Response, access: ProjectAccess, row: { id: string; name: string; kind: 'heartbeat' | 'http' }, values: CheckFormValues, errors: FormErrors, status = 200) =>
+  const editForm = (
+    res: Response,
+    access: ProjectAccess,
+    row: { id: string; name: string; kind: 'heartbeat' | 'http' },
+    values: CheckFormValues,
+    errors: FormErrors,
+    status = 200,
+  ) =>
     sendPage(
       res,
       <CheckFormPage
@@ -93,7 +109,10 @@ export function checkFormsRouter(ctx: WebContext): Router {
 
   r.get('/checks/:id/edit', async (req, res) => {
     const { access, row } = await loadForEdit(viewerOf(res) as Viewer, req.params.id);
-    const httpConfig = row.kind === 'http' && row.httpConfig ? joinHttpConfig(row.httpConfig, row.httpSecrets ? ctx.cipher.decryptJson(row.httpSecrets, AAD.checkHttpSecrets(row.id)) : null) : null;
+    const httpConfig =
+      row.kind === 'http' && row.httpConfig
+        ? joinHttpConfig(row.httpConfig, row.httpSecrets ? ctx.cipher.decryptJson(row.httpSecrets, AAD.checkHttpSecrets(row.id)) : null)
+        : null;
     editForm(res, access, row, formValuesOfCheck({ ...row, httpConfig }), {});
   });
 

@@ -63,7 +63,16 @@ export function integrationsRouter(ctx: WebContext): Router {
       <IntegrationsPage
         page={pageContext(res, ctx.assets)}
         access={a}
-        integrations={rows.map((i) => ({ id: i.id, kind: i.kind, name: i.name, enabled: i.enabled, events: i.events, tags: i.tags as string[] | null, linked: i.telegramChatId !== null, verified: i.emailVerifiedAt !== null }))}
+        integrations={rows.map((i) => ({
+          id: i.id,
+          kind: i.kind,
+          name: i.name,
+          enabled: i.enabled,
+          events: i.events,
+          tags: i.tags as string[] | null,
+          linked: i.telegramChatId !== null,
+          verified: i.emailVerifiedAt !== null,
+        }))}
       />,
     );
   });
@@ -100,7 +109,11 @@ export function integrationsRouter(ctx: WebContext): Router {
     }
   });
 
-  const NOTICES: Record<string, string> = { created: 'Integration added.', saved: 'Changes saved.', verification: 'A new verification link is on its way to the address.' };
+  const NOTICES: Record<string, string> = {
+    created: 'Integration added.',
+    saved: 'Changes saved.',
+    verification: 'A new verification link is on its way to the address.',
+  };
 
   const showIntegration = async (
     res: Response,
@@ -110,7 +123,9 @@ export function integrationsRouter(ctx: WebContext): Router {
     status = 200,
   ) => {
     const row = await own(a, String(id));
-    const values = extra.values ?? formValuesOfIntegration({ ...row, config: ctx.cipher.decryptJson<Record<string, unknown>>(row.config, AAD.integrationConfig(row.id)) ?? {} });
+    const values =
+      extra.values ??
+      formValuesOfIntegration({ ...row, config: ctx.cipher.decryptJson<Record<string, unknown>>(row.config, AAD.integrationConfig(row.id)) ?? {} });
     sendPage(
       res,
       <IntegrationFormPage
@@ -175,7 +190,10 @@ export function integrationsRouter(ctx: WebContext): Router {
     const row = await own(a, req.params.iid);
     if (row.kind !== 'email') throw notFound();
     try {
-      const mail = await resendEmailVerification(ctx.prisma, ctx.cipher, a.scope, row.id, { now: ctx.clock.now(), beforeMail: () => verification.spend(a.scope.accountId) });
+      const mail = await resendEmailVerification(ctx.prisma, ctx.cipher, a.scope, row.id, {
+        now: ctx.clock.now(),
+        beforeMail: () => verification.spend(a.scope.accountId),
+      });
       verification.send(mail);
       res.redirect(303, `/projects/${a.project.id}/integrations/${row.id}?done=verification`);
     } catch (err) {

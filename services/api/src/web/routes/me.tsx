@@ -35,7 +35,14 @@ export function meRouter(ctx: WebContext): Router {
           <form method="post" action="/me/password" class="stack">
             <CsrfField token={page.csrf} />
             <input type="text" name="username" value={viewer.email} autoComplete="username" hidden />
-            <TextField name="current" label="Current password" type="password" autocomplete="current-password" errors={errors} maxLength={PASSWORD_MAX_LENGTH} />
+            <TextField
+              name="current"
+              label="Current password"
+              type="password"
+              autocomplete="current-password"
+              errors={errors}
+              maxLength={PASSWORD_MAX_LENGTH}
+            />
             <TextField name="password" label="New password" type="password" autocomplete="new-password" errors={errors} maxLength={PASSWORD_MAX_LENGTH} />
             <button type="submit">Change password</button>
           </form>

@@ -47,7 +47,8 @@ export function statusPageSettingsRouter(ctx: WebContext): Router {
   const r = Router();
   r.use('/projects', requireViewer);
 
-  const projectChecks = (projectId: string) => ctx.prisma.check.findMany({ where: { projectId }, select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+  const projectChecks = (projectId: string) =>
+    ctx.prisma.check.findMany({ where: { projectId }, select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
 
   const show = async (res: Response, access: ProjectAccess, extra: { form?: StatusPageForm; errors?: FieldErrors; saved?: boolean } = {}, status = 200) => {
     const saved = await readStatusPageSettings(ctx.prisma, access.project.id);

@@ -39,7 +39,17 @@ function FieldShell(props: Common & { children: (a: Record<string, string | bool
   );
 }
 
-export function TextField(props: Common & { value?: string | number | null; type?: 'text' | 'email' | 'password' | 'number' | 'url'; autocomplete?: string; inputmode?: string; placeholder?: string; maxLength?: number; data?: Record<string, string> }) {
+export function TextField(
+  props: Common & {
+    value?: string | number | null;
+    type?: 'text' | 'email' | 'password' | 'number' | 'url';
+    autocomplete?: string;
+    inputmode?: string;
+    placeholder?: string;
+    maxLength?: number;
+    data?: Record<string, string>;
+  },
+) {
   const data = Object.fromEntries(Object.entries(props.data ?? {}).map(([k, v]) => [`data-${k}`, v]));
   return (
     <FieldShell {...props}>

@@ -2,7 +2,13 @@ import type { ComponentChildren } from 'preact';
 import { CsrfField } from './csrf-field.js';
 
 /** A one-button form: every change is a POST with the CSRF token, never a link. */
-export function PostButton(props: { action: string; csrf: string; children: ComponentChildren; variant?: 'danger' | 'secondary'; fields?: Record<string, string> }) {
+export function PostButton(props: {
+  action: string;
+  csrf: string;
+  children: ComponentChildren;
+  variant?: 'danger' | 'secondary';
+  fields?: Record<string, string>;
+}) {
   return (
     <form method="post" action={props.action} class="inline">
       <CsrfField token={props.csrf} />

@@ -17,7 +17,12 @@ export function Time({ at, relative, zone, seconds }: { at: Date | string | null
   if (at === null) return <span class="muted">never</span>;
   const d = toDate(at);
   const utc = utcText(d, true);
-  if (zone) return <time datetime={d.toISOString()} title={utc}>{inZone(d, zone)}</time>;
+  if (zone)
+    return (
+      <time datetime={d.toISOString()} title={utc}>
+        {inZone(d, zone)}
+      </time>
+    );
   // app.js shows it in local time and puts the UTC time in the title (without it the text is UTC).
   return (
     <time datetime={d.toISOString()} data-local={seconds ? 's' : ''} data-relative={relative ? '1' : undefined}>

@@ -22,7 +22,8 @@ export interface AccountPageProps {
   notice?: string;
 }
 
-const roleOptions = (actor: Role, target: Role | null) => ROLES.filter((r) => mayAssignRole(actor, target, r)).map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+const roleOptions = (actor: Role, target: Role | null) =>
+  ROLES.filter((r) => mayAssignRole(actor, target, r)).map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 export function AccountPage(p: AccountPageProps) {
   const limits = planLimits(p.account.plan);
@@ -157,7 +158,14 @@ export function AccountPage(p: AccountPageProps) {
             <h3 class="first">Invite someone</h3>
             {!p.mailConfigured ? <p class="hint">E-mail is not configured on this server: you will get a link to send yourself.</p> : null}
             <TextField name="email" label="E-mail" type="email" errors={p.errors} required maxLength={254} />
-            <SelectField name="role" label="Role" value="member" errors={p.errors} options={roleOptions(p.role, null)} hint="Read-only sees everything and changes nothing; members manage checks and integrations; admins also keys, projects and members." />
+            <SelectField
+              name="role"
+              label="Role"
+              value="member"
+              errors={p.errors}
+              options={roleOptions(p.role, null)}
+              hint="Read-only sees everything and changes nothing; members manage checks and integrations; admins also keys, projects and members."
+            />
             <button type="submit" class="primary">
               Send invitation
             </button>

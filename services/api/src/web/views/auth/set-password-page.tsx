@@ -15,8 +15,24 @@ export function SetPasswordPage({ page, action, email, errors }: { page: PageCon
         <form method="post" action={action} class="stack">
           <CsrfField token={page.csrf} />
           <input type="text" name="username" value={email} autoComplete="username" hidden />
-          <TextField name="password" label="New password" type="password" autocomplete="new-password" required errors={errors} maxLength={PASSWORD_MAX_LENGTH} />
-          <TextField name="confirm" label="New password again" type="password" autocomplete="new-password" required errors={errors} maxLength={PASSWORD_MAX_LENGTH} />
+          <TextField
+            name="password"
+            label="New password"
+            type="password"
+            autocomplete="new-password"
+            required
+            errors={errors}
+            maxLength={PASSWORD_MAX_LENGTH}
+          />
+          <TextField
+            name="confirm"
+            label="New password again"
+            type="password"
+            autocomplete="new-password"
+            required
+            errors={errors}
+            maxLength={PASSWORD_MAX_LENGTH}
+          />
           <button type="submit" class="primary">
             Set password and sign in
           </button>

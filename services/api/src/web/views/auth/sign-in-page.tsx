@@ -41,7 +41,9 @@ export function SignInPage({ page, next, email, error, mailConfigured, registrat
             <button type="submit">E-mail me a sign-in link</button>
           </form>
         ) : (
-          <p class="muted">E-mail is not configured on this server (no SMTP), so sign-in links and password reset are not available. Ask your operator for a link.</p>
+          <p class="muted">
+            E-mail is not configured on this server (no SMTP), so sign-in links and password reset are not available. Ask your operator for a link.
+          </p>
         )}
         <p>
           {mailConfigured ? <a href="/reset-password">Forgot your password?</a> : null}

@@ -71,10 +71,23 @@ export function CheckFormPage(props: CheckFormProps) {
         <input type="hidden" name="kind" value={kind} />
         <TextField name="name" label="Name" value={v.name} errors={errors} required maxLength={255} />
         {props.mode === 'create' ? (
-          <TextField name="slug" label="Slug" value={v.slug} errors={errors} maxLength={100} hint="Optional. For ping URLs by name: /<project ping key>/<slug>. Lower-case letters, digits, - and _." />
+          <TextField
+            name="slug"
+            label="Slug"
+            value={v.slug}
+            errors={errors}
+            maxLength={100}
+            hint="Optional. For ping URLs by name: /<project ping key>/<slug>. Lower-case letters, digits, - and _."
+          />
         ) : null}
         <TextArea name="description" label="Description" value={v.description} errors={errors} maxLength={10_000} />
-        <TextField name="tags" label="Tags" value={v.tags} errors={errors} hint="Separated by spaces or commas. Integrations can notify about tagged checks only." />
+        <TextField
+          name="tags"
+          label="Tags"
+          value={v.tags}
+          errors={errors}
+          hint="Separated by spaces or commas. Integrations can notify about tagged checks only."
+        />
 
         <fieldset>
           <legend>{kind === 'http' ? 'How often to probe' : 'When the job runs'}</legend>
@@ -90,15 +103,43 @@ export function CheckFormPage(props: CheckFormProps) {
             ]}
           />
           <div data-schedule-kind="period">
-            <TextField name="schedule.period_sec" label="Period in seconds" value={v['schedule.period_sec']} errors={errors} inputmode="numeric" hint="60 to 31536000: 3600 is an hour, 86400 a day." />
+            <TextField
+              name="schedule.period_sec"
+              label="Period in seconds"
+              value={v['schedule.period_sec']}
+              errors={errors}
+              inputmode="numeric"
+              hint="60 to 31536000: 3600 is an hour, 86400 a day."
+            />
           </div>
           <div data-schedule-kind="cron">
-            <TextField name="schedule.cron" label="Cron expression" value={v['schedule.cron']} errors={errors} maxLength={255} hint="Five fields: minute hour day-of-month month day-of-week, e.g. 30 2 * * 1-5." />
+            <TextField
+              name="schedule.cron"
+              label="Cron expression"
+              value={v['schedule.cron']}
+              errors={errors}
+              maxLength={255}
+              hint="Five fields: minute hour day-of-month month day-of-week, e.g. 30 2 * * 1-5."
+            />
           </div>
           <div data-schedule-kind="oncalendar">
-            <TextField name="schedule.oncalendar" label="OnCalendar expression" value={v['schedule.oncalendar']} errors={errors} maxLength={255} hint="As in systemd timers, e.g. Mon..Fri *-*-* 02:30:00." />
+            <TextField
+              name="schedule.oncalendar"
+              label="OnCalendar expression"
+              value={v['schedule.oncalendar']}
+              errors={errors}
+              maxLength={255}
+              hint="As in systemd timers, e.g. Mon..Fri *-*-* 02:30:00."
+            />
           </div>
-          <SelectField name="tz" label="Time zone" value={v.tz} errors={errors} options={ZONES} hint="Cron and OnCalendar times are read in this zone (daylight saving included)." />
+          <SelectField
+            name="tz"
+            label="Time zone"
+            value={v.tz}
+            errors={errors}
+            options={ZONES}
+            hint="Cron and OnCalendar times are read in this zone (daylight saving included)."
+          />
           <div id="schedule-preview" class="preview" aria-live="polite" />
           <TextField
             name="grace_sec"
@@ -137,17 +178,69 @@ export function CheckFormPage(props: CheckFormProps) {
                 errors={errors}
                 options={['GET', 'HEAD', 'POST'].map((m) => ({ value: m, label: m }))}
               />
-              <TextField name="http_config.timeout_sec" label="Timeout (seconds)" value={v['http_config.timeout_sec']} errors={errors} inputmode="numeric" hint="1 to 30." />
-              <TextField name="http_config.confirmations" label="Failures before down" value={v['http_config.confirmations']} errors={errors} inputmode="numeric" hint="1 to 5 in a row." />
+              <TextField
+                name="http_config.timeout_sec"
+                label="Timeout (seconds)"
+                value={v['http_config.timeout_sec']}
+                errors={errors}
+                inputmode="numeric"
+                hint="1 to 30."
+              />
+              <TextField
+                name="http_config.confirmations"
+                label="Failures before down"
+                value={v['http_config.confirmations']}
+                errors={errors}
+                inputmode="numeric"
+                hint="1 to 5 in a row."
+              />
             </div>
-            <TextField name="http_config.expected_codes" label="Expected status codes" value={v['http_config.expected_codes']} errors={errors} hint="Codes (200) or classes (2xx), separated by commas." />
-            <TextField name="http_config.keyword" label="Keyword" value={v['http_config.keyword']} errors={errors} maxLength={1000} hint="Optional text the response must contain." />
-            <Checkbox name="http_config.keyword_absent" label="Fail when the keyword IS found instead" checked={v['http_config.keyword_absent'] !== ''} errors={errors} />
+            <TextField
+              name="http_config.expected_codes"
+              label="Expected status codes"
+              value={v['http_config.expected_codes']}
+              errors={errors}
+              hint="Codes (200) or classes (2xx), separated by commas."
+            />
+            <TextField
+              name="http_config.keyword"
+              label="Keyword"
+              value={v['http_config.keyword']}
+              errors={errors}
+              maxLength={1000}
+              hint="Optional text the response must contain."
+            />
+            <Checkbox
+              name="http_config.keyword_absent"
+              label="Fail when the keyword IS found instead"
+              checked={v['http_config.keyword_absent'] !== ''}
+              errors={errors}
+            />
             <Checkbox name="http_config.follow_redirects" label="Follow redirects" checked={v['http_config.follow_redirects'] !== ''} errors={errors} />
-            <TextArea name="http_config.headers" label="Request headers" value={v['http_config.headers']} errors={errors} rows={3} hint="One per line: Name: value. Stored encrypted." />
+            <TextArea
+              name="http_config.headers"
+              label="Request headers"
+              value={v['http_config.headers']}
+              errors={errors}
+              rows={3}
+              hint="One per line: Name: value. Stored encrypted."
+            />
             <div class="form-row">
-              <TextField name="http_config.basic_auth.username" label="Basic auth user" value={v['http_config.basic_auth.username']} errors={errors} autocomplete="off" />
-              <TextField name="http_config.basic_auth.password" label="Basic auth password" type="password" value={v['http_config.basic_auth.password']} errors={errors} autocomplete="new-password" />
+              <TextField
+                name="http_config.basic_auth.username"
+                label="Basic auth user"
+                value={v['http_config.basic_auth.username']}
+                errors={errors}
+                autocomplete="off"
+              />
+              <TextField
+                name="http_config.basic_auth.password"
+                label="Basic auth password"
+                type="password"
+                value={v['http_config.basic_auth.password']}
+                errors={errors}
+                autocomplete="new-password"
+              />
             </div>
             <SelectField
               name="http_config.ssl_days_before"

@@ -260,8 +260,8 @@ export function CheckPage(props: CheckPageProps) {
           <ol class="timeline">
             {props.flips.map((f) => (
               <li>
-                <Time at={f.ts} seconds />: <StatusBadge status={f.old_status as CheckRow['status']} /> → <StatusBadge status={f.new_status as CheckRow['status']} />{' '}
-                <span class="muted">({REASONS[f.reason] ?? f.reason})</span>
+                <Time at={f.ts} seconds />: <StatusBadge status={f.old_status as CheckRow['status']} /> →{' '}
+                <StatusBadge status={f.new_status as CheckRow['status']} /> <span class="muted">({REASONS[f.reason] ?? f.reason})</span>
               </li>
             ))}
           </ol>

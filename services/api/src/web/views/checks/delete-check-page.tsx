@@ -9,7 +9,11 @@ export function DeleteCheckPage({ page, access, check }: { page: PageContext; ac
     <Layout
       page={page}
       title={`Delete ${check.name}`}
-      crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: check.name, href: `/checks/${check.id}` }]}
+      crumbs={[
+        { label: 'Projects', href: '/projects' },
+        { label: access.project.name, href: `/projects/${access.project.id}` },
+        { label: check.name, href: `/checks/${check.id}` },
+      ]}
     >
       <section class="narrow">
         <h1>Delete “{check.name}”?</h1>

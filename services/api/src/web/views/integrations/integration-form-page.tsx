@@ -40,7 +40,12 @@ export function IntegrationFormPage(props: IntegrationFormProps) {
     <Layout
       page={page}
       title={title}
-      crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: 'Integrations', href: base }, { label: integration ? integration.name : 'Add' }]}
+      crumbs={[
+        { label: 'Projects', href: '/projects' },
+        { label: access.project.name, href: `/projects/${access.project.id}` },
+        { label: 'Integrations', href: base },
+        { label: integration ? integration.name : 'Add' },
+      ]}
     >
       <div class="head">
         <h1>{title}</h1>
@@ -100,7 +105,21 @@ export function IntegrationFormPage(props: IntegrationFormProps) {
           ) : null}
         </p>
       ) : null}
-      <FormProblems errors={errors} fields={['name', 'events', 'tags', 'enabled', 'reminders', 'quiet_hours', 'quiet_hours.from', 'quiet_hours.to', 'quiet_hours.tz', ...configFields.map((f) => `config.${f.name}`)]} />
+      <FormProblems
+        errors={errors}
+        fields={[
+          'name',
+          'events',
+          'tags',
+          'enabled',
+          'reminders',
+          'quiet_hours',
+          'quiet_hours.from',
+          'quiet_hours.to',
+          'quiet_hours.tz',
+          ...configFields.map((f) => `config.${f.name}`),
+        ]}
+      />
       <form method="post" action={integration ? `${base}/${integration.id}` : `${base}/new?kind=${kind}`} class="stack">
         <CsrfField token={page.csrf} />
         <fieldset disabled={!canWrite}>
@@ -125,7 +144,13 @@ export function IntegrationFormPage(props: IntegrationFormProps) {
             </div>
             {errors.events ? <p class="error">{errors.events.join('; ')}</p> : null}
           </div>
-          <TextField name="tags" label="Only checks with these tags" value={v.tags} errors={errors} hint="Separated by spaces or commas; empty: every check of the project." />
+          <TextField
+            name="tags"
+            label="Only checks with these tags"
+            value={v.tags}
+            errors={errors}
+            hint="Separated by spaces or commas; empty: every check of the project."
+          />
           <Checkbox name="enabled" label="Enabled" checked={v.enabled !== ''} errors={errors} />
         </fieldset>
         <fieldset disabled={!canWrite}>
@@ -136,7 +161,13 @@ export function IntegrationFormPage(props: IntegrationFormProps) {
             <SelectField name="quiet_hours.tz" label="In time zone" value={v['quiet_hours.tz']} errors={errors} options={ZONES} />
           </div>
           <p class="hint">Alerts inside the window are held and sent as one summary when it ends. Leave both times empty for none.</p>
-          <TextField name="reminders" label="Remind while down, after these hours" value={v.reminders} errors={errors} hint="e.g. 1, 24 (each 1 to 168); empty: no reminders." />
+          <TextField
+            name="reminders"
+            label="Remind while down, after these hours"
+            value={v.reminders}
+            errors={errors}
+            hint="e.g. 1, 24 (each 1 to 168); empty: no reminders."
+          />
         </fieldset>
         {canWrite ? (
           <div class="actions">
@@ -158,11 +189,7 @@ export function IntegrationFormPage(props: IntegrationFormProps) {
       {integration ? (
         <section aria-labelledby="h-log">
           <h2 id="h-log">Delivery log</h2>
-          {props.deliveries?.length ? (
-            <DeliveryLogTable rows={props.deliveries} />
-          ) : (
-            <p class="muted">Nothing sent yet.</p>
-          )}
+          {props.deliveries?.length ? <DeliveryLogTable rows={props.deliveries} /> : <p class="muted">Nothing sent yet.</p>}
         </section>
       ) : null}
     </Layout>

@@ -21,7 +21,11 @@ export interface IntegrationSummary {
 export function IntegrationsPage({ page, access, integrations }: { page: PageContext; access: ProjectAccess; integrations: IntegrationSummary[] }) {
   const base = `/projects/${access.project.id}/integrations`;
   return (
-    <Layout page={page} title={`Integrations · ${access.project.name}`} crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: 'Integrations' }]}>
+    <Layout
+      page={page}
+      title={`Integrations · ${access.project.name}`}
+      crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: 'Integrations' }]}
+    >
       <div class="head">
         <h1>{access.project.name}</h1>
         {roleAllows(access.role, 'integrations.write') ? (
@@ -76,7 +80,16 @@ export function IntegrationsPage({ page, access, integrations }: { page: PageCon
 export function NewIntegrationPage({ page, access }: { page: PageContext; access: ProjectAccess }) {
   const base = `/projects/${access.project.id}/integrations`;
   return (
-    <Layout page={page} title="Add integration" crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: 'Integrations', href: base }, { label: 'Add' }]}>
+    <Layout
+      page={page}
+      title="Add integration"
+      crumbs={[
+        { label: 'Projects', href: '/projects' },
+        { label: access.project.name, href: `/projects/${access.project.id}` },
+        { label: 'Integrations', href: base },
+        { label: 'Add' },
+      ]}
+    >
       <h1>Add integration</h1>
       <p>Where should upmon send alerts?</p>
       <ul class="kind-list">

@@ -46,11 +46,18 @@ export function KeysPage({ page, access, keys, now, created, errors }: KeysPageP
   const canManage = roleAllows(access.role, 'keys.manage');
   const base = `/projects/${access.project.id}/keys`;
   return (
-    <Layout page={page} title={`API keys · ${access.project.name}`} crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: 'API keys' }]}>
+    <Layout
+      page={page}
+      title={`API keys · ${access.project.name}`}
+      crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: 'API keys' }]}
+    >
       <h1>{access.project.name}</h1>
       <ProjectNav access={access} current="keys" />
       {!planLimits(access.account.plan).apiAccess ? (
-        <p class="notice">The REST API is available on the Pro and Business plans; this account is on the {access.account.plan} plan, so keys are refused by the API until it is upgraded.</p>
+        <p class="notice">
+          The REST API is available on the Pro and Business plans; this account is on the {access.account.plan} plan, so keys are refused by the API until it is
+          upgraded.
+        </p>
       ) : null}
       {created ? (
         <section class="panel" aria-labelledby="h-new-key">

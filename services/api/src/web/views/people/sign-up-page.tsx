@@ -45,7 +45,16 @@ export function NewUserPage(props: {
             maxLength={PASSWORD_MAX_LENGTH}
             hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           />
-          {props.withAccount ? <TextField name="account" label="Organisation or team name" value={v.account} errors={errors} maxLength={255} hint="Optional; you can have several people in it." /> : null}
+          {props.withAccount ? (
+            <TextField
+              name="account"
+              label="Organisation or team name"
+              value={v.account}
+              errors={errors}
+              maxLength={255}
+              hint="Optional; you can have several people in it."
+            />
+          ) : null}
           <button type="submit" class="primary">
             {props.button}
           </button>

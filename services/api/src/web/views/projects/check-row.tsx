@@ -31,12 +31,8 @@ export function CheckTableRow({ c }: { c: CheckRow & { projectId: string } }) {
       <td data-field="last_ping_at" data-relative="1">
         {c.lastPingAt ? <Time at={c.lastPingAt} relative /> : <span class="muted">—</span>}
       </td>
-      <td data-field="next_deadline_at">
-        {c.nextDeadlineAt ? <Time at={c.nextDeadlineAt} /> : <span class="muted">—</span>}
-      </td>
-      <td class="muted">
-        {scheduleInWords(scheduleOf(c))}
-      </td>
+      <td data-field="next_deadline_at">{c.nextDeadlineAt ? <Time at={c.nextDeadlineAt} /> : <span class="muted">—</span>}</td>
+      <td class="muted">{scheduleInWords(scheduleOf(c))}</td>
     </tr>
   );
 }

@@ -83,9 +83,7 @@ export function DashboardPage({ page, access, shown, rowsHtml, tags, filter, cou
         Checks were added or removed. <a href={base}>Reload</a> to see them.
       </p>
       {shown === 0 ? (
-        <div class="panel">
-          {filtered ? <p>No checks match this filter.</p> : <p>No checks yet. A check watches one cron job, backup or endpoint.</p>}
-        </div>
+        <div class="panel">{filtered ? <p>No checks match this filter.</p> : <p>No checks yet. A check watches one cron job, backup or endpoint.</p>}</div>
       ) : (
         <div class="table-wrap">
           <table class="cards checks-table">

@@ -66,7 +66,9 @@ export function publicStatusView(data: PublicStatusPageData, now: Date): PublicS
     }),
   }));
   candidates.sort((a, b) => b.start - a.start);
-  const incidents = candidates.slice(0, LISTED_INCIDENTS).map((i) => ({ checkName: i.checkName, start: new Date(i.start), end: i.end === null ? null : new Date(i.end), durationMs: i.durationMs }));
+  const incidents = candidates
+    .slice(0, LISTED_INCIDENTS)
+    .map((i) => ({ checkName: i.checkName, start: new Date(i.start), end: i.end === null ? null : new Date(i.end), durationMs: i.durationMs }));
   const firstDay = statusPageWindowStart(now).getTime();
   const days = Array.from({ length: STATUS_PAGE_DAYS }, (_, i) => ({ date: new Date(firstDay + i * 86_400_000).toISOString().slice(0, 10) }));
   return {

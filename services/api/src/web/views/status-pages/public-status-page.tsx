@@ -110,8 +110,8 @@ export function PublicStatusPage({ view, assets }: { view: PublicStatusView; ass
           </section>
         </main>
         <footer>
-          Updated {utcText(view.now)}. Times are UTC; a day runs 00:00–24:00 UTC. Uptime counts time up (or late, within its grace period) against
-          time monitored; paused time is left out.
+          Updated {utcText(view.now)}. Times are UTC; a day runs 00:00–24:00 UTC. Uptime counts time up (or late, within its grace period) against time
+          monitored; paused time is left out.
         </footer>
       </body>
     </html>

@@ -37,7 +37,11 @@ export function StatusPageSettingsPage({ page, access, checks, form, publicUrl, 
   const base = `/projects/${access.project.id}/status-page`;
   const slots = form.groups.length < maxGroups ? [...form.groups, ''] : form.groups;
   return (
-    <Layout page={page} title={`Status page · ${access.project.name}`} crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: 'Status page' }]}>
+    <Layout
+      page={page}
+      title={`Status page · ${access.project.name}`}
+      crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: 'Status page' }]}
+    >
       <h1>{access.project.name}</h1>
       <ProjectNav access={access} current="status-page" />
       {saved ? (
@@ -46,8 +50,8 @@ export function StatusPageSettingsPage({ page, access, checks, form, publicUrl, 
         </p>
       ) : null}
       <p>
-        A public page with the chosen checks' status, a 90-day uptime bar per check and past incidents; anyone with its link can read it. Check names
-        and group names are shown; nothing else about the checks (no URLs, pings or integrations).
+        A public page with the chosen checks' status, a 90-day uptime bar per check and past incidents; anyone with its link can read it. Check names and group
+        names are shown; nothing else about the checks (no URLs, pings or integrations).
       </p>
       {publicUrl ? (
         <p>
@@ -99,7 +103,15 @@ export function StatusPageSettingsPage({ page, access, checks, form, publicUrl, 
                         </select>
                       </td>
                       <td data-label="Place">
-                        <input type="number" name={`place_${c.id}`} min={1} max={1000} value={at ? at[1] + 1 : ''} aria-label={`Place of ${c.name} in its group`} class="narrow" />
+                        <input
+                          type="number"
+                          name={`place_${c.id}`}
+                          min={1}
+                          max={1000}
+                          value={at ? at[1] + 1 : ''}
+                          aria-label={`Place of ${c.name} in its group`}
+                          class="narrow"
+                        />
                       </td>
                     </tr>
                   );
