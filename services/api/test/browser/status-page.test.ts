@@ -3,57 +3,24 @@
  * the api as in production: the raw ping receiver in front of Express must hand /status/<key> on.
  */
 import { jest } from '@jest/globals';
-import { loadApiConfig } from '@upmon/config';
-import { createPrismaClient, type PrismaClient } from '@upmon/db';
-import { createLogger } from '@upmon/logger';
-import type { RunningService } from '@upmon/service-kit';
-import {
-  createTestDatabase,
-  dropRedisPrefix,
-  freePort,
-  launchChromium,
-  makeCheck,
-  makeProject,
-  testRedisPrefix,
-  testRedisUrl,
-  TEST_ENCRYPTION_KEY,
-  type TestDatabase,
-} from '@upmon/testing';
-import { startApi } from '../../src/start-api.js';
+import type { PrismaClient } from '@upmon/db';
+import { launchChromium, makeCheck, makeProject } from '@upmon/testing';
+import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
 
 jest.setTimeout(120_000);
 
 const DAY = 86_400_000;
 const H = 3_600_000;
 
-let db: TestDatabase;
+let h: BrowserApi;
 let prisma: PrismaClient;
-let prefix: string;
-let api: RunningService;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 let base: string;
 let publicKey: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  prisma = createPrismaClient(db.url, { poolSize: 2 });
-  prefix = testRedisPrefix();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const env = {
-    DATABASE_URL: db.url,
-    REDIS_URL: testRedisUrl(),
-    REDIS_PREFIX: prefix,
-    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-    APP_BASE_URL: base,
-    PING_DOMAINS: base,
-    HTTP_HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-  };
-  api = await startApi(
-    loadApiConfig({ ...env, API_PORT: String(port), API_METRICS_PORT: String(await freePort()) }),
-    createLogger({ service: 'api', level: 'warn' }),
-  );
+  h = await startBrowserApi();
+  ({ prisma, base } = h);
   const project = await makeProject(prisma, { plan: 'pro' });
   const today = Math.floor(Date.now() / DAY) * DAY;
   const long = await makeCheck(prisma, project.id, {
@@ -87,10 +54,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await api?.stop();
-  await prisma?.$disconnect();
-  await db?.drop();
-  await dropRedisPrefix(prefix);
+  await h?.close();
 });
 
 test.each([

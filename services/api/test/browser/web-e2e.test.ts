@@ -7,25 +7,9 @@
 import http from 'node:http';
 import { jest } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
-import { loadApiConfig } from '@upmon/config';
-import { createPrismaClient, type PrismaClient } from '@upmon/db';
-import { createLogger } from '@upmon/logger';
-import type { RunningService } from '@upmon/service-kit';
-import {
-  createTestDatabase,
-  dropRedisPrefix,
-  freePort,
-  launchChromium,
-  makeCheck,
-  makeProject,
-  startService,
-  testRedisPrefix,
-  testRedisUrl,
-  TEST_ENCRYPTION_KEY,
-  type ServiceProcess,
-  type TestDatabase,
-} from '@upmon/testing';
-import { startApi } from '../../src/start-api.js';
+import type { PrismaClient } from '@upmon/db';
+import { launchChromium, makeCheck, makeProject, startService, type ServiceProcess } from '@upmon/testing';
+import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
 import { makeUser, TEST_PASSWORD } from '../support/web-users.js';
 
 jest.setTimeout(120_000);
@@ -34,10 +18,8 @@ type Browser = Awaited<ReturnType<typeof launchChromium>>;
 type BrowserContext = Awaited<ReturnType<Browser['newContext']>>;
 type Page = Awaited<ReturnType<BrowserContext['newPage']>>;
 
-let db: TestDatabase;
+let h: BrowserApi;
 let prisma: PrismaClient;
-let prefix: string;
-let api: RunningService;
 let notifier: ServiceProcess;
 let browser: Browser;
 let base: string;
@@ -47,25 +29,9 @@ let projectId: string;
 let email: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  prisma = createPrismaClient(db.url, { poolSize: 2 });
-  prefix = testRedisPrefix();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const env = {
-    DATABASE_URL: db.url,
-    REDIS_URL: testRedisUrl(),
-    REDIS_PREFIX: prefix,
-    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-    APP_BASE_URL: base,
-    PING_DOMAINS: base,
-    HTTP_HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-  };
-  api = await startApi(
-    loadApiConfig({ ...env, API_PORT: String(port), API_METRICS_PORT: String(await freePort()) }),
-    createLogger({ service: 'api', level: 'warn' }),
-  );
+  h = await startBrowserApi();
+  ({ prisma, base } = h);
+  const env = h.env;
   notifier = await startService('notifier', { ...env, OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8', NOTIFIER_RETRY_BASE_MS: '100' });
   receiver = http.createServer((req, res) => {
     let body = '';
@@ -85,11 +51,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await notifier?.stop();
-  await api?.stop();
   await new Promise((r) => receiver?.close(r));
-  await prisma?.$disconnect();
-  await db?.drop();
-  await dropRedisPrefix(prefix);
+  await h?.close();
 });
 
 /** A browser tab that fails the test on any script error or CSP violation. */

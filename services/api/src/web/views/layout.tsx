@@ -27,6 +27,7 @@ export function Layout({ page, title, crumbs, bodyData, children }: LayoutProps)
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} · upmon`}</title>
+        <link rel="stylesheet" href={page.assets.url('base.css')} />
         <link rel="stylesheet" href={page.assets.url('app.css')} />
         <link rel="icon" href={page.assets.url('favicon.svg')} type="image/svg+xml" />
         <script type="module" src={page.assets.url('app.js')} />

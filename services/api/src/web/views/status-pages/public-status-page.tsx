@@ -68,6 +68,7 @@ export function PublicStatusPage({ view, assets }: { view: PublicStatusView; ass
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
         <title>{view.title}</title>
+        <link rel="stylesheet" href={assets.url('base.css')} />
         <link rel="stylesheet" href={assets.url('status-page.css')} />
       </head>
       <body>
