@@ -162,6 +162,23 @@ test('a dependency paused (a flip the notifier never sees) or deleted stops hold
   expect(deleted.sent(deleted.app)[0]?.subject).toBe('DOWN | app (held while a deleted check was down)');
 });
 
+test('a reminder due while a dependency is down is held, and sent once it recovers if the check is still down', async () => {
+  const { project, db, app, sent } = await setup();
+  await h.prisma.integration.updateMany({ where: { projectId: project.id }, data: { reminders: [1] } });
+  await flip(app, 'up', 'down');
+  await receiver.waitFor(() => sent(app).length === 1);
+  await flip(db, 'up', 'down');
+  // The reminder falls due now (the scheduler's reminders task enqueues it).
+  await h.prisma.reminder.updateMany({ where: { checkId: app.id }, data: { dueAt: new Date() } });
+  await eventually(async () => (await heldRows(app.id)).some((r) => r.event === 'reminder'), 10_000, 'the reminder held');
+  expect(sent(app).map((b) => b.event)).toEqual(['down']);
+
+  await flip(db, 'down', 'up');
+  await receiver.waitFor(() => sent(app).length === 2);
+  expect(sent(app)[1]).toMatchObject({ event: 'digest', subject: 'DOWN | app (held while database was down)' });
+  expect(sent(app)[1]?.message).toContain('still down (reminder) at');
+});
+
 test('a restart of the notifier and a kill -9 of the scheduler while held lose nothing', async () => {
   const { db, app, sent } = await setup();
   await flip(db, 'up', 'down');
