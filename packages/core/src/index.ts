@@ -20,3 +20,4 @@ export {
   type UptimeDay,
   type Incident,
 } from './status-page/uptime-history.js';
+export { findDependencyCycle, MAX_DEPENDENCIES } from './dependencies/dependency-cycle.js';

@@ -190,7 +190,7 @@ describe('GET /checks/{uuid}/flips', () => {
     }
     const all = await h.call('GET', `/checks/${c.id}/flips`, { key: ro });
     expect(all.status).toBe(200);
-    expect(all.body.data[0]).toEqual({ ts: '2026-01-01T00:06:00.000000+00:00', old_status: 'paused', new_status: 'up', reason: 'resumed' });
+    expect(all.body.data[0]).toEqual({ ts: '2026-01-01T00:06:00.000000+00:00', old_status: 'paused', new_status: 'up', reason: 'resumed', held_for: null });
     expect(all.body.data.map((f: { reason: string }) => f.reason)).toEqual([...reasons].reverse());
     const page = await h.call('GET', `/checks/${c.id}/flips?limit=2&before=${encodeURIComponent('2026-01-01T00:04:00+00:00')}`, { key: ro });
     expect(page.body.data.map((f: { ts: string }) => f.ts)).toEqual(['2026-01-01T00:03:00.000000+00:00', '2026-01-01T00:02:00.000000+00:00']);

@@ -12,6 +12,7 @@ const check = {
   schedule: { kind: 'period', period_sec: 60, tz: 'UTC' },
   grace_sec: 60,
   min_run_sec: null,
+  depends_on: [],
   tz: 'UTC',
   status: 'new',
   last_ping_at: null,

@@ -327,6 +327,53 @@ describe('check forms', () => {
     expect((await as.member!.get(`${newForm()}?kind=http`)).text).not.toContain('name="min_run_sec"');
   });
 
+  test('dependencies: chosen on create, shown on the check page with the held alerts, changed, refused when they close a cycle, cleared', async () => {
+    const database = await makeCheck(h.prisma, team.project.id, { name: 'dep <database>', status: 'down' });
+    const queue = await makeCheck(h.prisma, team.project.id, { name: 'dep queue' });
+    const form = await as.member!.get(newForm());
+    expect(form.text).toContain(`name="depends_on" value="${database.id}"`);
+    expect(pageText(form.text)).toContain('dep <database>');
+    const res = await as.member!.submit(newForm(), newForm(), { ...base, name: 'dependent by form', depends_on: [database.id, queue.id] });
+    expect(res.status).toBe(303);
+    const row = await h.prisma.check.findFirstOrThrow({ where: { name: 'dependent by form' } });
+    expect(row.dependsOn).toEqual([database.id, queue.id]);
+
+    // A down flip whose alert was held while the dependency was down.
+    const hook = await makeIntegration(h.prisma, team.project.id, 'webhook', { url: 'http://x' });
+    const down = await h.prisma.flip.create({
+      data: { checkId: row.id, projectId: team.project.id, ts: new Date(), oldStatus: 'up', newStatus: 'down', reason: 'timeout', fannedOutAt: new Date() },
+    });
+    await h.prisma.heldNotification.create({
+      data: { integrationId: hook.id, checkId: row.id, flipId: down.id, event: 'down', ts: down.ts, cause: 'dependency', dependencyId: database.id },
+    });
+    const page = await as.read_only!.get(`/checks/${row.id}`);
+    expect(page.text).toContain(`<a href="/checks/${database.id}">dep &lt;database></a>`);
+    expect(page.text).not.toContain('dep <database>');
+    expect(pageText(page.text)).toContain('Depends on dep <database> ■ down dep queue ○ new');
+    expect(pageText(page.text)).toContain('alerts held: dep <database> was down');
+
+    const edit = await as.member!.get(`/checks/${row.id}/edit`);
+    expect(edit.text).toMatch(new RegExp(`value="${database.id}"[^>]*checked`));
+    expect(edit.text).not.toContain(`value="${row.id}"`); // not itself
+    // database depending on its dependent would close a cycle: refused with the cycle named.
+    const cycle = await as.member!.submit(`/checks/${database.id}/edit`, `/checks/${database.id}/edit`, {
+      ...base,
+      name: 'dep <database>',
+      depends_on: [row.id],
+    });
+    expect(cycle.status).toBe(422);
+    expect(pageText(cycle.text)).toContain('would create a dependency cycle: "dep <database>" → "dependent by form" → "dep <database>"');
+    expect((await h.prisma.check.findUniqueOrThrow({ where: { id: database.id } })).dependsOn).toEqual([]);
+
+    const changed = await as.member!.post(`/checks/${row.id}/edit`, { ...base, name: 'dependent by form', depends_on: queue.id });
+    expect(changed.location).toBe(`/checks/${row.id}?done=saved`);
+    expect((await h.prisma.check.findUniqueOrThrow({ where: { id: row.id } })).dependsOn).toEqual([queue.id]);
+    const cleared = await as.member!.post(`/checks/${row.id}/edit`, { ...base, name: 'dependent by form' });
+    expect(cleared.location).toBe(`/checks/${row.id}?done=saved`);
+    expect((await h.prisma.check.findUniqueOrThrow({ where: { id: row.id } })).dependsOn).toEqual([]);
+    expect(pageText((await as.read_only!.get(`/checks/${row.id}`)).text)).toContain('Depends on nothing');
+  });
+
   test('read-only users cannot open or post the forms', async () => {
     expect((await as.read_only!.get(newForm())).status).toBe(403);
     expect((await as.read_only!.post(newForm(), { ...base, name: 'sneaky' })).status).toBe(403);

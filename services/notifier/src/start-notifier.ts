@@ -9,6 +9,7 @@ import { closeServer, createRedis, pgPoolReady, redisReady, startHealthServer, s
 import { createChannels } from './channels/registry.js';
 import { createDeliveryProcessor } from './delivery/delivery-processor.js';
 import { createDeliveryStore } from './delivery/delivery-store.js';
+import { createDependencyHold } from './delivery/dependency-hold.js';
 import { deliveryBackoff } from './delivery/retry-backoff.js';
 import { createSmsQuota } from './delivery/sms-quota.js';
 import { startFlipIntake } from './fan-out/flip-intake.js';
@@ -54,6 +55,7 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
   const smsQuota = createSmsQuota({ pool, mailer, cipher, logger: logger.child({ worker: 'deliveries' }), appBaseUrl: config.appBaseUrl });
   const deliver = createDeliveryProcessor({
     store: deliveryStore,
+    dependencyHold: createDependencyHold(pool),
     smsQuota,
     channels,
     cipher,

@@ -59,7 +59,7 @@ describe('quiet hours in the notifier', () => {
     expect(receiver.requests.filter((r) => r.path === '/loud').map((r) => JSON.parse(r.body).event)).toEqual(['down', 'up']);
     expect(receiver.requests.filter((r) => r.path === '/quiet')).toHaveLength(0);
     const held = await h.prisma.heldNotification.findMany({ where: { integrationId: quiet.id }, orderBy: { ts: 'asc' } });
-    expect(held.map((r) => [r.event, r.ts.toISOString(), r.releaseAt.toISOString(), r.releasedAt])).toEqual([
+    expect(held.map((r) => [r.event, r.ts.toISOString(), r.releaseAt?.toISOString(), r.releasedAt])).toEqual([
       ['down', '2026-11-22T22:29:00.000Z', '2026-11-23T06:00:00.000Z', null], // 07:00 CET
       ['reminder', '2026-11-22T23:30:00.000Z', '2026-11-23T06:00:00.000Z', null],
       ['up', '2026-11-23T04:09:30.000Z', '2026-11-23T06:00:00.000Z', null],

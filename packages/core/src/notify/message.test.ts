@@ -201,3 +201,45 @@ describe('buildNotification: flapping digests', () => {
     expect(changes[20]).toBe('UP at 2026-11-22 06:49:00 UTC');
   });
 });
+
+describe('buildNotification: a down held for a dependency', () => {
+  const ts = (min: number) => new Date(Date.UTC(2026, 10, 22, 7, min));
+  it('names the dependency that was down in the subject, headline and fields', () => {
+    const n = buildNotification({
+      ...base,
+      event: 'digest',
+      status: 'down',
+      since: ts(10),
+      held: [
+        { event: 'reminder', ts: ts(50), cause: 'dependency', dependencyName: 'database' },
+        { event: 'down', ts: ts(10), cause: 'dependency', dependencyName: 'database' },
+      ],
+    });
+    expect(n.subject).toBe('DOWN | nightly backup (held while database was down)');
+    expect(n.headline).toBe(
+      'nightly backup is DOWN since 2026-11-22 07:10:00 UTC (for 50 min). This alert was held while its dependency database was down, which has recovered since: DOWN at 2026-11-22 07:10:00 UTC (held while database was down); still down (reminder) at 2026-11-22 07:50:00 UTC (held while database was down).',
+    );
+    expect(n.text).toContain('Held because: its dependency database was down');
+    expect(n.severity).toBe('critical');
+    expect(n.values.event).toBe('digest');
+    expect(n.values.reason).toBe('dependency');
+    expect(n.short).toContain('held while its dependency database was down');
+  });
+
+  it('a deleted dependency is named as such; quiet-hours rows in the same digest keep their plain label', () => {
+    const n = buildNotification({
+      ...base,
+      event: 'digest',
+      status: 'down',
+      since: ts(10),
+      held: [
+        { event: 'down', ts: ts(10), cause: 'dependency', dependencyName: null },
+        { event: 'reminder', ts: ts(40) },
+      ],
+    });
+    expect(n.subject).toBe('DOWN | nightly backup (held while a deleted check was down)');
+    expect(n.text).toContain(
+      'Held events:\n  DOWN at 2026-11-22 07:10:00 UTC (held while a deleted check was down)\n  still down (reminder) at 2026-11-22 07:40:00 UTC',
+    );
+  });
+});

@@ -18,8 +18,8 @@ export interface MessageFlip {
   ts: Date;
 }
 
-/** Why a notification was held: quiet hours, or its check was flapping. */
-export type HoldCause = 'quiet_hours' | 'flapping';
+/** Why a notification was held: quiet hours, its check was flapping, or a dependency was down. */
+export type HoldCause = 'quiet_hours' | 'flapping' | 'dependency';
 
 /** One held notification, listed in the digest. */
 export interface HeldEvent {
@@ -27,6 +27,8 @@ export interface HeldEvent {
   ts: Date;
   /** Default `quiet_hours`. */
   cause?: HoldCause;
+  /** cause `dependency`: the name of the dependency that was down (null if it was deleted since). */
+  dependencyName?: string | null;
 }
 
 /** A digest lists at most this many held events (the latest), so a long episode stays one readable message. */
@@ -120,6 +122,7 @@ function severityOf(status: CheckStatus): Severity {
 }
 
 const upper = (s: string) => s.toUpperCase();
+const dependencyWords = (h: HeldEvent) => h.dependencyName ?? 'a deleted check';
 const heldLabel = (e: HeldEvent['event']) => (e === 'reminder' ? 'still down (reminder)' : upper(e));
 
 export function checkLink(appBaseUrl: string, checkId: string): string {
@@ -185,7 +188,8 @@ export function buildNotification(input: MessageInput): Notification {
       at = input.now;
       const held = [...input.held].sort((a, b) => a.ts.getTime() - b.ts.getTime());
       const n = held.length;
-      const listed = held.slice(-DIGEST_LISTED_MAX).map((h) => `${heldLabel(h.event)} at ${formatUtc(h.ts)}`);
+      const whileDown = (h: HeldEvent) => (h.cause === 'dependency' ? ` (held while ${dependencyWords(h)} was down)` : '');
+      const listed = held.slice(-DIGEST_LISTED_MAX).map((h) => `${heldLabel(h.event)} at ${formatUtc(h.ts)}${whileDown(h)}`);
       if (n > listed.length) listed.unshift(`(${n - listed.length} earlier not listed)`);
       const since = input.since ? ` since ${formatUtc(input.since)}` : '';
       const forHowLong = input.since ? ` (for ${formatDuration(input.now.getTime() - input.since.getTime())})` : '';
@@ -202,6 +206,17 @@ export function buildNotification(input: MessageInput): Notification {
         fields.push({ label: 'Status now', value: `${upper(status)}${since}${forHowLong}` });
         fields.push({ label: 'Flapping', value: `${c} status change${c === 1 ? '' : 's'} not sent one by one` });
         fields.push({ label: 'Changes', value: listed.join('\n') });
+      } else if (held.some((h) => h.cause === 'dependency')) {
+        // A down (or its reminder) held while a dependency was down, sent now that the
+        // dependencies are up again and this check is not (docs/notifications.md, "Dependencies").
+        const deps = [...new Set(held.filter((h) => h.cause === 'dependency').map(dependencyWords))].join(', ');
+        reason = `held while its dependency ${deps} was down`;
+        reasonCode = 'dependency';
+        subject = `${upper(status)} | ${check.name} (held while ${deps} was down)`;
+        headline = `${check.name} is ${upper(status)}${since}${forHowLong}. This alert was held while its dependency ${deps} was down, which has recovered since: ${listed.join('; ')}.`;
+        fields.push({ label: 'Status now', value: `${upper(status)}${since}${forHowLong}` });
+        fields.push({ label: 'Held because', value: `its dependency ${deps} was down` });
+        fields.push({ label: 'Held events', value: listed.join('\n') });
       } else {
         reason = `${n} notification${n === 1 ? '' : 's'} held during quiet hours`;
         subject = `${upper(status)} | ${check.name} (${n} held during quiet hours)`;

@@ -8,11 +8,14 @@ import type { ChannelRegistry } from '../channels/channel.js';
 import { composeNotification } from './compose-notification.js';
 import { createConfigDecryptor } from './config-cache.js';
 import type { DeliveryStore } from './delivery-store.js';
+import type { DependencyHold } from './dependency-hold.js';
 import { DELIVERY_ERROR_MAX, sendThroughChannel } from './send-through-channel.js';
 import type { SmsQuota } from './sms-quota.js';
 
 export interface DeliveryDeps {
   store: DeliveryStore;
+  /** Holds a down while a dependency of its check is down (dependency-hold.ts). */
+  dependencyHold: DependencyHold;
   smsQuota: SmsQuota;
   channels: ChannelRegistry;
   cipher: Cipher;
@@ -94,6 +97,10 @@ export function createDeliveryProcessor(deps: DeliveryDeps) {
       await refuse('e-mail address not verified: alerts are sent once the link mailed to it has been opened');
     }
 
+    if (attempt === 1 && (await deps.dependencyHold.decide({ job, flip, flipId, now, logRow, recordAttempt: deps.store.recordAttempt }))) {
+      log().info('held or dropped: a dependency of the check is down');
+      return finished('held');
+    }
     const quiet = parseQuietHours(target.quietHours);
     if (attempt === 1 && job.event !== 'digest' && flipId !== null && isInQuietHours(quiet, now)) {
       const releaseAt = quietHoursEnd(quiet, now) as Date;

@@ -102,6 +102,8 @@ export interface HeldRow {
   event: 'down' | 'up' | 'late' | 'reminder';
   ts: Date;
   cause: HoldCause;
+  /** cause dependency: the name of the dependency that was down (null if deleted since). */
+  dependencyName: string | null;
 }
 
 interface LoadRequest {
@@ -288,7 +290,11 @@ export function createDeliveryStore(pool: PgPool) {
 
     async loadHeld(ids: string[]): Promise<HeldRow[]> {
       if (ids.length === 0) return [];
-      const { rows } = await pool.query<HeldRow>(`SELECT event, ts, cause FROM held_notifications WHERE id = ANY($1::bigint[]) ORDER BY ts, id`, [ids]);
+      const { rows } = await pool.query<HeldRow>(
+        `SELECT h.event, h.ts, h.cause, d.name AS "dependencyName" FROM held_notifications h LEFT JOIN checks d ON d.id = h.dependency_id
+          WHERE h.id = ANY($1::bigint[]) ORDER BY h.ts, h.id`,
+        [ids],
+      );
       return rows;
     },
 

@@ -2,6 +2,7 @@ import type { SchedulerDeps, SchedulerTask } from '../task.js';
 import { createDeadlineScannerTask } from './deadline-scanner.js';
 import { createRetentionPrunerTask } from './retention-pruner.js';
 import { createHeldReleaseTask } from './held-release.js';
+import { createDependencyReleaseTask } from './dependency-release.js';
 import { createRemindersTask } from './reminders.js';
 import { createProbeSchedulerTask } from './probe-scheduler.js';
 import { createRedisRecoveryTask } from './redis-recovery.js';
@@ -13,6 +14,7 @@ export function createTasks(deps: SchedulerDeps): SchedulerTask[] {
     createRetentionPrunerTask(deps),
     createRemindersTask(deps),
     createHeldReleaseTask(deps),
+    createDependencyReleaseTask(deps),
     createProbeSchedulerTask(deps),
     createRedisRecoveryTask(deps),
   ];

@@ -117,6 +117,14 @@ const checkInputProps = {
     description:
       'An addition to the spec. Heartbeat checks only (http: 422 unless null): a success ping ending a run (measured from its start ping) shorter than this many seconds counts as a failure, flip reason `short_run`. null: no minimum (the default).',
   },
+  depends_on: {
+    type: 'array',
+    maxItems: 20,
+    uniqueItems: true,
+    items: { type: 'string', format: 'uuid' },
+    description:
+      'An addition to the spec. Ids of other checks of the same project this check depends on (default none; PATCH replaces the list). While one of them is down, this check\'s down alerts are held, and dropped if this check recovers first (docs/notifications.md, "Dependencies"). 422 for an id that is not a check of this project, the check itself, or a change that would close a cycle (the message names it).',
+  },
   http_config: ref('HttpConfig'),
 };
 
@@ -376,6 +384,7 @@ export const OPENAPI_DOCUMENT = {
           'schedule',
           'grace_sec',
           'min_run_sec',
+          'depends_on',
           'tz',
           'status',
           'last_ping_at',
@@ -394,6 +403,11 @@ export const OPENAPI_DOCUMENT = {
           schedule: ref('Schedule'),
           grace_sec: { type: 'integer' },
           min_run_sec: { type: ['integer', 'null'], description: 'An addition to the spec: minimum run time in seconds (heartbeat), null for none.' },
+          depends_on: {
+            type: 'array',
+            items: { type: 'string', format: 'uuid' },
+            description: 'An addition to the spec: ids of the checks of the project this check depends on.',
+          },
           tz: { type: 'string' },
           status: { enum: STATUSES },
           last_ping_at: nullable(dateTime),
@@ -427,7 +441,7 @@ export const OPENAPI_DOCUMENT = {
       Flip: {
         type: 'object',
         additionalProperties: false,
-        required: ['ts', 'old_status', 'new_status', 'reason'],
+        required: ['ts', 'old_status', 'new_status', 'reason', 'held_for'],
         properties: {
           ts: dateTime,
           old_status: { enum: STATUSES },
@@ -435,6 +449,17 @@ export const OPENAPI_DOCUMENT = {
           reason: {
             enum: ['timeout', 'fail', 'exit', 'ping', 'manual', 'resumed', 'quota', 'short_run'],
             description: '`short_run` is an addition to the spec (minimum run time).',
+          },
+          held_for: {
+            type: ['object', 'null'],
+            additionalProperties: false,
+            required: ['uuid', 'name'],
+            properties: {
+              uuid: { type: 'string', format: 'uuid' },
+              name: { type: ['string', 'null'], description: 'null when that check has been deleted since.' },
+            },
+            description:
+              'An addition to the spec: for a down flip whose alerts were held because a dependency of the check was down, that dependency (docs/notifications.md, "Dependencies"); else null.',
           },
         },
       },

@@ -24,6 +24,7 @@ type CheckColumns = Pick<
   | 'oncalendar'
   | 'graceSec'
   | 'minRunSec'
+  | 'dependsOn'
   | 'status'
   | 'lastPingAt'
   | 'lastDurationMs'
@@ -45,6 +46,7 @@ export const CHECK_ROW_SELECT = {
   oncalendar: true,
   graceSec: true,
   minRunSec: true,
+  dependsOn: true,
   status: true,
   lastPingAt: true,
   lastDurationMs: true,
@@ -77,6 +79,7 @@ export function checkPresenter(pingDomains: string[]) {
     schedule: presentSchedule(row),
     grace_sec: row.graceSec,
     min_run_sec: row.minRunSec,
+    depends_on: row.dependsOn ?? [],
     tz: row.tz,
     status: row.status,
     last_ping_at: apiTimestampOrNull(row.lastPingAt),

@@ -22,6 +22,8 @@ export interface FlipRow {
   old_status: string;
   new_status: string;
   reason: string;
+  /** A down flip whose alerts were held while a dependency was down: that dependency. */
+  held_for: { uuid: string; name: string | null } | null;
 }
 
 /**
@@ -40,9 +42,15 @@ export async function listPings(pool: pg.Pool, checkId: string, limit: number, b
 
 export async function listFlips(pool: pg.Pool, checkId: string, limit: number, before?: string): Promise<FlipRow[]> {
   const { rows } = await pool.query<FlipRow>({
-    text: `SELECT ${ISO_MICROS('ts')} AS ts, old_status, new_status, reason
-           FROM flips WHERE check_id = $1 ${before ? 'AND ts < $3::timestamptz' : ''}
-           ORDER BY ts DESC, id DESC LIMIT $2`,
+    // held_for: the first hold of this down flip for a dependency (any integration); flips are
+    // written only by check-store, the holds are the notifier's rows, joined here.
+    text: `SELECT ${ISO_MICROS('f.ts')} AS ts, f.old_status, f.new_status, f.reason,
+                  (SELECT json_build_object('uuid', h.dependency_id, 'name', d.name)
+                     FROM held_notifications h LEFT JOIN checks d ON d.id = h.dependency_id
+                    WHERE h.flip_id = f.id AND h.cause = 'dependency' AND h.event = 'down' AND h.dependency_id IS NOT NULL
+                    ORDER BY h.id LIMIT 1) AS held_for
+           FROM flips f WHERE f.check_id = $1 ${before ? 'AND f.ts < $3::timestamptz' : ''}
+           ORDER BY f.ts DESC, f.id DESC LIMIT $2`,
     values: before ? [checkId, limit, before] : [checkId, limit],
   });
   return rows;

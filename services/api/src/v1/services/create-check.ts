@@ -7,6 +7,7 @@ import type { ProjectScope } from '../authenticate.js';
 import { CHECK_ROW_SELECT, type CheckRow } from '../presenters/check-presenter.js';
 import type { CheckInput } from '../validation/check-input.js';
 import { checkInputColumns, integrationAssignmentColumns } from './check-columns.js';
+import { lockDependencyGraph, validateDependencies } from './check-dependencies.js';
 
 export const SLUG_TAKEN = 'is already used by another check in this project';
 
@@ -51,6 +52,11 @@ export async function createCheck(
       }
       // The id is chosen here (or kept from a Healthchecks import): the encrypted credentials are bound to it.
       const id = options.id ?? randomUUID();
+      let dependsOn: string[] = [];
+      if (input.depends_on && input.depends_on.length > 0) {
+        await lockDependencyGraph(tx, auth.projectId);
+        dependsOn = await validateDependencies(tx, auth.projectId, id, input.depends_on);
+      }
       return tx.check.create({
         data: {
           id,
@@ -59,6 +65,7 @@ export async function createCheck(
           slug: input.slug ?? null,
           ...checkInputColumns(input, cipher, id),
           ...integrationAssignmentColumns(options.integrationIds),
+          dependsOn,
         },
         select: CHECK_ROW_SELECT,
       });

@@ -8,6 +8,7 @@ import type { ProjectScope } from '../authenticate.js';
 import { CHECK_ROW_SELECT, presentSchedule, type CheckRow } from '../presenters/check-presenter.js';
 import { validateCheckInput } from '../validation/check-input.js';
 import { checkInputColumns, integrationAssignmentColumns } from './check-columns.js';
+import { lockDependencyGraph, validateDependencies } from './check-dependencies.js';
 import { isUniqueViolation, SLUG_TAKEN } from './create-check.js';
 
 /** The whole stored http_config: plain settings joined with the decrypted credentials. */
@@ -70,6 +71,9 @@ function updateCheckInTx(
   options: UpdateCheckOptions,
 ): Promise<CheckRow> {
   return prisma.$transaction(async (tx) => {
+    // New dependencies: the project's graph is locked first (lock order: project, then check rows).
+    const dependenciesChange = body.depends_on !== undefined;
+    if (dependenciesChange) await lockDependencyGraph(tx, auth.projectId);
     const locked = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM checks WHERE id = ${checkId}::uuid AND project_id = ${auth.projectId}::uuid FOR UPDATE`;
     if (locked.length === 0) throw ApiError.notFound('check not found');
@@ -87,6 +91,7 @@ function updateCheckInTx(
     const next = { ...row, ...columns, httpConfig: (columns.httpConfig ?? row.httpConfig) as Check['httpConfig'] };
     const nextConfig = input.http_config ?? storedConfig;
     const data: Prisma.CheckUpdateInput = { ...columns, ...integrationAssignmentColumns(options.integrationIds) };
+    if (dependenciesChange && input.depends_on) data.dependsOn = await validateDependencies(tx, auth.projectId, checkId, input.depends_on);
     if (options.slug !== undefined && options.slug !== row.slug) {
       if (options.slug !== null) {
         const taken = await tx.check.findFirst({ where: { projectId: auth.projectId, slug: options.slug, id: { not: checkId } }, select: { id: true } });

@@ -1,5 +1,5 @@
 import { Joi } from './bounded-joi.js';
-import { MAX_TIME_ZONE_LENGTH } from '@upmon/core';
+import { MAX_DEPENDENCIES, MAX_TIME_ZONE_LENGTH } from '@upmon/core';
 import { ApiError, addFieldError, type FieldErrors } from '../../http/api-error.js';
 import { BODY_OPTIONS, fieldErrorsOf, mergeFieldErrors } from './joi-errors.js';
 import { httpConfigSchema } from './http-config-schema.js';
@@ -27,6 +27,12 @@ export const checkSchema = Joi.object({
     then: Joi.valid(null).messages({ 'any.only': 'is only allowed for kind heartbeat' }),
     otherwise: Joi.number().integer().min(1).max(MIN_RUN_MAX_SEC).allow(null).default(null),
   }),
+  // Checks of the same project this one depends on; existence, project and cycles are checked
+  // against the database by the service (check-dependencies.ts).
+  depends_on: Joi.array()
+    .items(Joi.string().max(36).guid().messages({ 'string.guid': 'must be check ids (UUIDs)' }))
+    .max(MAX_DEPENDENCIES)
+    .unique(),
   http_config: Joi.when('kind', {
     is: 'http',
     then: httpConfigSchema.required(),
@@ -47,6 +53,8 @@ export interface CheckInput {
   min_run_sec?: number | null;
   schedule: ScheduleInput;
   http_config?: Record<string, unknown>;
+  /** Ids of checks of the same project this one depends on; undefined: unchanged (create: none). */
+  depends_on?: string[];
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -68,6 +76,7 @@ export function validateCheckInput(body: Record<string, unknown>, fallbackTz = '
   );
   if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
   const v = value as CheckInput;
+  if (v.depends_on) v.depends_on = v.depends_on.map((id) => id.toLowerCase());
   const tz = v.tz ?? v.schedule.tz ?? fallbackTz;
   const { tz: _ignored, ...schedule } = v.schedule;
   return { ...v, tz, schedule };

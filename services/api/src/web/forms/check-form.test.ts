@@ -1,6 +1,6 @@
 import { validateCheckInput } from '../../v1/validation/check-input.js';
 import { ApiError } from '../../http/api-error.js';
-import { CHECK_FORM_DEFAULTS, checkBodyFromForm } from './check-form.js';
+import { CHECK_FORM_DEFAULTS, checkBodyFromForm, formValuesOf, formValuesOfCheck } from './check-form.js';
 
 describe('checkBodyFromForm', () => {
   test('a heartbeat form becomes the API body the API accepts', () => {
@@ -17,6 +17,7 @@ describe('checkBodyFromForm', () => {
       tz: 'UTC',
       grace_sec: 300,
       min_run_sec: null,
+      depends_on: [],
       schedule: { kind: 'period', period_sec: 3600 },
     });
     expect(validateCheckInput(body).schedule).toEqual({ kind: 'period', period_sec: 3600 });
@@ -80,4 +81,36 @@ describe('checkBodyFromForm', () => {
     const { errors } = checkBodyFromForm({ ...CHECK_FORM_DEFAULTS, name: 'x', 'http_config.headers': 'X-Ok: 1\nnot a header' }, 'http', { create: true });
     expect(errors).toEqual({ 'http_config.headers': ['line 2 must be "Name: value"'] });
   });
+});
+
+describe('dependencies in the check form', () => {
+  const a = '5b3c9d9e-6f7c-4a53-9a6c-2f0d1f1e9a10';
+  const b = '0b8e1a52-54c4-4ea4-9d2e-6d2d0e0f0a01';
+  test('the ticked checkboxes become depends_on; none ticked: none', () => {
+    expect(checkBodyFromForm({ ...CHECK_FORM_DEFAULTS, name: 'x', depends_on: [a, b] }, 'heartbeat', { create: false }).body.depends_on).toEqual([a, b]);
+    expect(checkBodyFromForm({ ...CHECK_FORM_DEFAULTS, name: 'x', depends_on: a }, 'http', { create: true }).body.depends_on).toEqual([a]);
+    const { depends_on: _none, ...noneTicked } = CHECK_FORM_DEFAULTS;
+    expect(checkBodyFromForm({ ...noneTicked, name: 'x' }, 'heartbeat', { create: false }).body.depends_on).toEqual([]);
+  });
+
+  test('a stored check and a submitted form keep them, space-separated, to show the form again', () => {
+    expect(formValuesOf({ name: 'x', depends_on: [a, b] }).depends_on).toBe(`${a} ${b}`);
+    expect(formValuesOfCheck({ ...stored, dependsOn: [b] }).depends_on).toBe(b);
+    expect(formValuesOfCheck(stored).depends_on).toBe('');
+  });
+
+  const stored = {
+    name: 'x',
+    slug: null,
+    description: null,
+    tags: [],
+    tz: 'UTC',
+    graceSec: 60,
+    minRunSec: null,
+    scheduleKind: 'period',
+    periodSec: 60,
+    cron: null,
+    oncalendar: null,
+    httpConfig: null,
+  };
 });

@@ -1,5 +1,5 @@
 import type { FieldErrors } from '../../http/api-error.js';
-import { checked, field, listField, numberField, type FormBody } from './form-values.js';
+import { checked, field, fields, listField, numberField, type FormBody } from './form-values.js';
 
 /** A check form's values as the fields hold them (strings; checkboxes '1' or ''). */
 export type CheckFormValues = Record<string, string>;
@@ -12,6 +12,8 @@ export const CHECK_FORM_DEFAULTS: CheckFormValues = {
   tz: 'UTC',
   grace_sec: '300',
   min_run_sec: '',
+  /** Ids of the checks this one depends on, space-separated (the form's checkboxes). */
+  depends_on: '',
   'schedule.kind': 'period',
   'schedule.period_sec': '3600',
   'schedule.cron': '0 3 * * *',
@@ -34,7 +36,7 @@ const FIELDS = Object.keys(CHECK_FORM_DEFAULTS);
 
 /** The submitted values, to show the form again with its messages. */
 export function formValuesOf(body: FormBody): CheckFormValues {
-  return Object.fromEntries(FIELDS.map((k) => [k, field(body, k)]));
+  return Object.fromEntries(FIELDS.map((k) => [k, k === 'depends_on' ? fields(body, k).join(' ') : field(body, k)]));
 }
 
 /** "Name: value" lines → a headers object; malformed lines are reported on the field. */
@@ -72,6 +74,8 @@ export function checkBodyFromForm(
     tz: field(body, 'tz') || 'UTC',
     grace_sec: numberField(body, 'grace_sec'),
     schedule,
+    // The ticked checkboxes (none ticked: no dependencies, so an edit removes them).
+    depends_on: fields(body, 'depends_on').filter((id) => id !== ''),
   };
   if (opts.create) {
     out.kind = kind;
@@ -114,6 +118,7 @@ export function formValuesOfCheck(c: {
   tz: string;
   graceSec: number;
   minRunSec: number | null;
+  dependsOn?: string[] | null;
   scheduleKind: string;
   periodSec: number | null;
   cron: string | null;
@@ -132,6 +137,7 @@ export function formValuesOfCheck(c: {
     tz: c.tz,
     grace_sec: String(c.graceSec),
     min_run_sec: c.minRunSec !== null ? String(c.minRunSec) : '',
+    depends_on: (c.dependsOn ?? []).join(' '),
     'schedule.kind': c.scheduleKind,
     ...(c.periodSec !== null ? { 'schedule.period_sec': String(c.periodSec) } : {}),
     ...(c.cron !== null ? { 'schedule.cron': c.cron } : {}),

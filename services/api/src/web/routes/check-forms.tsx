@@ -33,7 +33,15 @@ export function checkFormsRouter(ctx: WebContext): Router {
     { label: check ? 'Edit' : 'New check' },
   ];
 
-  const createForm = (res: Response, access: ProjectAccess, kind: 'heartbeat' | 'http', values: CheckFormValues, errors: FormErrors, status = 200) =>
+  /** The project's checks but `exceptId`, by name: the dependencies the form offers. */
+  const otherChecks = (projectId: string, exceptId?: string) =>
+    ctx.prisma.check.findMany({
+      where: { projectId, ...(exceptId ? { id: { not: exceptId } } : {}) },
+      select: { id: true, name: true },
+      orderBy: [{ name: 'asc' }, { id: 'asc' }],
+    });
+
+  const createForm = async (res: Response, access: ProjectAccess, kind: 'heartbeat' | 'http', values: CheckFormValues, errors: FormErrors, status = 200) =>
     sendPage(
       res,
       <CheckFormPage
@@ -45,6 +53,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
         action={`/projects/${access.project.id}/checks/new`}
         mode="create"
         crumbs={crumbsOf(access)}
+        otherChecks={await otherChecks(access.project.id)}
       />,
       status,
     );
@@ -52,7 +61,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
   r.get('/projects/:id/checks/new', async (req, res) => {
     const access = await projectAccess(ctx, viewerOf(res) as Viewer, req.params.id);
     requireRole(access.role, 'checks.write');
-    createForm(res, access, req.query.kind === 'http' ? 'http' : 'heartbeat', CHECK_FORM_DEFAULTS, {});
+    await createForm(res, access, req.query.kind === 'http' ? 'http' : 'heartbeat', CHECK_FORM_DEFAULTS, {});
   });
 
   r.post('/projects/:id/checks/new', async (req, res) => {
@@ -71,7 +80,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
     } catch (err) {
       const e = formErrorsOf(err, errors);
       for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v);
-      createForm(res, access, kind, formValuesOf(form), e.errors, e.status);
+      await createForm(res, access, kind, formValuesOf(form), e.errors, e.status);
     }
   });
 
@@ -83,7 +92,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
     return { access, row };
   };
 
-  const editForm = (
+  const editForm = async (
     res: Response,
     access: ProjectAccess,
     row: { id: string; name: string; kind: 'heartbeat' | 'http' },
@@ -103,6 +112,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
         mode="edit"
         crumbs={crumbsOf(access, row)}
         checkName={row.name}
+        otherChecks={await otherChecks(access.project.id, row.id)}
       />,
       status,
     );
@@ -113,7 +123,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
       row.kind === 'http' && row.httpConfig
         ? joinHttpConfig(row.httpConfig, row.httpSecrets ? ctx.cipher.decryptJson(row.httpSecrets, AAD.checkHttpSecrets(row.id)) : null)
         : null;
-    editForm(res, access, row, formValuesOfCheck({ ...row, httpConfig }), {});
+    await editForm(res, access, row, formValuesOfCheck({ ...row, httpConfig }), {});
   });
 
   r.post('/checks/:id/edit', async (req, res) => {
@@ -126,7 +136,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
       res.redirect(303, `/checks/${row.id}?done=saved`);
     } catch (err) {
       const e = formErrorsOf(err, errors);
-      editForm(res, access, row, { ...formValuesOf(form), slug: row.slug ?? '' }, e.errors, e.status);
+      await editForm(res, access, row, { ...formValuesOf(form), slug: row.slug ?? '' }, e.errors, e.status);
     }
   });
 

@@ -45,10 +45,13 @@ export function checksRouter(ctx: WebContext): Router {
 
   r.get('/checks/:id', async (req, res) => {
     const { access, check } = await load(viewerOf(res) as Viewer, req.params.id);
-    const [pings, flips, deliveries] = await Promise.all([
+    const [pings, flips, deliveries, dependencies] = await Promise.all([
       listPings(ctx.pool, check.id, PINGS_READ),
       listFlips(ctx.pool, check.id, FLIPS_SHOWN),
       checkDeliveries(ctx.pool, check.id),
+      check.dependsOn.length
+        ? ctx.prisma.check.findMany({ where: { projectId: access.project.id, id: { in: check.dependsOn } }, select: { id: true, name: true, status: true } })
+        : [],
     ]);
     const schedule = scheduleOf(check);
     const points = pings.map((p) => ({ ts: new Date(p.ts), type: p.type, exitStatus: p.exit_status, durationMs: p.duration_ms }));
@@ -76,6 +79,8 @@ export function checksRouter(ctx: WebContext): Router {
           userAgent: p.user_agent,
         }))}
         flips={flips}
+        // In the check's depends_on order.
+        dependencies={check.dependsOn.flatMap((id) => dependencies.filter((d) => d.id === id))}
         deliveries={deliveries}
         durations={durationPoints(points)}
         arrivals={arrivalPoints(points, schedule)}

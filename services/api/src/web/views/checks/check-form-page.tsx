@@ -19,6 +19,8 @@ export interface CheckFormProps {
   mode: 'create' | 'edit';
   crumbs: Crumb[];
   checkName?: string;
+  /** The project's other checks, offered as dependencies. */
+  otherChecks: { id: string; name: string }[];
 }
 
 const FIELD_NAMES = [
@@ -29,6 +31,7 @@ const FIELD_NAMES = [
   'tz',
   'grace_sec',
   'min_run_sec',
+  'depends_on',
   'schedule.kind',
   'schedule.period_sec',
   'schedule.cron',
@@ -251,6 +254,7 @@ export function CheckFormPage(props: CheckFormProps) {
             />
           </fieldset>
         ) : null}
+        <DependenciesFieldset checks={props.otherChecks} chosen={(v.depends_on ?? '').split(' ').filter((id) => id !== '')} errors={errors} />
         <div class="actions">
           <button type="submit" class="primary">
             {props.mode === 'create' ? 'Create check' : 'Save changes'}
@@ -259,5 +263,34 @@ export function CheckFormPage(props: CheckFormProps) {
         </div>
       </form>
     </Layout>
+  );
+}
+
+/**
+ * The checks this one depends on: while one of them is down, this check's down alerts are held
+ * (and dropped if it recovers first). Checkboxes, so it works without scripts and with a keyboard.
+ */
+function DependenciesFieldset(props: { checks: { id: string; name: string }[]; chosen: string[]; errors: FormErrors }) {
+  const messages = Object.entries(props.errors)
+    .filter(([k]) => k === 'depends_on' || k.startsWith('depends_on.'))
+    .flatMap(([, m]) => m);
+  return (
+    <fieldset class="dependencies" aria-describedby="depends_on-hint">
+      <legend>Depends on</legend>
+      <p class="hint" id="depends_on-hint">
+        Optional, at most 20. While a check ticked here is down, this check&apos;s down alerts wait; if this check recovers first they are not sent at all, and
+        if it is still down when they have recovered, one alert says which was down.
+      </p>
+      {messages.length ? <p class="error">{messages.join('; ')}</p> : null}
+      {props.checks.length === 0 ? (
+        <p class="muted">No other checks in this project yet.</p>
+      ) : (
+        <div class="dependency-list">
+          {props.checks.map((c) => (
+            <Checkbox name="depends_on" value={c.id} label={c.name} checked={props.chosen.includes(c.id)} />
+          ))}
+        </div>
+      )}
+    </fieldset>
   );
 }

@@ -40,6 +40,8 @@ export interface CheckPageProps {
   nextTimes: string[];
   pings: PingView[];
   flips: FlipRow[];
+  /** The checks this one depends on. */
+  dependencies: { id: string; name: string; status: CheckRow['status'] }[];
   deliveries: DeliveryRow[];
   durations: DurationPoint[];
   arrivals: ArrivalPoint[];
@@ -119,6 +121,20 @@ export function CheckPage(props: CheckPageProps) {
             ) : null}
             <dt>Time zone</dt>
             <dd>{check.tz}</dd>
+            <dt>Depends on</dt>
+            <dd data-field="depends_on">
+              {props.dependencies.length === 0 ? (
+                <span class="muted">nothing</span>
+              ) : (
+                <ul class="dependencies">
+                  {props.dependencies.map((d) => (
+                    <li>
+                      <a href={`/checks/${d.id}`}>{d.name}</a> <StatusBadge status={d.status} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </dd>
             {check.tags.length ? (
               <>
                 <dt>Tags</dt>
@@ -262,6 +278,12 @@ export function CheckPage(props: CheckPageProps) {
               <li>
                 <Time at={f.ts} seconds />: <StatusBadge status={f.old_status as CheckRow['status']} /> →{' '}
                 <StatusBadge status={f.new_status as CheckRow['status']} /> <span class="muted">({REASONS[f.reason] ?? f.reason})</span>
+                {f.held_for ? (
+                  <span class="held-for">
+                    {' '}
+                    · alerts held: {f.held_for.name !== null ? <a href={`/checks/${f.held_for.uuid}`}>{f.held_for.name}</a> : 'a check deleted since'} was down
+                  </span>
+                ) : null}
               </li>
             ))}
           </ol>
