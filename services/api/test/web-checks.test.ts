@@ -132,6 +132,10 @@ describe('check page', () => {
         error: 'HTTP 500 from receiver',
       },
     });
+    // A held delivery: the outcome says held, the details say why (not always quiet hours).
+    await h.prisma.notificationDelivery.create({
+      data: { integrationId: integration.id, flipId: flip.id, checkId: check.id, event: 'up', attempt: 1, status: 'held', error: 'dependency "db" is down' },
+    });
 
     const page = await as.read_only!.get(`/checks/${check.id}`);
     expect(page.status).toBe(200);
@@ -152,6 +156,9 @@ describe('check page', () => {
     expect(text).toContain('ops hook');
     expect(text).toContain('✗ failed (attempt 2) · HTTP 500');
     expect(text).toContain('HTTP 500 from receiver');
+    expect(text).toContain('⏸ held (see details)');
+    expect(text).not.toContain('held for quiet hours');
+    expect(text).toContain('dependency "db" is down');
     expect(page.text).toContain('<svg class="chart"');
     // Read-only: no actions offered.
     expect(page.text).not.toContain(`action="/checks/${check.id}/pause"`);

@@ -5,7 +5,7 @@ const OUTCOMES: Record<string, string> = {
   succeeded: '✓ delivered',
   failed_retrying: '↻ failed, retrying',
   failed: '✗ failed',
-  held: '⏸ held for quiet hours',
+  held: '⏸ held (see details)',
 };
 
 export function DeliveryOutcome({ row }: { row: { status: string; attempt: number; statusCode: number | null } }) {
@@ -32,7 +32,7 @@ export function DeliveryLogTable({ rows, projectId }: { rows: DeliveryRow[]; pro
             {projectId ? <th scope="col">Integration</th> : null}
             <th scope="col">Event</th>
             <th scope="col">Outcome</th>
-            <th scope="col">Error</th>
+            <th scope="col">Details</th>
           </tr>
         </thead>
         <tbody>
@@ -50,7 +50,7 @@ export function DeliveryLogTable({ rows, projectId }: { rows: DeliveryRow[]; pro
               <td data-label="Outcome">
                 <DeliveryOutcome row={d} />
               </td>
-              <td data-label="Error">{d.error ?? <span class="muted">—</span>}</td>
+              <td data-label="Details">{d.error ?? <span class="muted">—</span>}</td>
             </tr>
           ))}
         </tbody>
