@@ -358,6 +358,9 @@ describe('check forms', () => {
     expect(page.text).not.toContain('dep <database>');
     expect(pageText(page.text)).toContain('Depends on dep <database> ■ down dep queue ○ new');
     expect(pageText(page.text)).toContain('alerts held: dep <database> was down');
+    expect(pageText(page.text)).toContain('Depended on by nothing');
+    // The dependency's page lists its dependents.
+    expect(pageText((await as.read_only!.get(`/checks/${database.id}`)).text)).toContain('Depended on by dependent by form ○ new');
 
     const edit = await as.member!.get(`/checks/${row.id}/edit`);
     expect(edit.text).toMatch(new RegExp(`value="${database.id}"[^>]*checked`));

@@ -22,6 +22,8 @@ import type { WebContext } from '../web-context.js';
 const PINGS_READ = 100;
 const PINGS_LISTED = 25;
 const FLIPS_SHOWN = 50;
+/** The checks depending on this one, listed on its page (by name; a project rarely has more). */
+const DEPENDENTS_LISTED = 100;
 
 /** Notices after an action (fixed words: nothing from the URL is shown). */
 const NOTICES: Record<string, string> = {
@@ -45,13 +47,19 @@ export function checksRouter(ctx: WebContext): Router {
 
   r.get('/checks/:id', async (req, res) => {
     const { access, check } = await load(viewerOf(res) as Viewer, req.params.id);
-    const [pings, flips, deliveries, dependencies] = await Promise.all([
+    const [pings, flips, deliveries, dependencies, dependents] = await Promise.all([
       listPings(ctx.pool, check.id, PINGS_READ),
       listFlips(ctx.pool, check.id, FLIPS_SHOWN),
       checkDeliveries(ctx.pool, check.id),
       check.dependsOn.length
         ? ctx.prisma.check.findMany({ where: { projectId: access.project.id, id: { in: check.dependsOn } }, select: { id: true, name: true, status: true } })
         : [],
+      ctx.prisma.check.findMany({
+        where: { projectId: access.project.id, dependsOn: { has: check.id } },
+        select: { id: true, name: true, status: true },
+        orderBy: { name: 'asc' },
+        take: DEPENDENTS_LISTED,
+      }),
     ]);
     const schedule = scheduleOf(check);
     const points = pings.map((p) => ({ ts: new Date(p.ts), type: p.type, exitStatus: p.exit_status, durationMs: p.duration_ms }));
@@ -81,6 +89,7 @@ export function checksRouter(ctx: WebContext): Router {
         flips={flips}
         // In the check's depends_on order.
         dependencies={check.dependsOn.flatMap((id) => dependencies.filter((d) => d.id === id))}
+        dependents={dependents}
         deliveries={deliveries}
         durations={durationPoints(points)}
         arrivals={arrivalPoints(points, schedule)}

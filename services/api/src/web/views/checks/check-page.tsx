@@ -42,6 +42,8 @@ export interface CheckPageProps {
   flips: FlipRow[];
   /** The checks this one depends on. */
   dependencies: { id: string; name: string; status: CheckRow['status'] }[];
+  /** The checks that depend on this one (their down alerts are held while this one is down). */
+  dependents: { id: string; name: string; status: CheckRow['status'] }[];
   deliveries: DeliveryRow[];
   durations: DurationPoint[];
   arrivals: ArrivalPoint[];
@@ -123,17 +125,11 @@ export function CheckPage(props: CheckPageProps) {
             <dd>{check.tz}</dd>
             <dt>Depends on</dt>
             <dd data-field="depends_on">
-              {props.dependencies.length === 0 ? (
-                <span class="muted">nothing</span>
-              ) : (
-                <ul class="dependencies">
-                  {props.dependencies.map((d) => (
-                    <li>
-                      <a href={`/checks/${d.id}`}>{d.name}</a> <StatusBadge status={d.status} />
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <CheckLinks checks={props.dependencies} />
+            </dd>
+            <dt>Depended on by</dt>
+            <dd data-field="dependents">
+              <CheckLinks checks={props.dependents} />
             </dd>
             {check.tags.length ? (
               <>
@@ -312,3 +308,17 @@ const REASONS: Record<string, string> = {
   quota: 'paused: over the plan quota',
   short_run: 'run shorter than its minimum',
 };
+
+/** Linked check names with their status, or "nothing". */
+function CheckLinks({ checks }: { checks: { id: string; name: string; status: CheckRow['status'] }[] }) {
+  if (checks.length === 0) return <span class="muted">nothing</span>;
+  return (
+    <ul class="dependencies">
+      {checks.map((d) => (
+        <li>
+          <a href={`/checks/${d.id}`}>{d.name}</a> <StatusBadge status={d.status} />
+        </li>
+      ))}
+    </ul>
+  );
+}
