@@ -1,12 +1,12 @@
 import { applyDueDeadlines, deadlineFor } from '@upmon/core';
-import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
-import { createTestDatabase, makeProject, type TestDatabase } from '@upmon/testing';
+import type { PrismaClient } from '@upmon/db';
+import { openTestStore, type TestStore } from '@upmon/testing';
 import type pg from 'pg';
 import { CHECK_STATE_COLUMNS, sqlRowToState, type CheckSqlRow } from '../src/check-sql.js';
 import { flipNotifies } from '../src/flip-notifies.js';
 import { claimDueApplyingCommonTimeouts, offScheduleDeadlineText, type ClaimedTimeouts } from '../src/timeout-sql.js';
 
-let db: TestDatabase;
+let store: TestStore;
 let prisma: PrismaClient;
 let pool: pg.Pool;
 let projectId: string;
@@ -16,17 +16,10 @@ const NOW = new Date('2026-05-04T10:00:00.000Z');
 const ago = (min: number, micros = '') => new Date(NOW.getTime() - min * 60_000).toISOString().replace('Z', `${micros}Z`);
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  prisma = createPrismaClient(db.url, { poolSize: 2 });
-  pool = createPgPool(db.url, 2);
-  projectId = (await makeProject(prisma)).id;
+  store = await openTestStore();
+  ({ prisma, pool, projectId } = store);
 });
-
-afterAll(async () => {
-  await pool.end();
-  await prisma.$disconnect();
-  await db.drop();
-});
+afterAll(() => store.close());
 
 const SCHEDULES = {
   period: { schedule_kind: 'period', period_sec: 3600 },

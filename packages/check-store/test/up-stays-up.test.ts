@@ -1,26 +1,19 @@
-import { createPgPool, createPrismaClient, withPgTransaction, type Prisma, type PrismaClient } from '@upmon/db';
-import { createTestDatabase, makeCheck, makeProject, type TestDatabase } from '@upmon/testing';
+import { withPgTransaction, type Prisma, type PrismaClient } from '@upmon/db';
+import { makeCheck, openTestStore, type TestStore } from '@upmon/testing';
 import type pg from 'pg';
 import { CheckBatch, type PingWrite } from '../src/check-batch.js';
 import { recordUpStaysUpPings } from '../src/up-stays-up.js';
 
-let db: TestDatabase;
+let store: TestStore;
 let prisma: PrismaClient;
 let pool: pg.Pool;
 let projectId: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  prisma = createPrismaClient(db.url, { poolSize: 2 });
-  pool = createPgPool(db.url, 2);
-  projectId = (await makeProject(prisma)).id;
+  store = await openTestStore();
+  ({ prisma, pool, projectId } = store);
 });
-
-afterAll(async () => {
-  await pool.end();
-  await prisma.$disconnect();
-  await db.drop();
-});
+afterAll(() => store.close());
 
 const T0 = Date.parse('2026-11-24T11:00:00.000Z');
 

@@ -1,19 +1,16 @@
 import pg from 'pg';
-import { createEmptyDatabase, type TestDatabase } from '@upmon/testing';
+import { openEmptyDatabase, type TestDatabase } from '@upmon/testing';
 import { listenPg } from '../src/pg-listen.js';
 
+let empty: Awaited<ReturnType<typeof openEmptyDatabase>>;
 let db: TestDatabase;
 let admin: pg.Client;
 
 beforeAll(async () => {
-  db = await createEmptyDatabase();
-  admin = new pg.Client({ connectionString: db.url });
-  await admin.connect();
+  empty = await openEmptyDatabase();
+  ({ db, admin } = empty);
 });
-afterAll(async () => {
-  await admin.end();
-  await db.drop();
-});
+afterAll(() => empty.close());
 
 /** Resolves once `pred` holds, polling every 10 ms (fails the test after 5 s). */
 async function until(pred: () => boolean | Promise<boolean>): Promise<void> {

@@ -1,19 +1,16 @@
 import pg from 'pg';
-import { createEmptyDatabase, type TestDatabase } from '@upmon/testing';
+import { openEmptyDatabase, type TestDatabase } from '@upmon/testing';
 import { createPgPool } from '../src/pg-pool.js';
 
+let empty: Awaited<ReturnType<typeof openEmptyDatabase>>;
 let db: TestDatabase;
 let admin: pg.Client;
 
 beforeAll(async () => {
-  db = await createEmptyDatabase();
-  admin = new pg.Client({ connectionString: db.url });
-  await admin.connect();
+  empty = await openEmptyDatabase();
+  ({ db, admin } = empty);
 });
-afterAll(async () => {
-  await admin.end();
-  await db.drop();
-});
+afterAll(() => empty.close());
 
 it('an idle connection ended by the server is reported, not fatal, and the next query reconnects', async () => {
   const idleErrors: object[] = [];

@@ -1,4 +1,5 @@
 export { createTestDatabase, createEmptyDatabase, createMigratedDatabase, databaseUrl, type TestDatabase } from './test-database.js';
+export { openTestStore, openEmptyDatabase, type TestStore } from './test-store.js';
 export { testRedisPrefix, testRedisUrl, dropRedisPrefix, UNREACHABLE_REDIS_OPTIONS } from './test-redis.js';
 export {
   makeAccount,
