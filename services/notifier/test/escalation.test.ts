@@ -1,5 +1,6 @@
 import type { RunningService } from '@upmon/service-kit';
-import { eventually, makeCheck, makeProject, startService } from '@upmon/testing';
+import { createAckTokens } from '@upmon/crypto';
+import { eventually, makeCheck, makeProject, startService, TEST_ENCRYPTION_KEY } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
@@ -61,10 +62,17 @@ describe('escalation delays in the fan-out', () => {
     await sendEscalation(later.id, down.id, check.id);
     await h.settle();
     expect(events('b-later')).toEqual(['down']);
+    // The escalated down is an ordinary down alert: it carries the episode's acknowledgement link.
+    const body = JSON.parse(receiver.requests.find((r) => r.path === '/b-later')!.body);
+    const token = /^https:\/\/upmon\.test\/ack\/([A-Za-z0-9_-]+)$/.exec(body.ack_link)?.[1];
+    expect(createAckTokens([TEST_ENCRYPTION_KEY]).verify(token ?? '', new Date())).toMatchObject({ ok: true, checkId: check.id, flipId: down.id.toString() });
+    expect(body.message).toContain(`Acknowledge: ${body.ack_link}`);
     await makeFlip(h.prisma, check, 'down', 'up');
     await h.settle();
     expect(events('b-now')).toEqual(['down', 'up']);
     expect(events('b-later')).toEqual(['down', 'up']);
+    // Recoveries have nothing to acknowledge.
+    expect(JSON.parse(receiver.requests.filter((r) => r.path === '/b-later')[1]!.body)).not.toHaveProperty('ack_link');
   });
 
   it('sends nothing to the delayed integration when the check recovers before its escalation', async () => {
