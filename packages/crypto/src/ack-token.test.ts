@@ -18,7 +18,7 @@ describe('acknowledgement link tokens', () => {
   it('expires after a week of absolute time (across the Berlin spring-forward), and says so only for a genuine token', () => {
     const token = tokens.sign({ checkId: CHECK, flipId: '42' }, NOW);
     expect(tokens.verify(token, new Date(NOW.getTime() + ACK_LINK_TTL_MS - 1000)).ok).toBe(true);
-    expect(tokens.verify(token, new Date(NOW.getTime() + ACK_LINK_TTL_MS))).toEqual({ ok: false, reason: 'expired' });
+    expect(tokens.verify(token, new Date(NOW.getTime() + ACK_LINK_TTL_MS))).toEqual({ ok: false, reason: 'expired', checkId: CHECK });
   });
 
   it('refuses a token whose any part was changed, or that another key signed', () => {

@@ -29,7 +29,11 @@ export interface AckTokenClaims {
   expiresAt: Date;
 }
 
-export type AckTokenCheck = ({ ok: true } & AckTokenClaims) | { ok: false; reason: 'invalid' | 'expired' };
+export type AckTokenCheck =
+  | ({ ok: true } & AckTokenClaims)
+  | { ok: false; reason: 'invalid' }
+  /** Genuine but too old: still names its check (the page can point to it). */
+  | { ok: false; reason: 'expired'; checkId: string };
 
 export interface AckTokens {
   sign(claims: { checkId: string; flipId: string }, now: Date): string;
@@ -72,7 +76,7 @@ export function createAckTokens(keys: readonly string[]): AckTokens {
       const checkId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
       const flipId = body.readBigUInt64BE(17).toString();
       const expiresAt = new Date(body.readUInt32BE(25) * 1000);
-      if (expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+      if (expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired', checkId };
       return { ok: true, checkId, flipId, expiresAt };
     },
   };
