@@ -25,7 +25,7 @@ const TITLES: Record<AckLinkState['kind'], string> = {
 
 function CheckLine({ target }: { target: AckLinkTarget }) {
   return (
-    <p>
+    <p class="ack-check">
       <strong>{target.checkName}</strong> is <StatusBadge status={target.status} />
     </p>
   );
