@@ -75,6 +75,26 @@ describe('escalation delays in the fan-out', () => {
     expect(JSON.parse(receiver.requests.filter((r) => r.path === '/b-later')[1]!.body)).not.toHaveProperty('ack_link');
   });
 
+  it('a reminder carries the acknowledgement link of its episode', async () => {
+    const { check, now } = await setup('r');
+    const down = await makeFlip(h.prisma, check, 'up', 'down');
+    await h.settle();
+    const reminder = await h.prisma.reminder.findFirstOrThrow({ where: { flipId: down.id, integrationId: now.id } });
+    await h.prisma.reminder.update({ where: { id: reminder.id }, data: { sentAt: new Date() } });
+    await h.queues.enqueue('deliveries', {
+      integrationId: now.id,
+      checkId: check.id,
+      event: 'reminder',
+      flipId: down.id.toString(),
+      reminderId: reminder.id.toString(),
+    });
+    await h.settle();
+    const bodies = receiver.requests.filter((r) => r.path === '/r-now').map((r) => JSON.parse(r.body));
+    expect(bodies.map((b) => b.event)).toEqual(['down', 'reminder']);
+    const token = /\/ack\/([A-Za-z0-9_-]+)$/.exec(bodies[1].ack_link)?.[1];
+    expect(createAckTokens([TEST_ENCRYPTION_KEY]).verify(token ?? '', new Date())).toMatchObject({ ok: true, checkId: check.id, flipId: down.id.toString() });
+  });
+
   it('sends nothing to the delayed integration when the check recovers before its escalation', async () => {
     const { check } = await setup('c');
     await makeFlip(h.prisma, check, 'up', 'down');
