@@ -6,7 +6,7 @@ import { ApiError } from '../../http/api-error.js';
 export type AcknowledgedVia = 'api' | 'web' | 'link';
 
 /** acknowledgements.acknowledged_by is VARCHAR(200): longer names are cut. */
-export const ACKNOWLEDGED_BY_MAX = 200;
+const ACKNOWLEDGED_BY_MAX = 200;
 
 export interface Acknowledgement {
   by: string;
