@@ -81,6 +81,18 @@ describe('planFanOut: escalation delays', () => {
     expect(plan.deliveries.map((d) => d.integrationId)).toEqual([1, 3, 5]);
   });
 
+  it('a down and its up claimed in one batch: the up skips the delayed integration (its escalation, planned here, is unsent)', () => {
+    const plan = planFanOut(
+      [flip('30', 'up', 'down', '2026-03-01T10:00:00Z'), flip('31', 'down', 'up', '2026-03-01T10:00:05Z')],
+      audience(integration(1), integration(3, { escalateAfterMin: 15 })),
+    );
+    expect(plan.deliveries.map((d) => [d.event, d.integrationId])).toEqual([
+      ['down', 1],
+      ['up', 1],
+    ]);
+    expect(plan.escalations.map((e) => e.flipId)).toEqual(['30']);
+  });
+
   it('keeps to the events and tags rules for delayed integrations', () => {
     const plan = planFanOut(
       [flip('10', 'up', 'down', '2026-03-01T10:00:00Z')],
