@@ -93,6 +93,15 @@ describe('planFanOut: escalation delays', () => {
     expect(plan.escalations.map((e) => e.flipId)).toEqual(['30']);
   });
 
+  it('the same two flips fanned out again (Redis recovery) after the escalation was sent: the up goes to it', () => {
+    const plan = planFanOut(
+      [flip('30', 'up', 'down', '2026-03-01T10:00:00Z'), flip('31', 'down', 'up', '2026-03-01T10:20:00Z')],
+      audience(integration(3, { escalateAfterMin: 15 })),
+      new Map([['31', new Map([[3, true]])]]),
+    );
+    expect(plan.deliveries.map((d) => [d.event, d.integrationId])).toEqual([['up', 3]]);
+  });
+
   it('keeps to the events and tags rules for delayed integrations', () => {
     const plan = planFanOut(
       [flip('10', 'up', 'down', '2026-03-01T10:00:00Z')],

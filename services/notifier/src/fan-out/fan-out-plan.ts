@@ -26,17 +26,23 @@ export interface FanOutPlan {
  */
 export function planFanOut(flips: WaitingFlip[], audiences: Map<string, CheckAudience>, escalated: EpisodeEscalations = new Map()): FanOutPlan {
   const plan: FanOutPlan = { deliveries: [], reminders: [], escalations: [] };
-  /** Escalations planned in this batch, per check (its latest down here): not sent, whatever the database says. */
+  /**
+   * Escalations planned in this batch, per check (its latest down here): not sent. The database's
+   * row wins when there is one (a flip fanned out again by the Redis recovery, its escalation sent).
+   */
   const plannedHere = new Map<string, Map<number, boolean>>();
   for (const flip of flips) {
     const event = notificationEventFor(flip.oldStatus, flip.newStatus);
     const audience = audiences.get(flip.checkId);
     if (!event || !audience) continue;
     const matched = audience.integrations.filter((i) => integrationMatches(i, audience, event));
-    const episode = event === 'up' && flip.oldStatus === 'down' ? (plannedHere.get(flip.checkId) ?? escalated.get(flip.id)) : undefined;
+    const ending = event === 'up' && flip.oldStatus === 'down';
+    const stored = ending ? escalated.get(flip.id) : undefined;
+    const planned = ending ? plannedHere.get(flip.checkId) : undefined;
     if (event === 'down') plannedHere.set(flip.checkId, new Map());
     for (const i of matched) {
-      if (episode?.get(i.id) === false) continue; // its escalation was never sent: it heard of no down
+      // Its escalation of this episode was never sent: it heard of no down, so no up either.
+      if ((stored?.get(i.id) ?? planned?.get(i.id)) === false) continue;
       const delayMin = event === 'down' ? (i.escalateAfterMin ?? 0) : 0;
       if (delayMin > 0) {
         plan.escalations.push({ integrationId: i.id, checkId: flip.checkId, flipId: flip.id, dueAt: new Date(flip.ts.getTime() + delayMin * 60_000) });
