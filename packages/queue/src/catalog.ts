@@ -98,7 +98,7 @@ const DELIVERY_JOB = object({
   /** held_notifications ids collapsed into this digest when event = digest. */
   heldIds: optional(list(id())),
   /**
-   * Enqueued again by the scheduler's Redis recovery (reminders and digests only): the original
+   * Enqueued again by the scheduler's Redis recovery (reminders, escalations and digests): the original
    * job may have been delivered before Redis lost it, so the notifier checks its delivery log first.
    */
   recovered: optional(boolean()),

@@ -100,6 +100,7 @@ describe('POST /checks', () => {
       next_deadline_at: null,
       ping_urls: PING_DOMAINS.map((d) => `${d}/${c.id}`),
       created_at: expect.stringMatching(OFFSET),
+      acknowledged: null,
     });
     const row = await h.prisma.check.findUniqueOrThrow({ where: { id: c.id } });
     expect(row.projectId).toBe(projectId);

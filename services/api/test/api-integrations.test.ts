@@ -55,6 +55,7 @@ describe('POST /integrations', () => {
       quiet_hours: null,
       reminders: null,
       flapping: { max_changes: 6, window_minutes: 60 },
+      escalate_after_min: 0,
       // E-mail: until the mailed link is opened; Telegram: until a chat is linked.
       verified: kind !== 'email' && kind !== 'telegram',
       created_at: expect.stringMatching(/\+00:00$/),

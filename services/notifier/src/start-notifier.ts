@@ -1,5 +1,5 @@
 import type { NotifierConfig } from '@upmon/config';
-import { createCipher } from '@upmon/crypto';
+import { createAckTokens, createCipher } from '@upmon/crypto';
 import { createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import { createMailer } from '@upmon/mailer';
@@ -62,6 +62,7 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
     clock,
     logger: logger.child({ worker: 'deliveries' }),
     appBaseUrl: config.appBaseUrl,
+    ackTokens: createAckTokens(config.encryptionKeys),
     metrics: createDeliveryMetrics(registry),
   });
 

@@ -31,6 +31,8 @@ export { isMediaType } from './media-type.js';
 export {
   buildNotification,
   checkLink,
+  ackLinkUrl,
+  ACK_LINK_SEGMENT,
   type MessageInput,
   type MessageCheck,
   type MessageFlip,

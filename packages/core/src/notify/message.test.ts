@@ -243,3 +243,30 @@ describe('buildNotification: a down held for a dependency', () => {
     );
   });
 });
+
+describe('buildNotification: acknowledgement links', () => {
+  const ackLink = 'https://app.example.com/ack/abc';
+  it('a down or a reminder with a link lists "Acknowledge: <link>" in its fields, text and SMS line', () => {
+    const down = buildNotification({
+      ...base,
+      ackLink,
+      event: 'down',
+      flip: { oldStatus: 'up', newStatus: 'down', reason: 'timeout', ts: new Date('2026-11-22T07:40:00Z') },
+      previousSince: null,
+    });
+    const reminder = buildNotification({ ...base, ackLink, event: 'reminder', downSince: new Date('2026-11-22T07:00:00Z') });
+    for (const n of [down, reminder]) {
+      expect(n.ackLink).toBe(ackLink);
+      expect(n.fields).toContainEqual({ label: 'Acknowledge', value: ackLink });
+      expect(n.text).toContain(`Acknowledge: ${ackLink}`);
+      expect(n.short).toContain(`Acknowledge: ${ackLink}`);
+      expect(n.values.message).toContain(ackLink);
+    }
+  });
+
+  it('without a link nothing is added', () => {
+    const n = buildNotification({ ...base, event: 'reminder', downSince: new Date('2026-11-22T07:00:00Z') });
+    expect(n.ackLink).toBeNull();
+    expect(n.text).not.toContain('Acknowledge');
+  });
+});

@@ -40,6 +40,11 @@ interface Common {
   now: Date;
   /** Base URL of the web app; the message links to `<base>/checks/<id>`. */
   appBaseUrl: string;
+  /**
+   * A signed link that acknowledges the down episode (down alerts and reminders): listed as
+   * "Acknowledge: <link>" in every channel's message (docs/notifications.md, "Acknowledgement").
+   */
+  ackLink?: string | null;
 }
 
 export type MessageInput =
@@ -96,6 +101,8 @@ export interface Notification {
   /** When the event happened (flip time; build time for reminders and digests). */
   at: Date;
   link: string;
+  /** The signed acknowledgement link, when the message has one (also in `fields`, `text` and `short`). */
+  ackLink: string | null;
   /** Plain text: headline, fields, link, one per line. */
   text: string;
   /** One line for SMS. */
@@ -127,6 +134,14 @@ const heldLabel = (e: HeldEvent['event']) => (e === 'reminder' ? 'still down (re
 
 export function checkLink(appBaseUrl: string, checkId: string): string {
   return `${appBaseUrl.replace(/\/+$/, '')}/checks/${checkId}`;
+}
+
+/** First path segment of the signed acknowledgement links (the api's web app answers them). */
+export const ACK_LINK_SEGMENT = 'ack';
+
+/** `<base>/ack/<token>`: the page behind an alert's acknowledgement link. */
+export function ackLinkUrl(appBaseUrl: string, token: string): string {
+  return `${appBaseUrl.replace(/\/+$/, '')}/${ACK_LINK_SEGMENT}/${token}`;
 }
 
 /** Builds the words of a notification. Pure: every time is in the input. */
@@ -229,10 +244,12 @@ export function buildNotification(input: MessageInput): Notification {
   }
 
   if (check.tags.length > 0) fields.push({ label: 'Tags', value: check.tags.join(' ') });
+  const ackLink = input.ackLink ?? null;
+  if (ackLink) fields.push({ label: 'Acknowledge', value: ackLink });
   const severity = severityOf(status);
   const fieldLine = (f: Field) => (f.value.includes('\n') ? `${f.label}:\n  ${f.value.split('\n').join('\n  ')}` : `${f.label}: ${f.value}`);
   const text = [headline, '', ...fields.map(fieldLine), '', link].join('\n');
-  const short = `upmon: ${subject}. ${reason}. ${link}`;
+  const short = `upmon: ${subject}. ${reason}. ${link}${ackLink ? ` Acknowledge: ${ackLink}` : ''}`;
 
   const values: TemplateValues = {
     event: input.event,
@@ -260,6 +277,7 @@ export function buildNotification(input: MessageInput): Notification {
     fields,
     at,
     link,
+    ackLink,
     text,
     short,
     reasonText: reason,

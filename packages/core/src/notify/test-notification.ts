@@ -30,6 +30,7 @@ export function buildTestNotification(input: { integrationName: string; now: Dat
     fields,
     at: input.now,
     link: input.link,
+    ackLink: null,
     text,
     short: `upmon: test notification for "${input.integrationName}". ${input.link}`,
     reasonText: 'test notification',

@@ -10,9 +10,11 @@ import { securityHeaders } from './http/security-headers.js';
 import { notFound } from './http/web-error.js';
 import { webErrorMiddleware } from './http/web-error-middleware.js';
 import { accountsRouter } from './routes/accounts.js';
+import { ackLinkRouter } from './routes/ack-link.js';
 import { authRouter } from './routes/auth.js';
 import { checkFormsRouter } from './routes/check-forms.js';
 import { checksRouter } from './routes/checks.js';
+import { checkAcknowledgeRouter } from './routes/check-acknowledge.js';
 import { integrationsRouter } from './routes/integrations.js';
 import { invitationsRouter } from './routes/invitations.js';
 import { keysRouter } from './routes/keys.js';
@@ -57,6 +59,8 @@ export function mountWeb(app: Express, deps: AppDeps): void {
   // Public status pages: before the session and CSRF cookies, so a shared cache never stores one.
   web.use(publicStatusRouter(ctx));
   web.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 500 }));
+  // Acknowledgement links: the token authorises the POST, not the CSRF field (routes/ack-link.tsx).
+  web.use(ackLinkRouter(ctx));
   web.use(loadViewer(ctx), provideCsrfToken(ctx), verifyCsrf);
   web.get('/', (_req, res) => res.redirect(303, res.locals.viewer ? '/projects' : '/sign-in'));
   web.use(authRouter(ctx), signUpRouter(ctx), invitationsRouter(ctx), meRouter(ctx));
@@ -64,6 +68,7 @@ export function mountWeb(app: Express, deps: AppDeps): void {
     projectsRouter(ctx),
     checkFormsRouter(ctx),
     checksRouter(ctx),
+    checkAcknowledgeRouter(ctx),
     keysRouter(ctx),
     integrationsRouter(ctx),
     statusPageSettingsRouter(ctx),

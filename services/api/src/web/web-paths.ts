@@ -22,4 +22,6 @@ export const WEB_FIRST_SEGMENTS = [
   'favicon.ico',
   // Public status pages (/status/<public_key>), not signed in.
   'status',
+  // Acknowledgement links of alerts (/ack/<token>, ACK_LINK_SEGMENT in @upmon/core).
+  'ack',
 ] as const;

@@ -10,7 +10,7 @@ function html(n: Notification): string {
   const rows = n.fields
     .map((f) => `<tr><th align="left" valign="top">${escapeHtml(f.label)}</th><td>${escapeHtml(f.value).replace(/\n/g, '<br>')}</td></tr>`)
     .join('');
-  return `<p style="border-left:4px solid ${n.color};padding-left:8px"><strong>${escapeHtml(n.headline)}</strong></p><table cellpadding="4">${rows}</table><p><a href="${escapeHtml(n.link)}">Open the check</a></p>`;
+  return `<p style="border-left:4px solid ${n.color};padding-left:8px"><strong>${escapeHtml(n.headline)}</strong></p><table cellpadding="4">${rows}</table><p><a href="${escapeHtml(n.link)}">Open the check</a>${n.ackLink ? ` · <a href="${escapeHtml(n.ackLink)}">Acknowledge</a>` : ''}</p>`;
 }
 
 /**

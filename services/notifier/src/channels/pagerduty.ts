@@ -19,7 +19,7 @@ export function pagerDutyEvent(n: Notification, routingKey: string): Record<stri
     event_action: 'trigger',
     client: 'upmon',
     client_url: n.link,
-    links: [{ href: n.link, text: 'Open the check in upmon' }],
+    links: [{ href: n.link, text: 'Open the check in upmon' }, ...(n.ackLink ? [{ href: n.ackLink, text: 'Acknowledge in upmon' }] : [])],
     payload: {
       summary: n.headline.length > 1024 ? `${n.headline.slice(0, 1023)}…` : n.headline,
       source: 'upmon',

@@ -17,10 +17,11 @@ export function webhookSignature(secret: string, unixSeconds: number, body: stri
 
 /**
  * The body when there is no template: every placeholder's value under its own name (the same
- * strings `{{…}}` would give), plus the reason in words and the link.
+ * strings `{{…}}` would give), plus the reason in words, the link and, on down alerts and
+ * reminders, the signed acknowledgement link.
  */
 export function defaultWebhookBody(n: Notification): string {
-  return JSON.stringify({ ...n.values, reason_text: n.reasonText, link: n.link });
+  return JSON.stringify({ ...n.values, reason_text: n.reasonText, link: n.link, ...(n.ackLink ? { ack_link: n.ackLink } : {}) });
 }
 
 export function createWebhookChannel(deps: { http: HttpSend; clock: Clock }): Channel {

@@ -1,5 +1,5 @@
-import { buildNotification, type Notification } from '@upmon/core';
-import { AAD, type Cipher } from '@upmon/crypto';
+import { ackLinkUrl, buildNotification, type Notification } from '@upmon/core';
+import { AAD, type AckTokens, type Cipher } from '@upmon/crypto';
 import type { DeliveryJob } from '@upmon/queue';
 import type { DeliveryFlip, DeliveryStore, DeliveryTarget } from './delivery-store.js';
 
@@ -10,6 +10,8 @@ export interface ComposeDeps {
   store: DeliveryStore;
   cipher: Cipher;
   appBaseUrl: string;
+  /** Signs the acknowledgement links of down alerts and reminders. */
+  ackTokens: AckTokens;
 }
 
 /**
@@ -27,6 +29,9 @@ export async function composeNotification(
 ): Promise<Notification | null> {
   const check = { id: target.checkId, name: target.checkName, kind: target.checkKind, tags: target.checkTags };
   const common = { check, now, appBaseUrl: deps.appBaseUrl };
+  // Down alerts and reminders carry a link that acknowledges their episode (the down flip).
+  const ackLink = (downFlipId: string | undefined) =>
+    downFlipId ? ackLinkUrl(deps.appBaseUrl, deps.ackTokens.sign({ checkId: target.checkId, flipId: downFlipId }, now)) : null;
   switch (job.event) {
     case 'down':
     case 'up':
@@ -41,13 +46,14 @@ export async function composeNotification(
         // A short run: how long it took against the minimum (the note the state machine wrote).
         if (flip.reason === 'short_run') detail = cause?.note ?? null;
       }
-      return buildNotification({ ...common, event: job.event, flip, previousSince: flip.previousSince, exitStatus, detail });
+      const ack = job.event === 'down' ? ackLink(job.flipId) : null;
+      return buildNotification({ ...common, ackLink: ack, event: job.event, flip, previousSince: flip.previousSince, exitStatus, detail });
     }
     case 'reminder': {
       if (!job.reminderId) return null;
       const reminder = await deps.store.loadReminder(job.reminderId);
       if (!reminder) return null;
-      return buildNotification({ ...common, event: 'reminder', downSince: reminder.downSince, reason: reminder.reason });
+      return buildNotification({ ...common, ackLink: ackLink(job.flipId), event: 'reminder', downSince: reminder.downSince, reason: reminder.reason });
     }
     case 'digest': {
       const held = await deps.store.loadHeld(job.heldIds ?? []);

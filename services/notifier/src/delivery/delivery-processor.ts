@@ -1,5 +1,5 @@
 import { isCollapsedForFlapping, isInQuietHours, parseQuietHours, quietHoursEnd } from '@upmon/core';
-import type { Cipher } from '@upmon/crypto';
+import type { AckTokens, Cipher } from '@upmon/crypto';
 import type { Logger } from '@upmon/logger';
 import type { DeliveryMetrics } from '@upmon/metrics';
 import { UnrecoverableError, type DeliveryJob } from '@upmon/queue';
@@ -22,6 +22,8 @@ export interface DeliveryDeps {
   clock: Clock;
   logger: Logger;
   appBaseUrl: string;
+  /** Signs the acknowledgement links of down alerts and reminders (compose-notification.ts). */
+  ackTokens: AckTokens;
   metrics: DeliveryMetrics;
 }
 
@@ -141,7 +143,7 @@ export function createDeliveryProcessor(deps: DeliveryDeps) {
       return 'held';
     }
 
-    const notification = await composeNotification({ store: deps.store, cipher: deps.cipher, appBaseUrl: deps.appBaseUrl }, job, target, flip, now);
+    const notification = await composeNotification(deps, job, target, flip, now);
     if (!notification) {
       log().info('flip, reminder or held notifications gone; nothing to deliver');
       return finished('skipped');

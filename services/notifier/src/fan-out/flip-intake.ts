@@ -5,7 +5,7 @@ import type { Logger } from '@upmon/logger';
 import type { FanOutMetrics } from '@upmon/metrics';
 import type { Queues } from '@upmon/queue';
 import { planFanOut } from './fan-out-plan.js';
-import { insertReminders, loadAudiences } from './fan-out-store.js';
+import { insertEscalations, insertReminders, loadAudiences, loadEpisodeEscalations } from './fan-out-store.js';
 
 export interface FlipIntakeOptions {
   pool: PgPool;
@@ -33,7 +33,7 @@ const MAX_BACKOFF_MS = 5_000;
 /**
  * Takes committed flips from PostgreSQL (docs/architecture.md, "Flips handed on from
  * PostgreSQL"): in one transaction, claim waiting flips (FOR UPDATE SKIP LOCKED, oldest first), read
- * their checks' audiences, insert reminders, add the delivery jobs to Redis, mark the flips fanned
+ * their checks' audiences, insert reminders and escalation timers, add the delivery jobs to Redis, mark the flips fanned
  * out, commit. A crash or an error anywhere before the commit rolls back and the flips wait for the
  * next claim; jobs already added are found again by their ids. Woken by NOTIFY, with a poll.
  */
@@ -71,8 +71,10 @@ export function startFlipIntake(opts: FlipIntakeOptions): FlipIntake {
     const done = await withPgTransaction(pool, async (client) => {
       const flips = await claimWaitingFlips(client, batchSize);
       if (flips.length === 0) return { flips: 0, deliveries: 0 };
-      const plan = planFanOut(flips, await loadAudiences(client, [...new Set(flips.map((f) => f.checkId))]));
+      const audiences = await loadAudiences(client, [...new Set(flips.map((f) => f.checkId))]);
+      const plan = planFanOut(flips, audiences, await loadEpisodeEscalations(client, flips));
       await insertReminders(client, plan.reminders);
+      await insertEscalations(client, plan.escalations);
       if (plan.deliveries.length > 0) await queues.enqueueMany('deliveries', plan.deliveries);
       await markFannedOut(
         client,

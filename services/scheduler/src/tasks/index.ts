@@ -4,6 +4,7 @@ import { createRetentionPrunerTask } from './retention-pruner.js';
 import { createHeldReleaseTask } from './held-release.js';
 import { createDependencyReleaseTask } from './dependency-release.js';
 import { createRemindersTask } from './reminders.js';
+import { createEscalationsTask } from './escalations.js';
 import { createProbeSchedulerTask } from './probe-scheduler.js';
 import { createRedisRecoveryTask } from './redis-recovery.js';
 
@@ -13,6 +14,7 @@ export function createTasks(deps: SchedulerDeps): SchedulerTask[] {
     createDeadlineScannerTask(deps),
     createRetentionPrunerTask(deps),
     createRemindersTask(deps),
+    createEscalationsTask(deps),
     createHeldReleaseTask(deps),
     createDependencyReleaseTask(deps),
     createProbeSchedulerTask(deps),

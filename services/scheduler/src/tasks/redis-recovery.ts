@@ -14,7 +14,7 @@ const REFRESH_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis
 /** Sets the sentinel only if this dataset is the one the recovery started in (our lock is still there). */
 const FINISH = `if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('set', KEYS[2], ARGV[2]); redis.call('del', KEYS[1]); return 1 end return 0`;
 
-type Phase = 'fan-outs' | 'reminders' | 'digests';
+type Phase = 'fan-outs' | 'reminders' | 'escalations' | 'digests';
 
 interface Recovery {
   token: string;
@@ -42,7 +42,8 @@ const redisCall = <T>(p: Promise<T>): Promise<T> => withTimeout(p, REDIS_TIMEOUT
  *   1. every flip fanned out in the window goes back to waiting (`fanned_out_at` null, notifiers
  *      woken), so the notifier fans it out again with the same delivery job ids;
  *   2. every reminder marked sent (`delivery-reminder-<id>`, flagged `recovered`);
- *   3. every released digest, rebuilt from the held rows released together (same job id).
+ *   3. every escalation marked sent (its flip's `down` delivery, `delivery-<flip>-<integration>`);
+ *   4. every released digest, rebuilt from the held rows released together (same job id).
  * BullMQ ignores an id that still exists; the notifier skips deliveries its log shows as done.
  * Then the sentinel is set, atomically with a check that the lock is still there: if Redis lost
  * its data again meanwhile, nothing is marked and the next round starts over.
@@ -74,18 +75,18 @@ export function createRedisRecoveryTask(deps: SchedulerDeps): SchedulerTask {
       phase: 'fan-outs',
       after: '',
       afterGroup: null,
-      counts: { 'fan-outs': 0, reminders: 0, digests: 0 },
+      counts: { 'fan-outs': 0, reminders: 0, escalations: 0, digests: 0 },
     };
     log.warn(
       { since: state.since, windowMin: config.redisRecoveryWindowMin },
-      'Redis has no epoch sentinel (it lost its data, or is new): handing recent flips, reminders and digests again',
+      'Redis has no epoch sentinel (it lost its data, or is new): handing recent flips, reminders, escalations and digests again',
     );
     return true;
   }
 
   /**
    * One batch of the current phase; returns the items handed again and whether the phase is done.
-   * (`ORDER BY reminders.id`, not `id`: that would sort by the `id::text` output column.)
+   * (`ORDER BY reminders.id` / `escalations.id`, not `id`: that would sort by the `id::text` output column.)
    */
   async function step(s: Recovery): Promise<{ n: number; done: boolean }> {
     if (s.phase === 'fan-outs') {
@@ -111,6 +112,24 @@ export function createRedisRecoveryTask(deps: SchedulerDeps): SchedulerTask {
         event: 'reminder',
         flipId: r.flip_id,
         reminderId: r.id,
+        recovered: true,
+      }));
+      await queues.enqueueMany('deliveries', jobs);
+      if (rows.length > 0) s.after = rows[rows.length - 1]!.id;
+      return { n: rows.length, done: rows.length < batch };
+    }
+    if (s.phase === 'escalations') {
+      // The down of an escalation: the notifier's delivery log skips it if it was delivered.
+      const { rows } = await pool.query<{ id: string; integration_id: number; check_id: string; flip_id: string }>(
+        `SELECT id::text, integration_id, check_id, flip_id::text FROM escalations
+          WHERE sent_at >= $1 AND id > $2::bigint ORDER BY escalations.id LIMIT $3`,
+        [s.since, s.after, batch],
+      );
+      const jobs: DeliveryJob[] = rows.map((r) => ({
+        integrationId: r.integration_id,
+        checkId: r.check_id,
+        event: 'down',
+        flipId: r.flip_id,
         recovered: true,
       }));
       await queues.enqueueMany('deliveries', jobs);
@@ -164,6 +183,9 @@ export function createRedisRecoveryTask(deps: SchedulerDeps): SchedulerTask {
             s.phase = 'reminders';
             s.after = '0';
           } else if (s.phase === 'reminders') {
+            s.phase = 'escalations';
+            s.after = '0';
+          } else if (s.phase === 'escalations') {
             s.phase = 'digests';
           } else {
             const epoch = `${now.toISOString()}/${randomUUID()}`;

@@ -13,13 +13,17 @@ interface DueReminderRow {
   enabled: boolean;
   events: string[];
   reminders: unknown;
+  acknowledged: boolean;
+  escalation_unsent: boolean;
 }
 
 /**
  * Sends due reminders (`reminders` rows are created by the notifier's fan-out when a check goes
  * down, one per integration and hour offset). A reminder goes out only if the check is still in
  * the same down episode (still down, and the down flip is still its latest flip) and the
- * integration still wants it (enabled, subscribed to `down`, the offset still configured);
+ * integration still wants it (enabled, subscribed to `down`, the offset still configured),
+ * nobody acknowledged the episode, and, for an integration with an escalation delay, its
+ * escalation of the episode was sent (docs/notifications.md, "Acknowledgement", "Escalation");
  * otherwise it is cancelled. When several offsets of one episode are due at once (the scheduler
  * was behind), only the largest is sent: one "down for N hours" message, not a burst.
  * Quiet hours are applied by the notifier when it delivers (a reminder inside them is held).
@@ -38,7 +42,10 @@ export function createRemindersTask(deps: SchedulerDeps): SchedulerTask {
         const rows = await tx.$queryRaw<DueReminderRow[]>`
           SELECT r.id, r.integration_id, r.check_id, r.flip_id, r.hours, c.status::text AS check_status,
                  (SELECT f.id FROM flips f WHERE f.check_id = r.check_id ORDER BY f.ts DESC, f.id DESC LIMIT 1) AS latest_flip_id,
-                 i.enabled, i.events, i.reminders
+                 i.enabled, i.events, i.reminders,
+                 EXISTS (SELECT 1 FROM acknowledgements a WHERE a.flip_id = r.flip_id) AS acknowledged,
+                 EXISTS (SELECT 1 FROM escalations e WHERE e.integration_id = r.integration_id AND e.flip_id = r.flip_id
+                                                      AND e.sent_at IS NULL) AS escalation_unsent
           FROM reminders r
           JOIN checks c ON c.id = r.check_id
           JOIN integrations i ON i.id = r.integration_id
@@ -52,6 +59,8 @@ export function createRemindersTask(deps: SchedulerDeps): SchedulerTask {
           (r) =>
             r.check_status === 'down' &&
             r.latest_flip_id === r.flip_id &&
+            !r.acknowledged &&
+            !r.escalation_unsent &&
             r.enabled &&
             r.events.includes('down') &&
             parseReminderHours(r.reminders).includes(r.hours),

@@ -23,7 +23,9 @@ const e = {
   401: errorResponse('Authorization missing or malformed, or key unknown or revoked'),
   403: errorResponse('Read-only key on a write endpoint, account not on Pro or Business, or check quota reached'),
   404: errorResponse("Unknown (or another project's) check or integration, or unknown endpoint"),
-  409: errorResponse('Conflicts with the state of the resource: resume of a check that is not paused; a Telegram link for an integration of another kind'),
+  409: errorResponse(
+    'Conflicts with the state of the resource: resume of a check that is not paused; acknowledgement of a check that is not down; a Telegram link for an integration of another kind',
+  ),
   413: errorResponse('Body larger than the configured limit'),
   415: errorResponse('Body in an encoding or charset other than UTF-8 JSON'),
   422: { description: 'Validation failed', ...json(ref('ValidationError')) },
@@ -152,6 +154,14 @@ const integrationInputProps = {
     description:
       'Default {max_changes: 6, window_minutes: 60}: a check that changes status more than max_changes times within window_minutes stops sending one message per change; the rest arrive as one digest. null: every change is sent.',
   },
+  escalate_after_min: {
+    type: ['integer', 'null'],
+    minimum: 0,
+    maximum: 1440,
+    default: 0,
+    description:
+      'An addition to the spec (escalation): minutes after a check goes down before this integration is notified, only if the check is still down and not acknowledged by then; its reminders and the recovery follow only once it was. 0 or null: at once.',
+  },
   config: {
     type: 'object',
     description:
@@ -229,6 +239,15 @@ export const OPENAPI_DOCUMENT = {
         operationId: 'resumeCheck',
         description: 'paused → up (pinged before) or new (never pinged), flip reason resumed.',
         responses: { 200: { description: 'Resumed', ...json(dataOf(ref('Check'))) }, ...writeErrors, 404: e[404], 409: e[409] },
+      },
+    },
+    '/checks/{uuid}/acknowledge': {
+      parameters: [checkId],
+      post: {
+        operationId: 'acknowledgeCheck',
+        description:
+          "An addition to the spec: acknowledges the down check's current episode (by this API key): its reminders and pending escalations stop. A second acknowledgement keeps the first. 409 when the check is not down. The check's recovery clears it.",
+        responses: { 200: { description: 'Acknowledged', ...json(dataOf(ref('Check'))) }, ...writeErrors, 404: e[404], 409: e[409] },
       },
     },
     '/checks/{uuid}/pings': {
@@ -392,6 +411,7 @@ export const OPENAPI_DOCUMENT = {
           'next_deadline_at',
           'ping_urls',
           'created_at',
+          'acknowledged',
         ],
         properties: {
           id: { type: 'string', format: 'uuid' },
@@ -415,6 +435,20 @@ export const OPENAPI_DOCUMENT = {
           next_deadline_at: nullable(dateTime),
           ping_urls: { type: 'array', items: { type: 'string', format: 'uri' } },
           created_at: dateTime,
+          acknowledged: {
+            ...nullable(ref('Acknowledgement')),
+            description: "An addition to the spec: who acknowledged the down check's current episode, and when; null when the check is not down or nobody has.",
+          },
+        },
+      },
+      Acknowledgement: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['by', 'at', 'via'],
+        properties: {
+          by: { type: 'string', description: 'The user\'s e-mail address, "API key <name>", or "alert link".' },
+          at: dateTime,
+          via: { enum: ['api', 'web', 'link'] },
         },
       },
       Ping: {
@@ -547,7 +581,21 @@ export const OPENAPI_DOCUMENT = {
       Integration: {
         type: 'object',
         additionalProperties: false,
-        required: ['id', 'uuid', 'kind', 'name', 'enabled', 'events', 'tags', 'quiet_hours', 'reminders', 'flapping', 'verified', 'created_at'],
+        required: [
+          'id',
+          'uuid',
+          'kind',
+          'name',
+          'enabled',
+          'events',
+          'tags',
+          'quiet_hours',
+          'reminders',
+          'flapping',
+          'escalate_after_min',
+          'verified',
+          'created_at',
+        ],
         properties: {
           id: { type: 'integer' },
           uuid: {
@@ -564,6 +612,12 @@ export const OPENAPI_DOCUMENT = {
           quiet_hours: nullable(ref('QuietHours')),
           reminders: { type: ['array', 'null'], items: { type: 'integer' } },
           flapping: nullable(ref('Flapping')),
+          escalate_after_min: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 1440,
+            description: 'Minutes after a down before this integration is notified; 0: at once.',
+          },
           verified: {
             type: 'boolean',
             readOnly: true,

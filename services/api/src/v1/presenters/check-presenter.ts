@@ -2,11 +2,23 @@ import { scheduleOf } from '@upmon/check-store';
 import type { Check } from '@upmon/db';
 import { apiTimestamp, apiTimestampOrNull, type ApiTimestamp } from './timestamps.js';
 
+/** The acknowledgement of a down check's episode, as the check reads give it. */
+export interface AcknowledgedJson {
+  by: string;
+  at: ApiTimestamp;
+  via: string;
+}
+
 /** The columns a Check response needs (http_config is never returned). */
 export type CheckRow = Omit<CheckColumns, 'lastPingAt' | 'nextDeadlineAt' | 'createdAt'> & {
   lastPingAt: ApiTimestamp | null;
   nextDeadlineAt: ApiTimestamp | null;
   createdAt: ApiTimestamp;
+  /**
+   * The current episode's acknowledgement (check-reads' SQL). Absent from rows Prisma returned by
+   * create, pause and resume: a check that is not down has none.
+   */
+  acknowledged?: AcknowledgedJson | null;
 };
 
 type CheckColumns = Pick<
@@ -87,5 +99,6 @@ export function checkPresenter(pingDomains: string[]) {
     next_deadline_at: apiTimestampOrNull(row.nextDeadlineAt),
     ping_urls: pingDomains.map((d) => `${d}/${row.id}`),
     created_at: apiTimestamp(row.createdAt),
+    acknowledged: row.acknowledged ? { by: row.acknowledged.by, at: apiTimestamp(row.acknowledged.at), via: row.acknowledged.via } : null,
   });
 }

@@ -14,6 +14,7 @@ export type IntegrationRow = Pick<
   | 'reminders'
   | 'flapMaxChanges'
   | 'flapWindowMin'
+  | 'escalateAfterMin'
   | 'emailVerifiedAt'
   | 'telegramChatId'
   | 'createdAt'
@@ -31,6 +32,7 @@ export const INTEGRATION_ROW_SELECT = {
   reminders: true,
   flapMaxChanges: true,
   flapWindowMin: true,
+  escalateAfterMin: true,
   emailVerifiedAt: true,
   telegramChatId: true,
   createdAt: true,
@@ -59,6 +61,7 @@ export function presentIntegration(row: IntegrationRow) {
     quiet_hours: (row.quietHours as { from: string; to: string; tz: string } | null) ?? null,
     reminders: (row.reminders as number[] | null) ?? null,
     flapping: row.flapMaxChanges === null ? null : { max_changes: row.flapMaxChanges, window_minutes: row.flapWindowMin },
+    escalate_after_min: row.escalateAfterMin ?? 0,
     verified: isVerified(row),
     created_at: isoTimestamp(row.createdAt),
   };

@@ -11,7 +11,20 @@ export const checkColumns = (t: string) => `${t}.id, ${t}.kind, ${t}.name, ${t}.
   ${t}.schedule_kind AS "scheduleKind", ${t}.period_sec AS "periodSec", ${t}.cron, ${t}.oncalendar, ${t}.grace_sec AS "graceSec",
   ${t}.min_run_sec AS "minRunSec", coalesce(to_json(${t}.depends_on), '[]') AS "dependsOn", ${t}.status,
   ${ISO_MILLIS(`${t}.last_ping_at`)} AS "lastPingAt", ${t}.last_duration_ms AS "lastDurationMs",
-  ${ISO_MILLIS(`${t}.next_deadline_at`)} AS "nextDeadlineAt", ${ISO_MILLIS(`${t}.created_at`)} AS "createdAt"`;
+  ${ISO_MILLIS(`${t}.next_deadline_at`)} AS "nextDeadlineAt", ${ISO_MILLIS(`${t}.created_at`)} AS "createdAt",
+  ${acknowledgedColumn(t)} AS acknowledged`;
+
+/**
+ * The acknowledgement of the check's current down episode as JSON ({by, at, via}), or null: only
+ * a down check whose latest down flip was acknowledged has one (recovery clears it). Looked up
+ * for down checks only (docs/notifications.md, "Acknowledgement").
+ */
+function acknowledgedColumn(t: string): string {
+  return `CASE WHEN ${t}.status = 'down' THEN (
+    SELECT json_build_object('by', a.acknowledged_by, 'at', ${ISO_MILLIS('a.acknowledged_at')}, 'via', a.via)
+      FROM acknowledgements a
+     WHERE a.flip_id = (SELECT f.id FROM flips f WHERE f.check_id = ${t}.id AND f.new_status = 'down' ORDER BY f.ts DESC, f.id DESC LIMIT 1)) END`;
+}
 const CHECK_COLUMNS = checkColumns('checks');
 
 /** One check of the project, or null (also when it belongs to another project). */

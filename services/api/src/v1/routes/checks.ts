@@ -4,8 +4,10 @@ import type { V1Context } from '../context.js';
 import { checkIdParam } from '../path-params.js';
 import { checkPresenter } from '../presenters/check-presenter.js';
 import { CheckListReader } from '../queries/check-list.js';
+import { apiKeyLabel } from '../queries/api-key-label.js';
 import { findCheck } from '../queries/check-reads.js';
 import { spendCheckChange } from '../rate-limits.js';
+import { acknowledgeCheck } from '../services/acknowledge-check.js';
 import { createCheck } from '../services/create-check.js';
 import { deleteCheck } from '../services/delete-check.js';
 import { pauseOrResumeCheck } from '../services/pause-resume-check.js';
@@ -13,7 +15,7 @@ import { updateCheck } from '../services/update-check.js';
 import { requireObjectBody, validateCheckInput } from '../validation/check-input.js';
 import { ApiError } from '../../http/api-error.js';
 
-/** /checks: list, create, read, update, delete, pause, resume. */
+/** /checks: list, create, read, update, delete, pause, resume, acknowledge. */
 export function checksRouter(ctx: V1Context): Router {
   const r = Router();
   const present = checkPresenter(ctx.config.pingDomains);
@@ -41,7 +43,11 @@ export function checksRouter(ctx: V1Context): Router {
 
   r.patch('/checks/:uuid', requireWriteKey, async (req, res) => {
     const id = checkIdParam(req.params.uuid);
-    const row = await updateCheck(ctx.prisma, ctx.cipher, authOf(res), id, requireObjectBody(req.body));
+    const auth = authOf(res);
+    await updateCheck(ctx.prisma, ctx.cipher, auth, id, requireObjectBody(req.body));
+    // Read back with the raw read, which has the acknowledgement of a down check.
+    const row = await findCheck(ctx.pool, auth.projectId, id);
+    if (!row) throw ApiError.notFound('check not found');
     res.json({ data: present(row) });
   });
 
@@ -59,5 +65,14 @@ export function checksRouter(ctx: V1Context): Router {
       res.json({ data: present(row) });
     });
   }
+  r.post('/checks/:uuid/acknowledge', requireWriteKey, async (req, res) => {
+    const id = checkIdParam(req.params.uuid);
+    requireObjectBody(req.body);
+    const auth = authOf(res);
+    await acknowledgeCheck(ctx.pool, { checkId: id, projectId: auth.projectId, by: await apiKeyLabel(ctx.pool, auth.keyId), via: 'api', now: ctx.clock.now() });
+    const row = await findCheck(ctx.pool, auth.projectId, id);
+    if (!row) throw ApiError.notFound('check not found');
+    res.json({ data: present(row) });
+  });
   return r;
 }

@@ -18,6 +18,7 @@ export function integrationInputColumns(input: IntegrationInput, cipher: Cipher,
     // Off (null) keeps a window so the column stays valid; it is unused then.
     flapMaxChanges: input.flapping?.max_changes ?? null,
     flapWindowMin: input.flapping?.window_minutes ?? FLAP_DEFAULTS.windowMin,
+    escalateAfterMin: input.escalate_after_min || null,
     config: new Uint8Array(cipher.encryptJson(input.config, AAD.integrationConfig(id))),
   };
 }

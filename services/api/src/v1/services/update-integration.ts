@@ -45,6 +45,7 @@ export async function updateIntegration(
       quiet_hours: row.quietHours,
       reminders: row.reminders,
       flapping: row.flapMaxChanges === null ? null : { max_changes: row.flapMaxChanges, window_minutes: row.flapWindowMin },
+      escalate_after_min: row.escalateAfterMin ?? 0,
       config: cipher.decryptJson<Record<string, unknown>>(row.config, AAD.integrationConfig(row.id)),
     };
     let input;

@@ -5,6 +5,9 @@ import { BODY_OPTIONS, fieldErrorsOf } from './joi-errors.js';
 import { checkTimeZone } from './schedule-schema.js';
 import { CONFIG_SCHEMAS, INTEGRATION_KINDS, type IntegrationKindName } from './integration-config-schemas.js';
 
+/** Longest escalation delay, in minutes (a day). */
+export const ESCALATE_AFTER_MIN_LIMIT = 1440;
+
 const TIME_OF_DAY = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 const timeOfDay = Joi.string().max(5).pattern(TIME_OF_DAY).required().messages({ 'string.pattern.base': 'must be a time of day HH:MM (00:00 to 23:59)' });
@@ -31,6 +34,8 @@ export const integrationSchema = Joi.object({
   })
     .allow(null)
     .default(() => ({ max_changes: FLAP_DEFAULTS.maxChanges, window_minutes: FLAP_DEFAULTS.windowMin })),
+  // Escalation: minutes after a down before this integration hears of it (0 or null: at once).
+  escalate_after_min: Joi.number().integer().min(0).max(ESCALATE_AFTER_MIN_LIMIT).allow(null).default(0),
   config: Joi.when('kind', {
     switch: INTEGRATION_KINDS.filter((k) => k !== 'telegram').map((k) => ({ is: k, then: CONFIG_SCHEMAS[k].required() })),
     otherwise: CONFIG_SCHEMAS.telegram.default({}),
@@ -59,6 +64,8 @@ export interface IntegrationInput {
   reminders: number[] | null;
   /** null: every status change is sent. */
   flapping: FlappingInput | null;
+  /** 0 or null: at once. */
+  escalate_after_min: number | null;
   config: Record<string, unknown>;
 }
 

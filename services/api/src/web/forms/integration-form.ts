@@ -50,12 +50,21 @@ export const KIND_LABELS: Record<IntegrationKindName, string> = {
 
 export function defaultIntegrationValues(kind: IntegrationKindName): IntegrationFormValues {
   return {
-    text: { name: KIND_LABELS[kind], enabled: '1', tags: '', reminders: '', 'quiet_hours.from': '', 'quiet_hours.to': '', 'quiet_hours.tz': 'UTC' },
+    text: {
+      name: KIND_LABELS[kind],
+      enabled: '1',
+      tags: '',
+      reminders: '',
+      escalate_after_min: '0',
+      'quiet_hours.from': '',
+      'quiet_hours.to': '',
+      'quiet_hours.tz': 'UTC',
+    },
     events: ['down', 'up'],
   };
 }
 
-const TEXT_FIELDS = ['name', 'enabled', 'tags', 'reminders', 'quiet_hours.from', 'quiet_hours.to', 'quiet_hours.tz'];
+const TEXT_FIELDS = ['name', 'enabled', 'tags', 'reminders', 'escalate_after_min', 'quiet_hours.from', 'quiet_hours.to', 'quiet_hours.tz'];
 
 export function integrationFormValuesOf(body: FormBody, kind: IntegrationKindName): IntegrationFormValues {
   const names = [...TEXT_FIELDS, ...CONFIG_FIELDS[kind].map((f) => `config.${f.name}`)];
@@ -68,6 +77,8 @@ export function integrationBodyFromForm(body: FormBody, kind: IntegrationKindNam
   const reminders = listField(body, 'reminders').map((r) => (/^\d{1,6}$/.test(r) ? Number(r) : r));
   const from = field(body, 'quiet_hours.from').trim();
   const to = field(body, 'quiet_hours.to').trim();
+  // Empty: at once; digits become a number; anything else goes to the API's validation as is.
+  const escalate = field(body, 'escalate_after_min').trim();
   const config: Record<string, unknown> = {};
   for (const f of CONFIG_FIELDS[kind]) {
     const v = field(body, `config.${f.name}`);
@@ -82,6 +93,7 @@ export function integrationBodyFromForm(body: FormBody, kind: IntegrationKindNam
     // Both times empty: no quiet hours.
     quiet_hours: from || to ? { from, to, tz: field(body, 'quiet_hours.tz') || 'UTC' } : null,
     reminders: reminders.length ? reminders : null,
+    escalate_after_min: escalate === '' ? 0 : /^\d{1,6}$/.test(escalate) ? Number(escalate) : escalate,
     config,
   };
   return out;
@@ -95,6 +107,7 @@ export function formValuesOfIntegration(row: {
   tags: unknown;
   reminders: unknown;
   quietHours: unknown;
+  escalateAfterMin: number | null;
   config: Record<string, unknown>;
 }): IntegrationFormValues {
   const qh = row.quietHours as { from: string; to: string; tz: string } | null;
@@ -103,6 +116,7 @@ export function formValuesOfIntegration(row: {
     enabled: row.enabled ? '1' : '',
     tags: ((row.tags as string[] | null) ?? []).join(' '),
     reminders: ((row.reminders as number[] | null) ?? []).join(', '),
+    escalate_after_min: String(row.escalateAfterMin ?? 0),
     'quiet_hours.from': qh?.from ?? '',
     'quiet_hours.to': qh?.to ?? '',
     'quiet_hours.tz': qh?.tz ?? 'UTC',

@@ -33,7 +33,8 @@ export function provideCsrfToken(ctx: WebContext): RequestHandler {
   };
 }
 
-function same(a: string, b: string): boolean {
+/** Constant-time comparison of two tokens. */
+export function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
@@ -46,7 +47,7 @@ export const verifyCsrf: RequestHandler = (req, res, next) => {
     return;
   }
   const sent = (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
-  if (typeof sent !== 'string' || !same(sent, res.locals.csrf as string)) {
+  if (typeof sent !== 'string' || !sameToken(sent, res.locals.csrf as string)) {
     throw new WebError(403, 'This form has expired or did not come from upmon. Go back, reload the page and try again.');
   }
   next();

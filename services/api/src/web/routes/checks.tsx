@@ -31,6 +31,7 @@ const NOTICES: Record<string, string> = {
   saved: 'Changes saved.',
   paused: 'Paused: no alerts until you resume it. Pings are still recorded.',
   resumed: 'Resumed.',
+  acknowledged: 'Acknowledged: reminders and escalations of this outage stop. Its recovery is still sent.',
 };
 
 /** The check page (the target of every alert link) and its actions. */

@@ -14,6 +14,7 @@ import { DeliveryLogTable } from '../delivery-log-table.js';
 import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
 import { PostButton } from '../post-button.js';
+import { AcknowledgedNote } from './acknowledgement.js';
 import { StatusBadge } from '../status-badge.js';
 import { Time } from '../time.js';
 
@@ -76,6 +77,11 @@ export function CheckPage(props: CheckPageProps) {
         </span>
         {canWrite ? (
           <div class="actions">
+            {check.status === 'down' && !check.acknowledged ? (
+              <PostButton action={`${base}/acknowledge`} csrf={page.csrf}>
+                Acknowledge
+              </PostButton>
+            ) : null}
             <a class="button" href={`${base}/edit`}>
               Edit
             </a>
@@ -94,6 +100,7 @@ export function CheckPage(props: CheckPageProps) {
           </div>
         ) : null}
       </div>
+      <AcknowledgedNote ack={check.acknowledged} />
 
       <div class="grid-2">
         <section class="panel" aria-labelledby="h-facts">

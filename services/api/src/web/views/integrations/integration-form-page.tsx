@@ -113,6 +113,7 @@ export function IntegrationFormPage(props: IntegrationFormProps) {
           'tags',
           'enabled',
           'reminders',
+          'escalate_after_min',
           'quiet_hours',
           'quiet_hours.from',
           'quiet_hours.to',
@@ -154,7 +155,7 @@ export function IntegrationFormPage(props: IntegrationFormProps) {
           <Checkbox name="enabled" label="Enabled" checked={v.enabled !== ''} errors={errors} />
         </fieldset>
         <fieldset disabled={!canWrite}>
-          <legend>Quiet hours and reminders</legend>
+          <legend>Quiet hours, reminders and escalation</legend>
           <div class="form-row">
             <TextField name="quiet_hours.from" label="Quiet from (HH:MM)" value={v['quiet_hours.from']} errors={errors} placeholder="22:00" />
             <TextField name="quiet_hours.to" label="Quiet until (HH:MM)" value={v['quiet_hours.to']} errors={errors} placeholder="07:00" />
@@ -167,6 +168,14 @@ export function IntegrationFormPage(props: IntegrationFormProps) {
             value={v.reminders}
             errors={errors}
             hint="e.g. 1, 24 (each 1 to 168); empty: no reminders."
+          />
+          <TextField
+            name="escalate_after_min"
+            label="Escalate after (minutes)"
+            value={v.escalate_after_min}
+            errors={errors}
+            inputmode="numeric"
+            hint="0: alerted at once. Otherwise only if the check is still down, and nobody acknowledged it, this many minutes after it went down (0 to 1440); e.g. 15 for SMS or PagerDuty after a chat alert."
           />
         </fieldset>
         {canWrite ? (

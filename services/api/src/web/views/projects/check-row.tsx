@@ -18,6 +18,11 @@ export function CheckTableRow({ c }: { c: CheckRow & { projectId: string } }) {
           {c.name}
         </a>
         {c.kind === 'http' ? <span class="muted"> (HTTP)</span> : null}
+        {c.acknowledged ? (
+          <span class="ack-mark" title={`Acknowledged by ${c.acknowledged.by}`}>
+            acknowledged
+          </span>
+        ) : null}
         {c.tags.length ? (
           <div>
             {c.tags.map((t) => (
