@@ -120,14 +120,38 @@ async function readRollups(pool: pg.Pool, checks: readonly HistoryCheck[], first
   });
   const out = new Map<string, DayRollup[]>();
   for (const row of rows) {
-    out.set(
-      row.check_id,
-      row.days.split(',').map((item) => {
-        const [i, up, monitored, started, ended] = item.split(' ').map(Number) as [number, number, number, number, number];
-        return { start: firstDay + i * DAY_MS, upMs: up, monitoredMs: monitored, incidentsStarted: started, incidentsEnded: ended };
-      }),
-    );
+    const n = unpackIntegers(row.days);
+    const days: DayRollup[] = [];
+    for (let i = 0; i + 4 < n.length; i += 5)
+      days.push({
+        start: firstDay + (n[i] as number) * DAY_MS,
+        upMs: n[i + 1] as number,
+        monitoredMs: n[i + 2] as number,
+        incidentsStarted: n[i + 3] as number,
+        incidentsEnded: n[i + 4] as number,
+      });
+    out.set(row.check_id, days);
   }
+  return out;
+}
+
+/**
+ * The non-negative integers of "1 2 3,4 5 6,…" in order. A page reads ~45,000 of them: scanning
+ * the characters costs a fraction of split() and Number(), which made most of a warm view's
+ * JavaScript time and garbage.
+ */
+function unpackIntegers(packed: string): number[] {
+  const out: number[] = [];
+  let n = -1;
+  for (let i = 0; i < packed.length; i++) {
+    const d = packed.charCodeAt(i) - 48;
+    if (d >= 0 && d <= 9) n = (n < 0 ? 0 : n * 10) + d;
+    else if (n >= 0) {
+      out.push(n);
+      n = -1;
+    }
+  }
+  if (n >= 0) out.push(n);
   return out;
 }
 
