@@ -5,6 +5,9 @@
 // loopback asks for it one request at a time (nothing queues), so request-to-last-byte is the
 // server's time plus a loopback round trip; the api process's CPU per request is read from /proc
 // beside it. 5 runs × 40 requests; p50/p95 per run, then the median of the runs' medians.
+// Past days come from check_uptime_days (docs/status-pages.md, "Rollups"): the cold views (no day
+// stored: every view reads 90 days of flips and stores the days) are timed apart, COLD_VIEWS times,
+// then the runs measure views with the rollups warm (today's flips and the incident list's only).
 import pg from 'pg';
 import { randomToken } from '@upmon/crypto';
 import { createMigratedDatabase, dropRedisPrefix, startService, testRedisPrefix, testRedisUrl } from '@upmon/testing';
@@ -19,6 +22,7 @@ const EPISODES_PER_DAY = Number(process.env.BENCH_STATUS_EPISODES_PER_DAY ?? 3);
 const RUNS = 5;
 const REQUESTS = 40;
 const WARMUP = 10;
+const COLD_VIEWS = 5;
 
 async function seed(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
@@ -124,9 +128,34 @@ async function measure(url: string, pid: number | undefined, label: string): Pro
   };
 }
 
+/** The first view with no day stored (each after deleting every stored day), COLD_VIEWS times. */
+async function measureCold(dbUrl: string, url: string, label: string): Promise<Record<string, string | number>> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < COLD_VIEWS; i++) {
+      await client.query('DELETE FROM check_uptime_days');
+      times.push((await timeOne(url)).ms);
+    }
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM check_uptime_days');
+    console.log(`${label}: cold views ${times.map((t) => t.toFixed(1)).join(', ')} ms, then ${rows[0]?.n} days stored`);
+  } finally {
+    await client.end();
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    views: `${label}, rollups cold (first view, fills them)`,
+    'median p50 ms': percentile(times, 50),
+    'spread ms': `${sorted[0]?.toFixed(1)}–${sorted[sorted.length - 1]?.toFixed(1)}`,
+    'median api cpu ms/req': '',
+  };
+}
+
 /**
  * Two api processes in turn: one renders every view (STATUS_PAGE_CACHE_SEC=0: the database read,
- * the uptime arithmetic and the HTML), one as deployed, where viewers within 10 s share a rendering.
+ * the uptime arithmetic and the HTML), cold and then with the rollups warm, one as deployed, where
+ * viewers within 10 s share a rendering.
  */
 export async function run(): Promise<void> {
   const db = await createMigratedDatabase();
@@ -149,7 +178,8 @@ export async function run(): Promise<void> {
         const url = `${api.url}/status/${key}`;
         const first = await timeOne(url);
         console.log(`${label}: first view after start ${first.ms.toFixed(1)} ms, ${Math.round(first.bytes / 1024)} KB of HTML`);
-        summary.push({ ...(await measure(url, api.child.pid, label)), 'HTML KB': Math.round(first.bytes / 1024) });
+        if (cacheSec === '0') summary.push({ ...(await measureCold(db.url, url, label)), 'HTML KB': Math.round(first.bytes / 1024) });
+        summary.push({ ...(await measure(url, api.child.pid, `${label}, rollups warm`)), 'HTML KB': Math.round(first.bytes / 1024) });
       } finally {
         await api.stop();
       }

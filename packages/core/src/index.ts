@@ -20,4 +20,15 @@ export {
   type UptimeDay,
   type Incident,
 } from './status-page/uptime-history.js';
+export {
+  rollupDays,
+  historyFromRollups,
+  incidentListStart,
+  listIncidents,
+  type DayRollup,
+  type RollupDaysInput,
+  type RolledHistoryInput,
+  type RolledHistory,
+  type IncidentList,
+} from './status-page/uptime-rollup.js';
 export { findDependencyCycle, MAX_DEPENDENCIES } from './dependencies/dependency-cycle.js';

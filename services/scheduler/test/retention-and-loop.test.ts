@@ -143,4 +143,22 @@ describe('retention pruner', () => {
     expect(await task.runOnce(new Date())).toBe(3);
     expect(await secondsOf(busy.id)).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
   });
+  it("drops status pages' rolled-up days older than 100 days, oldest first, and keeps the rest", async () => {
+    const project = await makeProject(prisma);
+    const check = await makeCheck(prisma, project.id);
+    const now = new Date('2026-06-01T08:00:00Z');
+    // Days 98..102 before now: 2026-02-19 .. 2026-02-23.
+    await pool.query(
+      `INSERT INTO check_uptime_days (check_id, day, up_ms, monitored_ms, incidents_started, incidents_ended)
+       SELECT $1, $2::date - g, 1, 1, 0, 0 FROM generate_series(98, 102) g`,
+      [check.id, '2026-06-01'],
+    );
+    const task = createRetentionPrunerTask(schedulerDeps({ dbUrl: db.url, prisma, pool, queues: {} as never, prefix: 'x', clock: systemClock, env: {} }));
+    expect(await task.runOnce(now)).toBe(2);
+    const { rows } = await pool.query(`SELECT to_char(day, 'YYYY-MM-DD') AS d FROM check_uptime_days WHERE check_id = $1 ORDER BY day`, [check.id]);
+    expect(rows.map((r) => r.d)).toEqual(['2026-02-21', '2026-02-22', '2026-02-23']);
+    // Deleting the check deletes its days.
+    await prisma.check.delete({ where: { id: check.id } });
+    expect((await pool.query('SELECT count(*)::int AS n FROM check_uptime_days WHERE check_id = $1', [check.id])).rows[0].n).toBe(0);
+  });
 });

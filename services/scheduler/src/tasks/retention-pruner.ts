@@ -1,14 +1,19 @@
 import { pruneFlips, prunePings } from '@upmon/check-store';
+import type pg from 'pg';
 import type { SchedulerDeps, SchedulerTask } from '../task.js';
 
 /** Checks examined per round, and the pause between rounds: a steady, gentle sweep. */
 const CHECKS_PER_ROUND = 1000;
 const ROUND_INTERVAL_MS = 1000;
 const FLIPS_PER_ROUND = 5000;
+/** Status pages show 90 days: rolled-up days (check_uptime_days) older than this are deleted. */
+export const UPTIME_DAY_RETENTION_DAYS = 100;
+const UPTIME_DAYS_PER_ROUND = 5000;
 
 /**
  * Retention: each check keeps its newest PING_RETENTION pings; flips older than
- * FLIP_RETENTION_DAYS are deleted. Pings are pruned by a sweep over the checks in id order; after
+ * FLIP_RETENTION_DAYS are deleted, and status pages' rolled-up days older than
+ * UPTIME_DAY_RETENTION_DAYS (a cache of the api's, docs/status-pages.md). Pings are pruned by a sweep over the checks in id order; after
  * the first full pass, only checks pinged since the previous pass began are visited (others cannot
  * have gained pings). Deletes are idempotent, so two schedulers sweeping at once are harmless.
  */
@@ -36,9 +41,20 @@ export function createRetentionPrunerTask(deps: SchedulerDeps): SchedulerTask {
         cursor = lastId;
       }
       const flips = await pruneFlips(pool, now, config.flipRetentionDays, FLIPS_PER_ROUND);
-      const deleted = pings + flips;
-      if (deleted > 0) logger.info({ pings, flips }, 'pruned');
+      const uptimeDays = await pruneUptimeDays(pool, now, UPTIME_DAY_RETENTION_DAYS, UPTIME_DAYS_PER_ROUND);
+      const deleted = pings + flips + uptimeDays;
+      if (deleted > 0) logger.info({ pings, flips, uptimeDays }, 'pruned');
       return deleted;
     },
   };
+}
+
+/** Up to `limit` rolled-up days before the UTC day `days` days before `now`, oldest first; returns how many. */
+async function pruneUptimeDays(pool: pg.Pool, now: Date, days: number, limit: number): Promise<number> {
+  const { rowCount } = await pool.query(
+    `DELETE FROM check_uptime_days WHERE (check_id, day) IN (
+       SELECT check_id, day FROM check_uptime_days WHERE day < ($1::timestamptz AT TIME ZONE 'UTC')::date - $2::int ORDER BY day LIMIT $3)`,
+    [now.toISOString(), days, limit],
+  );
+  return rowCount ?? 0;
 }

@@ -4,7 +4,7 @@ import { RenderedPageCache } from '../../status-page/rendered-page-cache.js';
 import { STATUS_PAGE_KEY } from '../../status-page/status-page-url.js';
 import { notFound } from '../http/web-error.js';
 import { readPublicStatusPage } from '../queries/public-status-page.js';
-import { publicStatusView, statusPageWindowStart } from '../views/status-pages/public-status-model.js';
+import { LISTED_INCIDENTS, publicStatusView } from '../views/status-pages/public-status-model.js';
 import { PublicStatusPage } from '../views/status-pages/public-status-page.js';
 import type { WebContext } from '../web-context.js';
 
@@ -25,7 +25,7 @@ export function publicStatusRouter(ctx: WebContext): Router {
     if (!STATUS_PAGE_KEY.test(key)) throw notFound();
     const now = ctx.clock.now();
     const html = await cache.get(key, now.getTime(), async () => {
-      const data = await readPublicStatusPage(ctx.pool, key, statusPageWindowStart(now));
+      const data = await readPublicStatusPage(ctx.pool, key, now, LISTED_INCIDENTS);
       return data && renderToString(<PublicStatusPage view={publicStatusView(data, now)} assets={ctx.assets} />);
     });
     if (html === null) throw notFound();

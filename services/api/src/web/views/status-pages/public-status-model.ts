@@ -1,4 +1,4 @@
-import { uptimeHistory, utcDayStart, STATUS_PAGE_DAYS, type CheckStatus, type Incident, type UptimeDay } from '@upmon/core';
+import { listIncidents, utcDayStart, STATUS_PAGE_DAYS, type CheckStatus, type UptimeDay } from '@upmon/core';
 import type { PublicStatusPageData } from '../../queries/public-status-page.js';
 
 /** The most recent incidents listed on a page; older ones are counted, not listed. */
@@ -38,37 +38,37 @@ export interface PublicStatusView {
   olderIncidents: number;
 }
 
-/** First instant whose flips the page needs (00:00 UTC of the oldest shown day). */
-export function statusPageWindowStart(now: Date): Date {
+/** 00:00 UTC of the oldest shown day. */
+function statusPageWindowStart(now: Date): Date {
   return new Date(utcDayStart(now.getTime()) - (STATUS_PAGE_DAYS - 1) * 86_400_000);
 }
 
 /** What the public page shows, from what was read (docs/status-pages.md). */
 export function publicStatusView(data: PublicStatusPageData, now: Date): PublicStatusView {
   const counts: Record<CheckStatus, number> = { up: 0, late: 0, down: 0, paused: 0, new: 0 };
-  const candidates: (Incident & { checkName: string })[] = [];
-  let total = 0;
   const groups = data.groups.map((g) => ({
     name: g.name,
     checks: g.checks.map((c): PublicCheckView => {
-      const h = uptimeHistory({ createdAt: c.createdAt, changes: c.changes, now });
       counts[c.status] += 1;
-      // Newest first per check: only each check's newest LISTED_INCIDENTS can make the list.
-      for (const i of h.incidents.slice(0, LISTED_INCIDENTS)) candidates.push({ checkName: c.name, ...i });
-      total += h.incidents.length;
       let monitored = 0;
       let up = 0;
-      for (const d of h.days) {
+      for (const d of c.history.days) {
         monitored += d.monitoredMs;
         up += d.upMs;
       }
-      return { name: c.name, status: c.status, days: h.days, uptime: monitored > 0 ? up / monitored : null };
+      return { name: c.name, status: c.status, days: c.history.days, uptime: monitored > 0 ? up / monitored : null };
     }),
   }));
-  candidates.sort((a, b) => b.start - a.start);
-  const incidents = candidates
-    .slice(0, LISTED_INCIDENTS)
-    .map((i) => ({ checkName: i.checkName, start: new Date(i.start), end: i.end === null ? null : new Date(i.end), durationMs: i.durationMs }));
+  const list = listIncidents(
+    data.groups.flatMap((g) => g.checks.map((c) => ({ check: c.name, incidents: c.history.incidents, incidentCount: c.history.incidentCount }))),
+    LISTED_INCIDENTS,
+  );
+  const incidents = list.listed.map((i) => ({
+    checkName: i.check,
+    start: new Date(i.start),
+    end: i.end === null ? null : new Date(i.end),
+    durationMs: i.durationMs,
+  }));
   const firstDay = statusPageWindowStart(now).getTime();
   const days = Array.from({ length: STATUS_PAGE_DAYS }, (_, i) => ({ date: new Date(firstDay + i * 86_400_000).toISOString().slice(0, 10) }));
   return {
@@ -78,6 +78,6 @@ export function publicStatusView(data: PublicStatusPageData, now: Date): PublicS
     groups,
     counts,
     incidents,
-    olderIncidents: Math.max(0, total - LISTED_INCIDENTS),
+    olderIncidents: list.older,
   };
 }
