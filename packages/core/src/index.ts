@@ -21,3 +21,21 @@ export {
   type Incident,
 } from './status-page/uptime-history.js';
 export { findDependencyCycle, MAX_DEPENDENCIES } from './dependencies/dependency-cycle.js';
+export { scheduleKindOf } from './schedule/schedule-kind.js';
+export {
+  activeOccurrence,
+  nextOccurrence,
+  maintenanceState,
+  maintenanceOf,
+  maintenanceSchedule,
+  windowAppliesTo,
+  validateMaintenanceSchedule,
+  MAINTENANCE_NAME_MAX,
+  MAINTENANCE_DURATION_MIN,
+  MAINTENANCE_DURATION_MAX,
+  MAINTENANCE_SCOPE_MAX,
+  type MaintenanceWindowSpec,
+  type MaintenanceScope,
+  type MaintenanceState,
+  type Occurrence,
+} from './maintenance/maintenance-window.js';
