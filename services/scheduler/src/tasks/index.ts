@@ -3,6 +3,7 @@ import { createDeadlineScannerTask } from './deadline-scanner.js';
 import { createRetentionPrunerTask } from './retention-pruner.js';
 import { createHeldReleaseTask } from './held-release.js';
 import { createDependencyReleaseTask } from './dependency-release.js';
+import { createMaintenanceReleaseTask } from './maintenance-release.js';
 import { createRemindersTask } from './reminders.js';
 import { createProbeSchedulerTask } from './probe-scheduler.js';
 import { createRedisRecoveryTask } from './redis-recovery.js';
@@ -15,6 +16,7 @@ export function createTasks(deps: SchedulerDeps): SchedulerTask[] {
     createRemindersTask(deps),
     createHeldReleaseTask(deps),
     createDependencyReleaseTask(deps),
+    createMaintenanceReleaseTask(deps),
     createProbeSchedulerTask(deps),
     createRedisRecoveryTask(deps),
   ];
