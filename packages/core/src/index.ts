@@ -3,7 +3,7 @@ export { type Schedule, ScheduleError, MAX_EXPRESSION_LENGTH, MAX_TIME_ZONE_LENG
 export { nextAfter } from './schedule/next-after.js';
 export { validateCron, nextCronAfter } from './schedule/cron.js';
 export { validateOnCalendar, nextOnCalendarAfter } from './schedule/oncalendar.js';
-export { isValidTimeZone } from './schedule/timezone.js';
+export { isValidTimeZone, wallTimeToInstant } from './schedule/timezone.js';
 export type { CheckState, CheckEvent, CheckStatus, CheckKind, FlipReason, FlipRecord, PingKind, TransitionResult } from './state/types.js';
 export { transition, applyDueDeadlines, deadlineFor, expectedAt, InvalidTransitionError } from './state/transition.js';
 export { takePingBudget, PING_BUDGET_PER_WINDOW, PING_BUDGET_WINDOW_MS, type PingBudget, type PingBudgetDecision } from './state/ping-budget.js';
