@@ -142,6 +142,26 @@ test('a reminder due during the window is held with it', async () => {
   expect(sent(app)[1]?.message).toContain('still down (reminder) at');
 });
 
+test('the window ended but its holds are not looked at yet: an up joins them and nothing is sent at all', async () => {
+  const { app, maintenance, sent } = await setup();
+  await flip(app, 'up', 'down');
+  await scheduler?.stop();
+  scheduler = undefined;
+  await endWindow(maintenance);
+  await flip(app, 'down', 'up');
+  const rows = await heldRows(app.id);
+  expect(rows.map((r) => [r.event, r.cause, r.droppedAt])).toEqual([
+    ['down', 'maintenance', null],
+    ['up', 'maintenance', null],
+  ]);
+  expect((await log(app.id)).map((d) => d.error).slice(-1)).toEqual([
+    'maintenance "deploy" has just ended: held with what it held, looked at now (one digest, or nothing if the check is up)',
+  ]);
+  scheduler = await startScheduler();
+  await eventually(async () => (await heldRows(app.id)).every((r) => r.droppedAt !== null), 15_000, 'the holds dropped');
+  expect(sent(app)).toEqual([]);
+}, 60_000);
+
 test('a restart of the notifier and a kill -9 of the scheduler while held lose nothing and send once', async () => {
   const { app, maintenance, sent } = await setup();
   await flip(app, 'up', 'down');

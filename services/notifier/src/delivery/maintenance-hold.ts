@@ -32,7 +32,8 @@ export interface MaintenanceDecisionInput {
  * `maintenance`, the window, `release_at` = the end of the occurrence in progress). The
  * scheduler's `maintenance-release` task looks again when that time comes: pushes it later if
  * the check is still (or again) under maintenance, drops the rows if the check is up, and sends
- * one digest otherwise. Returns 'held', or null when no window applies. Idempotent per
+ * one digest otherwise. Right after a window, while what it held waits to be looked at, a new
+ * notification of the check joins it. Returns 'held', or null when no window applies. Idempotent per
  * (integration, flip, event), so a job run twice decides the same way.
  */
 export function createMaintenanceHold(pool: PgPool) {
@@ -47,7 +48,7 @@ export function createMaintenanceHold(pool: PgPool) {
                         'startsAt', w.starts_at, 'endsAt', w.ends_at, 'schedule', w.schedule, 'tz', w.tz,
                         'durationMin', w.duration_min, 'endedAt', w.ended_at))
                  FROM maintenance_windows w
-                WHERE w.project_id = c.project_id AND (w.schedule IS NOT NULL OR (w.ends_at > now() - interval '1 day' AND w.ended_at IS NULL))) AS windows
+                WHERE w.project_id = c.project_id AND (w.schedule IS NOT NULL OR w.ends_at > now() - interval '1 day')) AS windows
        FROM unnest($1::uuid[]) WITH ORDINALITY AS r(check_id, n)
        JOIN checks c ON c.id = r.check_id`,
       values: [checkIds],
@@ -64,8 +65,26 @@ export function createMaintenanceHold(pool: PgPool) {
       const found = await windowsBatch(job.checkId);
       if (!found || found.windows.length === 0) return null;
       const maintenance = maintenanceOf(found.windows, { id: job.checkId, tags: found.tags }, now);
-      if (!maintenance) return null;
-      const { window, end } = maintenance;
+      let window: { id: string; name: string | null };
+      let releaseAt: Date;
+      if (maintenance) {
+        window = maintenance.window;
+        releaseAt = maintenance.end;
+      } else {
+        // The maintenance is over but what it held has not been looked at yet (the scheduler
+        // does so within a round): this notification joins them, due now, so an up is not sent
+        // alone before the digest, and a reminder not next to it.
+        const pending = await pool.query<{ id: string; name: string | null }>(
+          `SELECT h.maintenance_window_id AS id, w.name FROM held_notifications h LEFT JOIN maintenance_windows w ON w.id = h.maintenance_window_id
+            WHERE h.integration_id = $1 AND h.check_id = $2 AND h.cause = 'maintenance' AND h.released_at IS NULL AND h.dropped_at IS NULL
+            LIMIT 1`,
+          [job.integrationId, job.checkId],
+        );
+        const row = pending.rows[0];
+        if (!row) return null;
+        window = row;
+        releaseAt = now;
+      }
       // A later reminder of the same down flip re-arms its row (like quiet hours).
       const onConflict =
         job.event === 'reminder'
@@ -76,9 +95,12 @@ export function createMaintenanceHold(pool: PgPool) {
         `INSERT INTO held_notifications (integration_id, check_id, flip_id, event, ts, release_at, cause, maintenance_window_id)
          VALUES ($1, $2, $3, $4, $5, $6, 'maintenance', $7)
          ON CONFLICT (integration_id, flip_id, event) ${onConflict}`,
-        [job.integrationId, job.checkId, flipId, job.event, job.event !== 'reminder' && flip ? flip.ts : now, end, window.id],
+        [job.integrationId, job.checkId, flipId, job.event, job.event !== 'reminder' && flip ? flip.ts : now, releaseAt, window.id],
       );
-      const error = `maintenance ${JSON.stringify(window.name)} until ${end.toISOString()}: held, sent as one digest when it ends if the check is not up by then`;
+      const words = window.name === null ? 'a deleted maintenance window' : `maintenance ${JSON.stringify(window.name)}`;
+      const error = maintenance
+        ? `${words} until ${releaseAt.toISOString()}: held, sent as one digest when it ends if the check is not up by then`
+        : `${words} has just ended: held with what it held, looked at now (one digest, or nothing if the check is up)`;
       await input.recordAttempt({ ...input.logRow, status: 'held', statusCode: null, error: error.slice(0, DELIVERY_ERROR_MAX), latencyMs: null });
       return 'held';
     },
