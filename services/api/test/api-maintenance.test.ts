@@ -21,7 +21,17 @@ test('the script form: {duration_min} alone starts now; end now closes it, then 
   const created = await h.call('POST', '/maintenance', { key: p.rwKey, body: { name: 'deploy', duration_min: 30 } });
   expect(created.status).toBe(201);
   const w = created.body.data;
-  expect(w).toMatchObject({ name: 'deploy', kind: 'one_off', scope: 'project', checks: [], tags: [], status: 'active', schedule: null, ended_at: null, next: null });
+  expect(w).toMatchObject({
+    name: 'deploy',
+    kind: 'one_off',
+    scope: 'project',
+    checks: [],
+    tags: [],
+    status: 'active',
+    schedule: null,
+    ended_at: null,
+    next: null,
+  });
   const ends = Date.parse(w.ends_at) - Date.parse(w.starts_at);
   expect(ends).toBe(30 * 60_000);
   expect(Date.parse(w.starts_at)).toBeGreaterThanOrEqual(before - 1000);
@@ -57,7 +67,15 @@ test('one-off and recurring windows, scoped to checks or tags', async () => {
     body: { name: 'nightly', schedule: '0 3 * * *', tz: 'Europe/Berlin', duration_min: 90, tags: ['db'] },
   });
   expect(recurring.status).toBe(201);
-  expect(recurring.body.data).toMatchObject({ kind: 'recurring', scope: 'tags', tags: ['db'], schedule: '0 3 * * *', tz: 'Europe/Berlin', duration_min: 90, starts_at: null });
+  expect(recurring.body.data).toMatchObject({
+    kind: 'recurring',
+    scope: 'tags',
+    tags: ['db'],
+    schedule: '0 3 * * *',
+    tz: 'Europe/Berlin',
+    duration_min: 90,
+    starts_at: null,
+  });
   const next = recurring.body.data.next;
   expect(Date.parse(next.ends_at) - Date.parse(next.starts_at)).toBe(90 * 60_000);
   // 03:00 in Berlin is 01:00 or 02:00 UTC.
@@ -125,7 +143,16 @@ test('update replaces the fields given (a form change replaces all times); end a
   });
   const later = new Date(Date.now() + 3_600_000);
   const held = await h.prisma.heldNotification.create({
-    data: { integrationId: hook.id, checkId: check.id, flipId: flip.id, event: 'down', ts: flip.ts, releaseAt: later, cause: 'maintenance', maintenanceWindowId: w.id },
+    data: {
+      integrationId: hook.id,
+      checkId: check.id,
+      flipId: flip.id,
+      event: 'down',
+      ts: flip.ts,
+      releaseAt: later,
+      cause: 'maintenance',
+      maintenanceWindowId: w.id,
+    },
   });
   expect((await h.call('POST', `/maintenance/${w.id}/end`, { key: p.rwKey })).status).toBe(200);
   const due = await h.prisma.heldNotification.findUniqueOrThrow({ where: { id: held.id } });

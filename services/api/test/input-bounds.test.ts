@@ -183,7 +183,9 @@ describe('the schemas themselves', () => {
   }
 
   it('give every string and array of a check, integration or status page body a length limit', () => {
-    const found = [checkSchema, integrationSchema, statusPageSchema, maintenanceSchema, ...Object.values(CONFIG_SCHEMAS)].flatMap((s) => unbounded(s.describe(), '', []));
+    const found = [checkSchema, integrationSchema, statusPageSchema, maintenanceSchema, ...Object.values(CONFIG_SCHEMAS)].flatMap((s) =>
+      unbounded(s.describe(), '', []),
+    );
     expect(found).toEqual([]);
   });
 });

@@ -25,12 +25,37 @@ test('under maintenance in words, a banner of active and upcoming windows of the
       projectId: project.id,
       title: 'Acme',
       enabled: true,
-      groups: { create: [{ name: 'Core', position: 0, checks: { create: [{ checkId: db.id, position: 0 }, { checkId: web.id, position: 1 }] } }] },
+      groups: {
+        create: [
+          {
+            name: 'Core',
+            position: 0,
+            checks: {
+              create: [
+                { checkId: db.id, position: 0 },
+                { checkId: web.id, position: 1 },
+              ],
+            },
+          },
+        ],
+      },
     },
   });
   const now = Date.now();
-  await makeMaintenanceWindow(h.prisma, project.id, { name: 'secret upgrade of pg-3', scope: 'tags', tags: ['db'], startsAt: new Date(now - H), endsAt: new Date(now + H) });
-  await makeMaintenanceWindow(h.prisma, project.id, { name: 'cdn swap', scope: 'checks', checkIds: [web.id], startsAt: new Date(now + 24 * H), endsAt: new Date(now + 25 * H) });
+  await makeMaintenanceWindow(h.prisma, project.id, {
+    name: 'secret upgrade of pg-3',
+    scope: 'tags',
+    tags: ['db'],
+    startsAt: new Date(now - H),
+    endsAt: new Date(now + H),
+  });
+  await makeMaintenanceWindow(h.prisma, project.id, {
+    name: 'cdn swap',
+    scope: 'checks',
+    checkIds: [web.id],
+    startsAt: new Date(now + 24 * H),
+    endsAt: new Date(now + 25 * H),
+  });
   await makeMaintenanceWindow(h.prisma, project.id, { name: 'far away', startsAt: new Date(now + 10 * 24 * H), endsAt: new Date(now + 10 * 24 * H + H) });
   await makeMaintenanceWindow(h.prisma, project.id, { name: 'not on the page', scope: 'checks', checkIds: [hidden.id] });
   await makeMaintenanceWindow(h.prisma, project.id, { name: 'ended', startsAt: new Date(now - H), endsAt: new Date(now + H), endedAt: new Date(now - 60_000) });
@@ -53,7 +78,12 @@ test('no banner and no tag without maintenance', async () => {
   const project = await makeProject(h.prisma, { plan: 'pro' });
   const c = await makeCheck(h.prisma, project.id, { name: 'Solo', status: 'up' });
   const page = await h.prisma.statusPage.create({
-    data: { projectId: project.id, title: 'Plain', enabled: true, groups: { create: [{ name: 'G', position: 0, checks: { create: [{ checkId: c.id, position: 0 }] } }] } },
+    data: {
+      projectId: project.id,
+      title: 'Plain',
+      enabled: true,
+      groups: { create: [{ name: 'G', position: 0, checks: { create: [{ checkId: c.id, position: 0 }] } }] },
+    },
   });
   const html = await (await fetch(`${h.api.url}/status/${page.publicKey}`)).text();
   expect(html).not.toContain('maintenance');

@@ -60,9 +60,24 @@ describe('maintenance in the app', () => {
   });
 
   test('a one-off window in local time of a zone, and a repeating one over tags', async () => {
-    const res = await as.admin!.submit(screen(), screen(), { name: 'upgrade', when: 'one_off', starts_at: '2030-03-31T01:00', ends_at: '2030-03-31T04:00', tz: 'Europe/Berlin', scope: 'project' });
+    const res = await as.admin!.submit(screen(), screen(), {
+      name: 'upgrade',
+      when: 'one_off',
+      starts_at: '2030-03-31T01:00',
+      ends_at: '2030-03-31T04:00',
+      tz: 'Europe/Berlin',
+      scope: 'project',
+    });
     expect(res.status).toBe(303);
-    const rec = await as.admin!.submit(screen(), screen(), { name: 'nightly', when: 'recurring', schedule: '0 3 * * *', duration_min: '60', tz: 'Europe/Berlin', scope: 'tags', tags: 'db, web' });
+    const rec = await as.admin!.submit(screen(), screen(), {
+      name: 'nightly',
+      when: 'recurring',
+      schedule: '0 3 * * *',
+      duration_min: '60',
+      tz: 'Europe/Berlin',
+      scope: 'tags',
+      tags: 'db, web',
+    });
     expect(rec.status).toBe(303);
     const [oneOff, recurring] = await windows();
     // 01:00 CET is 00:00 UTC; 04:00 CEST (after the jump on 31 March 2030) is 02:00 UTC.
@@ -75,7 +90,13 @@ describe('maintenance in the app', () => {
   });
 
   test('errors come back next to the fields, nothing saved', async () => {
-    const gap = await as.owner!.submit(screen(), screen(), { when: 'one_off', starts_at: '2030-03-31T02:30', ends_at: '2030-03-31T05:00', tz: 'Europe/Berlin', scope: 'project' });
+    const gap = await as.owner!.submit(screen(), screen(), {
+      when: 'one_off',
+      starts_at: '2030-03-31T02:30',
+      ends_at: '2030-03-31T05:00',
+      tz: 'Europe/Berlin',
+      scope: 'project',
+    });
     expect(gap.status).toBe(422);
     expect(gap.text).toMatch(/id="f-starts_at-error"[^>]*>does not exist in Europe\/Berlin/);
     const bad = await as.owner!.submit(screen(), screen(), { when: 'recurring', schedule: 'nonsense', duration_min: '0', tz: 'UTC', scope: 'tags', tags: '' });

@@ -131,7 +131,10 @@ test('checks outside the window are notified as usual; a window over chosen chec
 test('a reminder due during the window is held with it', async () => {
   const { project, app, maintenance, sent } = await setup();
   await h.prisma.integration.updateMany({ where: { projectId: project.id }, data: { reminders: [1] } });
-  await h.prisma.maintenanceWindow.update({ where: { id: maintenance.id }, data: { startsAt: new Date(Date.now() + 3_600_000), endsAt: new Date(Date.now() + 7_200_000) } });
+  await h.prisma.maintenanceWindow.update({
+    where: { id: maintenance.id },
+    data: { startsAt: new Date(Date.now() + 3_600_000), endsAt: new Date(Date.now() + 7_200_000) },
+  });
   await flip(app, 'up', 'down');
   await receiver.waitFor(() => sent(app).length === 1);
   await h.prisma.maintenanceWindow.update({ where: { id: maintenance.id }, data: { startsAt: new Date(Date.now() - 60_000) } });

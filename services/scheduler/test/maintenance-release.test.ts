@@ -3,7 +3,17 @@ import type { CheckStatus, PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import type { Queues } from '@upmon/queue';
 import { systemClock } from '@upmon/service-kit';
-import { makeCheck, makeIntegration, makeMaintenanceWindow, makeProject, openTestBackend, queuedJobs, testRedisUrl, type TestBackend, type TestDatabase } from '@upmon/testing';
+import {
+  makeCheck,
+  makeIntegration,
+  makeMaintenanceWindow,
+  makeProject,
+  openTestBackend,
+  queuedJobs,
+  testRedisUrl,
+  type TestBackend,
+  type TestDatabase,
+} from '@upmon/testing';
 import { createHeldReleaseTask } from '../src/tasks/held-release.js';
 import { createMaintenanceReleaseTask } from '../src/tasks/maintenance-release.js';
 
@@ -40,12 +50,33 @@ async function scenario(opts: { schedule: string; durationMin: number; releaseAt
   const project = await makeProject(prisma);
   const check = await makeCheck(prisma, project.id, { name: 'app', status: opts.status ?? 'down' });
   const hook = await makeIntegration(prisma, project.id, 'webhook', { url: 'http://x' }, { events: ['down', 'up'], quietHours: opts.quietHours as never });
-  const window = await makeMaintenanceWindow(prisma, project.id, { name: 'nightly', schedule: opts.schedule, tz: 'Europe/Berlin', durationMin: opts.durationMin });
+  const window = await makeMaintenanceWindow(prisma, project.id, {
+    name: 'nightly',
+    schedule: opts.schedule,
+    tz: 'Europe/Berlin',
+    durationMin: opts.durationMin,
+  });
   const down = await prisma.flip.create({
-    data: { checkId: check.id, projectId: project.id, oldStatus: 'up', newStatus: 'down', reason: 'timeout', ts: new Date(opts.releaseAt.getTime() - 1_800_000) },
+    data: {
+      checkId: check.id,
+      projectId: project.id,
+      oldStatus: 'up',
+      newStatus: 'down',
+      reason: 'timeout',
+      ts: new Date(opts.releaseAt.getTime() - 1_800_000),
+    },
   });
   const held = await prisma.heldNotification.create({
-    data: { integrationId: hook.id, checkId: check.id, flipId: down.id, event: 'down', ts: down.ts, releaseAt: opts.releaseAt, cause: 'maintenance', maintenanceWindowId: window.id },
+    data: {
+      integrationId: hook.id,
+      checkId: check.id,
+      flipId: down.id,
+      event: 'down',
+      ts: down.ts,
+      releaseAt: opts.releaseAt,
+      cause: 'maintenance',
+      maintenanceWindowId: window.id,
+    },
   });
   return { project, check, hook, window, held };
 }

@@ -9,7 +9,17 @@ import {
 } from './maintenance-window.js';
 
 const at = (iso: string) => new Date(iso);
-const base: MaintenanceWindowSpec = { scope: 'project', tags: [], checkIds: [], startsAt: null, endsAt: null, schedule: null, tz: null, durationMin: null, endedAt: null };
+const base: MaintenanceWindowSpec = {
+  scope: 'project',
+  tags: [],
+  checkIds: [],
+  startsAt: null,
+  endsAt: null,
+  schedule: null,
+  tz: null,
+  durationMin: null,
+  endedAt: null,
+};
 const oneOff = (startsAt: string, endsAt: string, endedAt: string | null = null): MaintenanceWindowSpec => ({
   ...base,
   startsAt: at(startsAt),

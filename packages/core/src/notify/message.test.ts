@@ -267,7 +267,13 @@ describe('buildNotification: held during maintenance', () => {
   });
 
   it('a deleted window is named as such; a late check says LATE', () => {
-    const n = buildNotification({ ...base, event: 'digest', status: 'late', since: ts(10), held: [{ event: 'late', ts: ts(10), cause: 'maintenance', maintenanceName: null }] });
+    const n = buildNotification({
+      ...base,
+      event: 'digest',
+      status: 'late',
+      since: ts(10),
+      held: [{ event: 'late', ts: ts(10), cause: 'maintenance', maintenanceName: null }],
+    });
     expect(n.subject).toBe('LATE | nightly backup (still LATE after maintenance)');
     expect(n.short).toContain('1 notification held during a maintenance window, which has ended');
   });

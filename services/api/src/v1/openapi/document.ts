@@ -46,7 +46,12 @@ const maintenanceInputProps = {
   name: { type: 'string', minLength: 1, maxLength: 100, default: 'Maintenance' },
   starts_at: { ...isoInstant, description: 'One-off window: its start (with ends_at)' },
   ends_at: { ...isoInstant, description: 'One-off window: its end, after starts_at, at most 10080 minutes later, not in the past' },
-  schedule: { type: 'string', minLength: 1, maxLength: 255, description: 'Recurring window: cron (five fields) or OnCalendar expression; each fire starts an occurrence' },
+  schedule: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 255,
+    description: 'Recurring window: cron (five fields) or OnCalendar expression; each fire starts an occurrence',
+  },
   tz: { type: 'string', maxLength: 64, description: 'Recurring window: IANA zone the schedule is read in (default UTC)' },
   duration_min: {
     type: 'integer',
@@ -54,8 +59,22 @@ const maintenanceInputProps = {
     maximum: 10080,
     description: 'Recurring window: how long each occurrence lasts (elapsed minutes). Alone: a one-off window from now for this many minutes',
   },
-  checks: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: { type: 'string', format: 'uuid' }, description: "Only these checks of the project" },
-  tags: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 100 }, description: 'Only checks with any of these tags' },
+  checks: {
+    type: 'array',
+    minItems: 1,
+    maxItems: 100,
+    uniqueItems: true,
+    items: { type: 'string', format: 'uuid' },
+    description: 'Only these checks of the project',
+  },
+  tags: {
+    type: 'array',
+    minItems: 1,
+    maxItems: 100,
+    uniqueItems: true,
+    items: { type: 'string', minLength: 1, maxLength: 100 },
+    description: 'Only checks with any of these tags',
+  },
 };
 const maintenanceSpan = nullable({
   type: 'object',

@@ -23,7 +23,13 @@ function asBody(w: MaintenanceWindow): Record<string, unknown> {
  * closed early. The notifications it holds are looked at again at once (the new end may be
  * earlier, or a check may have left its scope).
  */
-export async function updateMaintenance(prisma: PrismaClient, auth: ProjectScope, id: string, body: Record<string, unknown>, now: Date): Promise<MaintenanceWindow> {
+export async function updateMaintenance(
+  prisma: PrismaClient,
+  auth: ProjectScope,
+  id: string,
+  body: Record<string, unknown>,
+  now: Date,
+): Promise<MaintenanceWindow> {
   return prisma.$transaction(async (tx) => {
     const stored = await findMaintenance(tx, auth.projectId, id);
     const merged = asBody(stored);

@@ -88,7 +88,8 @@ export function validateMaintenanceInput(body: Record<string, unknown>, now: Dat
       endsAt = new Date(v.ends_at as string);
       const minutes = (endsAt.getTime() - startsAt.getTime()) / 60_000;
       if (minutes <= 0) addFieldError(errors, 'ends_at', 'must be after starts_at');
-      else if (minutes > MAINTENANCE_DURATION_MAX) addFieldError(errors, 'ends_at', `must be at most ${MAINTENANCE_DURATION_MAX} minutes (one week) after starts_at`);
+      else if (minutes > MAINTENANCE_DURATION_MAX)
+        addFieldError(errors, 'ends_at', `must be at most ${MAINTENANCE_DURATION_MAX} minutes (one week) after starts_at`);
       else if (newTimes && endsAt <= now) addFieldError(errors, 'ends_at', 'is in the past');
     }
   } else if (has('duration_min')) {

@@ -33,7 +33,11 @@ export async function readPublicStatusMaintenance(pool: pg.Pool, publicKey: stri
       values: [publicKey, now],
     }),
     checkIds.length > 0
-      ? pool.query<{ id: string; tags: string[] | null }>({ name: 'public-status-check-tags', text: 'SELECT id, tags FROM checks WHERE id = ANY($1::uuid[])', values: [checkIds] })
+      ? pool.query<{ id: string; tags: string[] | null }>({
+          name: 'public-status-check-tags',
+          text: 'SELECT id, tags FROM checks WHERE id = ANY($1::uuid[])',
+          values: [checkIds],
+        })
       : { rows: [] },
   ]);
   return {

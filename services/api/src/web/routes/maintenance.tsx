@@ -28,7 +28,12 @@ export function maintenanceRouter(ctx: WebContext): Router {
   const r = Router();
   r.use('/projects', requireViewer);
 
-  const show = async (res: Response, access: ProjectAccess, extra: { form?: MaintenanceForm; errors?: FieldErrors; notice?: string | null } = {}, status = 200) => {
+  const show = async (
+    res: Response,
+    access: ProjectAccess,
+    extra: { form?: MaintenanceForm; errors?: FieldErrors; notice?: string | null } = {},
+    status = 200,
+  ) => {
     const now = ctx.clock.now();
     const [windows, checks] = await Promise.all([
       listMaintenance(ctx.prisma, access.project.id, now),

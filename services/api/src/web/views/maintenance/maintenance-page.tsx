@@ -57,7 +57,21 @@ function When({ view }: { view: MaintenanceView }) {
   );
 }
 
-function WindowTable({ title, views, checks, canWrite, page, base }: { title: string; views: MaintenanceView[]; checks: { id: string; name: string }[]; canWrite: boolean; page: PageContext; base: string }) {
+function WindowTable({
+  title,
+  views,
+  checks,
+  canWrite,
+  page,
+  base,
+}: {
+  title: string;
+  views: MaintenanceView[];
+  checks: { id: string; name: string }[];
+  canWrite: boolean;
+  page: PageContext;
+  base: string;
+}) {
   if (views.length === 0) return null;
   return (
     <section aria-label={title}>
@@ -113,7 +127,9 @@ export function MaintenancePage({ page, access, windows, checks, form, errors = 
   const active = windows.filter((v) => v.current);
   const upcoming = windows.filter((v) => !v.current && v.next);
   const past = windows.filter((v) => !v.current && !v.next);
-  const table = (title: string, views: MaintenanceView[]) => <WindowTable title={title} views={views} checks={checks} canWrite={canWrite} page={page} base={base} />;
+  const table = (title: string, views: MaintenanceView[]) => (
+    <WindowTable title={title} views={views} checks={checks} canWrite={canWrite} page={page} base={base} />
+  );
   return (
     <Layout
       page={page}
@@ -162,14 +178,36 @@ export function MaintenancePage({ page, access, windows, checks, form, errors = 
           />
           <fieldset>
             <legend>Once</legend>
-            <TextField name="starts_at" label="Start" value={form.startsAt} placeholder="2026-12-01T22:00" hint="Local time in the zone below (YYYY-MM-DDTHH:MM)." errors={errors} />
+            <TextField
+              name="starts_at"
+              label="Start"
+              value={form.startsAt}
+              placeholder="2026-12-01T22:00"
+              hint="Local time in the zone below (YYYY-MM-DDTHH:MM)."
+              errors={errors}
+            />
             <TextField name="ends_at" label="End" value={form.endsAt} placeholder="2026-12-01T23:30" errors={errors} />
           </fieldset>
           <fieldset>
             <legend>Repeating</legend>
-            <TextField name="schedule" label="Schedule" value={form.schedule} maxLength={255} placeholder="0 3 * * sun" hint="Cron (five fields) or OnCalendar: each time it fires, a maintenance of the minutes above starts." errors={errors} />
+            <TextField
+              name="schedule"
+              label="Schedule"
+              value={form.schedule}
+              maxLength={255}
+              placeholder="0 3 * * sun"
+              hint="Cron (five fields) or OnCalendar: each time it fires, a maintenance of the minutes above starts."
+              errors={errors}
+            />
           </fieldset>
-          <TextField name="tz" label="Time zone" value={form.tz} maxLength={64} hint="For the start and end, or the schedule (e.g. Europe/Berlin)." errors={errors} />
+          <TextField
+            name="tz"
+            label="Time zone"
+            value={form.tz}
+            maxLength={64}
+            hint="For the start and end, or the schedule (e.g. Europe/Berlin)."
+            errors={errors}
+          />
           <fieldset>
             <legend>Applies to</legend>
             <SelectField
