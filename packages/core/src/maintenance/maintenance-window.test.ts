@@ -106,11 +106,11 @@ describe('recurring windows (Europe/Berlin)', () => {
     expect(nextOccurrence(recurring('0 22 31 * *', 60), at('2026-04-01T00:00:00Z'))?.start.toISOString()).toBe('2026-05-31T20:00:00.000Z');
   });
 
-  it('occurrences that overlap or touch are one span, followed up to 100 occurrences', () => {
+  it('occurrences that overlap or touch are one span, followed up to 10 occurrences', () => {
     const touching = recurring('0 */2 * * *', 120, 'UTC');
     const o = activeOccurrence(touching, at('2026-11-24T10:10:00Z'));
     expect(o?.start.toISOString()).toBe('2026-11-24T10:00:00.000Z');
-    expect(o?.end.toISOString()).toBe(new Date(Date.parse('2026-11-24T10:00:00Z') + 101 * 2 * 3600_000).toISOString());
+    expect(o?.end.toISOString()).toBe(new Date(Date.parse('2026-11-24T10:00:00Z') + 11 * 2 * 3600_000).toISOString());
     const apart = recurring('0 */2 * * *', 60, 'UTC');
     expect(iso(activeOccurrence(apart, at('2026-11-24T10:10:00Z')))).toEqual(['2026-11-24T10:00:00.000Z', '2026-11-24T11:00:00.000Z']);
   });
