@@ -40,7 +40,10 @@ export function createMaintenanceHold(pool: PgPool) {
   // A project has few windows: each delivery reads its check's tags and every window of its
   // project that may be active (recurring ones, and one-offs not over), micro-batched like the
   // delivery's other reads, and core decides which applies.
-  const windowsBatch = microBatch(async (checkIds: string[]): Promise<(CheckWindows | null)[]> => {
+  const windowsBatch = microBatch(async (items: { checkId: string; now: Date }[]): Promise<(CheckWindows | null)[]> => {
+    const checkIds = items.map((i) => i.checkId);
+    // One-off windows that ended before the earliest `now` of the batch (less a day of slack) cannot apply.
+    const since = new Date(Math.min(...items.map((i) => i.now.getTime())) - 86_400_000);
     const { rows } = await pool.query<{ n: string; tags: string[] | null; windows: Record<string, unknown>[] | null }>({
       name: 'notifier-maintenance-windows',
       text: `SELECT r.n, c.tags,
@@ -48,10 +51,10 @@ export function createMaintenanceHold(pool: PgPool) {
                         'startsAt', w.starts_at, 'endsAt', w.ends_at, 'schedule', w.schedule, 'tz', w.tz,
                         'durationMin', w.duration_min, 'endedAt', w.ended_at))
                  FROM maintenance_windows w
-                WHERE w.project_id = c.project_id AND (w.schedule IS NOT NULL OR w.ends_at > now() - interval '1 day')) AS windows
+                WHERE w.project_id = c.project_id AND (w.schedule IS NOT NULL OR w.ends_at > $2)) AS windows
        FROM unnest($1::uuid[]) WITH ORDINALITY AS r(check_id, n)
        JOIN checks c ON c.id = r.check_id`,
-      values: [checkIds],
+      values: [checkIds, since],
     });
     const out: (CheckWindows | null)[] = checkIds.map(() => null);
     for (const r of rows) out[Number(r.n) - 1] = { tags: r.tags ?? [], windows: (r.windows ?? []).map(toSpec) };
@@ -62,7 +65,7 @@ export function createMaintenanceHold(pool: PgPool) {
     async decide(input: MaintenanceDecisionInput): Promise<'held' | null> {
       const { job, flip, flipId, now } = input;
       if (flipId === null || job.event === 'digest') return null;
-      const found = await windowsBatch(job.checkId);
+      const found = await windowsBatch({ checkId: job.checkId, now });
       if (!found || found.windows.length === 0) return null;
       const maintenance = maintenanceOf(found.windows, { id: job.checkId, tags: found.tags }, now);
       let window: { id: string; name: string | null };
