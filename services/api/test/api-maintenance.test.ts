@@ -137,6 +137,10 @@ test('update replaces the fields given (a form change replaces all times); end a
   expect(bad.body.errors.starts_at).toEqual([expect.stringMatching(/^is required with ends_at/)]);
   const back = await h.call('PATCH', `/maintenance/${w.id}`, { key: p.rwKey, body: { duration_min: 60 } });
   expect(back.body.data).toMatchObject({ kind: 'one_off', status: 'active' });
+  const scoped = await h.call('PATCH', `/maintenance/${w.id}`, { key: p.rwKey, body: { checks: [check.id] } });
+  expect(scoped.body.data).toMatchObject({ scope: 'checks', checks: [check.id], ends_at: back.body.data.ends_at });
+  const whole = await h.call('PATCH', `/maintenance/${w.id}`, { key: p.rwKey, body: { checks: null } });
+  expect(whole.body.data).toMatchObject({ scope: 'project', checks: [] });
 
   const flip = await h.prisma.flip.create({
     data: { checkId: check.id, projectId: p.project.id, oldStatus: 'up', newStatus: 'down', reason: 'timeout', ts: new Date(), fannedOutAt: new Date() },

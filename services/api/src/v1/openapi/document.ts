@@ -60,15 +60,15 @@ const maintenanceInputProps = {
     description: 'Recurring window: how long each occurrence lasts (elapsed minutes). Alone: a one-off window from now for this many minutes',
   },
   checks: {
-    type: 'array',
+    type: ['array', 'null'],
     minItems: 1,
     maxItems: 100,
     uniqueItems: true,
     items: { type: 'string', format: 'uuid' },
-    description: 'Only these checks of the project',
+    description: 'Only these checks of the project (null or absent, and no tags: the whole project)',
   },
   tags: {
-    type: 'array',
+    type: ['array', 'null'],
     minItems: 1,
     maxItems: 100,
     uniqueItems: true,

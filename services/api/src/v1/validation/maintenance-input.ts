@@ -28,8 +28,8 @@ export const maintenanceSchema = Joi.object({
   schedule: Joi.string().min(1).max(MAX_EXPRESSION_LENGTH),
   tz: Joi.string().max(MAX_TIME_ZONE_LENGTH),
   duration_min: Joi.number().integer().min(MAINTENANCE_DURATION_MIN).max(MAINTENANCE_DURATION_MAX),
-  checks: Joi.array().items(Joi.string().guid().max(36)).max(MAINTENANCE_SCOPE_MAX).unique().min(1),
-  tags: Joi.array().items(Joi.string().min(1).max(100)).max(MAINTENANCE_SCOPE_MAX).unique().min(1),
+  checks: Joi.array().items(Joi.string().guid().max(36)).max(MAINTENANCE_SCOPE_MAX).unique().min(1).allow(null),
+  tags: Joi.array().items(Joi.string().min(1).max(100)).max(MAINTENANCE_SCOPE_MAX).unique().min(1).allow(null),
 });
 
 /** A validated window: times resolved (the script form starts at `now`), scope decided. */
