@@ -29,6 +29,7 @@ export {
   maintenanceOf,
   maintenanceSchedule,
   windowAppliesTo,
+  maintenanceSpecOf,
   validateMaintenanceSchedule,
   MAINTENANCE_NAME_MAX,
   MAINTENANCE_DURATION_MIN,

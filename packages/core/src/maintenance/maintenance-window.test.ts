@@ -1,6 +1,7 @@
 import {
   activeOccurrence,
   maintenanceOf,
+  maintenanceSpecOf,
   maintenanceState,
   nextOccurrence,
   validateMaintenanceSchedule,
@@ -159,5 +160,13 @@ describe('validateMaintenanceSchedule', () => {
     expect(validateMaintenanceSchedule('Sun *-*-* 03:00')).toBeNull();
     expect(validateMaintenanceSchedule('61 3 * * *')).toMatch(/./);
     expect(validateMaintenanceSchedule('not a schedule')).toMatch(/./);
+  });
+});
+
+describe('maintenanceSpecOf', () => {
+  it('keeps a known scope, and makes an unknown one apply to no check', () => {
+    expect(maintenanceSpecOf({ ...base, scope: 'tags', tags: ['a'] }).scope).toBe('tags');
+    const odd = maintenanceSpecOf({ ...base, scope: 'everything', checkIds: ['c1'] });
+    expect(windowAppliesTo(odd, { id: 'c1', tags: [] })).toBe(false);
   });
 });

@@ -32,6 +32,17 @@ export interface MaintenanceWindowSpec {
   endedAt: Date | null;
 }
 
+const SCOPES: readonly string[] = ['project', 'tags', 'checks'] satisfies MaintenanceScope[];
+
+/**
+ * A stored window (its `scope` a plain string column, constrained by the database) as core
+ * reads it. An unknown scope would apply to no check rather than to all of them.
+ */
+export function maintenanceSpecOf<W extends Omit<MaintenanceWindowSpec, 'scope'> & { scope: string }>(w: W): W & { scope: MaintenanceScope } {
+  if (SCOPES.includes(w.scope)) return { ...w, scope: w.scope as MaintenanceScope };
+  return { ...w, scope: 'checks', checkIds: [] };
+}
+
 /** One occurrence of a window: active for start ≤ t < end. */
 export interface Occurrence {
   start: Date;

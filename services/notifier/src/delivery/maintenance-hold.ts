@@ -1,5 +1,5 @@
 import { microBatch } from '@upmon/batching';
-import { maintenanceOf, type MaintenanceWindowSpec } from '@upmon/core';
+import { maintenanceOf, maintenanceSpecOf, type MaintenanceWindowSpec } from '@upmon/core';
 import type { PgPool } from '@upmon/db';
 import type { DeliveryJob } from '@upmon/queue';
 import type { AttemptRecord, DeliveryFlip } from './delivery-store.js';
@@ -113,10 +113,10 @@ export function createMaintenanceHold(pool: PgPool) {
 /** A window as json_build_object returned it (timestamps as strings). */
 function toSpec(w: Record<string, unknown>): ProjectWindow {
   const date = (v: unknown) => (typeof v === 'string' ? new Date(v) : null);
-  return {
+  return maintenanceSpecOf({
     id: w.id as string,
     name: w.name as string,
-    scope: w.scope as ProjectWindow['scope'],
+    scope: w.scope as string,
     tags: (w.tags as string[] | null) ?? [],
     checkIds: (w.checkIds as string[] | null) ?? [],
     startsAt: date(w.startsAt),
@@ -125,7 +125,7 @@ function toSpec(w: Record<string, unknown>): ProjectWindow {
     tz: (w.tz as string | null) ?? null,
     durationMin: (w.durationMin as number | null) ?? null,
     endedAt: date(w.endedAt),
-  };
+  });
 }
 
 export type MaintenanceHold = ReturnType<typeof createMaintenanceHold>;

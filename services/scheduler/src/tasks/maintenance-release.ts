@@ -1,4 +1,4 @@
-import { isInQuietHours, maintenanceOf, parseQuietHours, quietHoursEnd, type MaintenanceScope } from '@upmon/core';
+import { isInQuietHours, maintenanceOf, maintenanceSpecOf, parseQuietHours, quietHoursEnd } from '@upmon/core';
 import type { SchedulerDeps, SchedulerTask } from '../task.js';
 import { digestJobs } from './held-digests.js';
 
@@ -59,7 +59,7 @@ export function createMaintenanceReleaseTask(deps: SchedulerDeps): SchedulerTask
         const drop: DueRow[] = [];
         const send: DueRow[] = [];
         for (const r of rows) {
-          const projectWindows = windows.filter((w) => w.projectId === r.project_id).map((w) => ({ ...w, scope: w.scope as MaintenanceScope }));
+          const projectWindows = windows.filter((w) => w.projectId === r.project_id).map(maintenanceSpecOf);
           const maintenance = maintenanceOf(projectWindows, { id: r.check_id, tags: r.check_tags ?? [] }, now);
           const quiet = parseQuietHours(r.quiet_hours);
           if (maintenance) wait(maintenance.end, r.id, maintenance.window.id);

@@ -1,18 +1,13 @@
-import { activeOccurrence, nextOccurrence, type MaintenanceScope, type Occurrence } from '@upmon/core';
+import { activeOccurrence, maintenanceSpecOf, nextOccurrence, type Occurrence } from '@upmon/core';
 import type { MaintenanceWindow } from '@upmon/db';
 import { isoTimestamp } from './timestamps.js';
-
-/** A stored window as core reads it. */
-export function maintenanceSpec(w: MaintenanceWindow) {
-  return { ...w, scope: w.scope as MaintenanceScope };
-}
 
 const span = (o: Occurrence | null) => (o ? { starts_at: isoTimestamp(o.start), ends_at: isoTimestamp(o.end) } : null);
 const orNull = (d: Date | null) => (d ? isoTimestamp(d) : null);
 
 /** The API representation of a maintenance window (docs/api.md, "Maintenance windows"), as of `now`. */
 export function presentMaintenance(w: MaintenanceWindow, now: Date) {
-  const spec = maintenanceSpec(w);
+  const spec = maintenanceSpecOf(w);
   const current = activeOccurrence(spec, now);
   const next = nextOccurrence(spec, now);
   return {

@@ -1,8 +1,7 @@
-import { activeOccurrence, nextOccurrence } from '@upmon/core';
+import { activeOccurrence, maintenanceSpecOf, nextOccurrence } from '@upmon/core';
 import type { MaintenanceWindow, PrismaClient } from '@upmon/db';
 import { ApiError } from '../../http/api-error.js';
 import type { ProjectScope } from '../authenticate.js';
-import { maintenanceSpec } from '../presenters/maintenance-presenter.js';
 import { findMaintenance, releaseMaintenanceHolds } from './maintenance-holds.js';
 
 /**
@@ -14,7 +13,7 @@ import { findMaintenance, releaseMaintenanceHolds } from './maintenance-holds.js
 export async function endMaintenance(prisma: PrismaClient, auth: ProjectScope, id: string, now: Date): Promise<MaintenanceWindow> {
   return prisma.$transaction(async (tx) => {
     const stored = await findMaintenance(tx, auth.projectId, id);
-    const spec = maintenanceSpec(stored);
+    const spec = maintenanceSpecOf(stored);
     const cancellable = activeOccurrence(spec, now) !== null || (stored.schedule === null && nextOccurrence(spec, now) !== null);
     if (!cancellable) {
       throw new ApiError(

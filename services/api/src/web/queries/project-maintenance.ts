@@ -1,4 +1,4 @@
-import { activeOccurrence, maintenanceOf, nextOccurrence, type MaintenanceScope, type Occurrence } from '@upmon/core';
+import { activeOccurrence, maintenanceOf, maintenanceSpecOf, nextOccurrence, type Occurrence } from '@upmon/core';
 import type { MaintenanceWindow, PrismaClient } from '@upmon/db';
 
 /** A window with its state at the time asked. */
@@ -7,8 +7,6 @@ export interface MaintenanceView {
   current: Occurrence | null;
   next: Occurrence | null;
 }
-
-const specOf = (w: MaintenanceWindow) => ({ ...w, scope: w.scope as MaintenanceScope });
 
 /** The windows of a project that may apply now or later (recurring, or one-off not over). */
 export function openMaintenanceWindows(prisma: PrismaClient, projectId: string, now: Date): Promise<MaintenanceWindow[]> {
@@ -20,7 +18,7 @@ export function openMaintenanceWindows(prisma: PrismaClient, projectId: string, 
 
 /** Each window with its occurrence in progress and its next one. */
 export function maintenanceViews(windows: readonly MaintenanceWindow[], now: Date): MaintenanceView[] {
-  return windows.map((w) => ({ window: w, current: activeOccurrence(specOf(w), now), next: nextOccurrence(specOf(w), now) }));
+  return windows.map((w) => ({ window: w, current: activeOccurrence(maintenanceSpecOf(w), now), next: nextOccurrence(maintenanceSpecOf(w), now) }));
 }
 
 /** The maintenance a check is under now (the window ending last), or null. */
@@ -30,6 +28,6 @@ export async function checkMaintenance(
   now: Date,
 ): Promise<{ name: string; end: Date } | null> {
   const windows = await openMaintenanceWindows(prisma, check.projectId, now);
-  const found = maintenanceOf(windows.map(specOf), check, now);
+  const found = maintenanceOf(windows.map(maintenanceSpecOf), check, now);
   return found ? { name: found.window.name, end: found.end } : null;
 }

@@ -1,4 +1,4 @@
-import type { MaintenanceScope, MaintenanceWindowSpec } from '@upmon/core';
+import { maintenanceSpecOf, type MaintenanceWindowSpec } from '@upmon/core';
 import type pg from 'pg';
 
 export interface PublicMaintenanceData {
@@ -16,7 +16,7 @@ export interface PublicMaintenanceData {
 export async function readPublicStatusMaintenance(pool: pg.Pool, publicKey: string, checkIds: readonly string[], now: Date): Promise<PublicMaintenanceData> {
   const [windows, checks] = await Promise.all([
     pool.query<{
-      scope: MaintenanceScope;
+      scope: string;
       tags: string[] | null;
       check_ids: string[] | null;
       starts_at: Date | null;
@@ -41,17 +41,19 @@ export async function readPublicStatusMaintenance(pool: pg.Pool, publicKey: stri
       : { rows: [] },
   ]);
   return {
-    windows: windows.rows.map((w) => ({
-      scope: w.scope,
-      tags: w.tags ?? [],
-      checkIds: w.check_ids ?? [],
-      startsAt: w.starts_at,
-      endsAt: w.ends_at,
-      schedule: w.schedule,
-      tz: w.tz,
-      durationMin: w.duration_min,
-      endedAt: w.ended_at,
-    })),
+    windows: windows.rows.map((w) =>
+      maintenanceSpecOf({
+        scope: w.scope,
+        tags: w.tags ?? [],
+        checkIds: w.check_ids ?? [],
+        startsAt: w.starts_at,
+        endsAt: w.ends_at,
+        schedule: w.schedule,
+        tz: w.tz,
+        durationMin: w.duration_min,
+        endedAt: w.ended_at,
+      }),
+    ),
     tagsOf: new Map(checks.rows.map((c) => [c.id, c.tags ?? []])),
   };
 }
