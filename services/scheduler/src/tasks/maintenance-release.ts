@@ -47,7 +47,10 @@ export function createMaintenanceReleaseTask(deps: SchedulerDeps): SchedulerTask
           LIMIT ${config.batchSize}
           FOR UPDATE OF h SKIP LOCKED`;
         if (rows.length === 0) return 0;
-        const windows = await tx.maintenanceWindow.findMany({ where: { projectId: { in: [...new Set(rows.map((r) => r.project_id))] } } });
+        // The projects' windows that may apply now: recurring, or one-off not over.
+        const windows = await tx.maintenanceWindow.findMany({
+          where: { projectId: { in: [...new Set(rows.map((r) => r.project_id))] }, OR: [{ schedule: { not: null } }, { endsAt: { gt: now } }] },
+        });
 
         const later = new Map<number, { ids: bigint[]; windowId: string | null }>();
         const wait = (at: Date, id: bigint, windowId: string | null) => {
