@@ -35,6 +35,7 @@ export {
   MAINTENANCE_DURATION_MIN,
   MAINTENANCE_DURATION_MAX,
   MAINTENANCE_SCOPE_MAX,
+  MAINTENANCE_KEPT_DAYS,
   type MaintenanceWindowSpec,
   type MaintenanceScope,
   type MaintenanceState,

@@ -1,6 +1,6 @@
 import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
 import { systemClock } from '@upmon/service-kit';
-import { createTestDatabase, eventually, makeCheck, makeProject, type TestDatabase } from '@upmon/testing';
+import { createTestDatabase, eventually, makeCheck, makeMaintenanceWindow, makeProject, type TestDatabase } from '@upmon/testing';
 import type pg from 'pg';
 import { idleDelayMs, startTaskLoop } from '../src/task-loop.js';
 import type { SchedulerTask } from '../src/task.js';
@@ -142,5 +142,23 @@ describe('retention pruner', () => {
     await pool.query('UPDATE checks SET last_ping_at = now() WHERE id = $1', [busy.id]);
     expect(await task.runOnce(new Date())).toBe(3);
     expect(await secondsOf(busy.id)).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
+  });
+
+  it('deletes one-off maintenance windows 30 days after their end, keeps the others', async () => {
+    const project = await makeProject(prisma);
+    const day = 86_400_000;
+    const old = await makeMaintenanceWindow(prisma, project.id, { startsAt: new Date(Date.now() - 32 * day), endsAt: new Date(Date.now() - 31 * day) });
+    const recent = await makeMaintenanceWindow(prisma, project.id, { startsAt: new Date(Date.now() - 29 * day), endsAt: new Date(Date.now() - 28 * day) });
+    const recurring = await makeMaintenanceWindow(prisma, project.id, {
+      schedule: '0 3 * * *',
+      tz: 'UTC',
+      durationMin: 5,
+      createdAt: new Date(Date.now() - 400 * day),
+    });
+    const task = createRetentionPrunerTask(schedulerDeps({ dbUrl: db.url, prisma, pool, queues: {} as never, prefix: 'x', clock: systemClock }));
+    await task.runOnce(new Date());
+    const left = (await prisma.maintenanceWindow.findMany({ where: { projectId: project.id } })).map((w) => w.id).sort();
+    expect(left).toEqual([recent.id, recurring.id].sort());
+    expect(left).not.toContain(old.id);
   });
 });

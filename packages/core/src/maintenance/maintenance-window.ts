@@ -9,6 +9,8 @@ export const MAINTENANCE_NAME_MAX = 100;
 /** Shortest and longest occurrence of a window, in minutes (one minute to one week). */
 export const MAINTENANCE_DURATION_MIN = 1;
 export const MAINTENANCE_DURATION_MAX = 10_080;
+/** One-off windows are kept (and listed) this long after their end, then pruned. */
+export const MAINTENANCE_KEPT_DAYS = 30;
 /** Most tags or checks a window may name. */
 export const MAINTENANCE_SCOPE_MAX = 100;
 

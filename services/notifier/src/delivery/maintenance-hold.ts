@@ -50,8 +50,9 @@ export function createMaintenanceHold(pool: PgPool) {
               (SELECT json_agg(json_build_object('id', w.id, 'name', w.name, 'scope', w.scope, 'tags', w.tags, 'checkIds', w.check_ids,
                         'startsAt', w.starts_at, 'endsAt', w.ends_at, 'schedule', w.schedule, 'tz', w.tz,
                         'durationMin', w.duration_min, 'endedAt', w.ended_at))
-                 FROM maintenance_windows w
-                WHERE w.project_id = c.project_id AND (w.schedule IS NOT NULL OR w.ends_at > $2)) AS windows
+                 FROM (SELECT * FROM maintenance_windows WHERE project_id = c.project_id AND schedule IS NOT NULL
+                       UNION ALL
+                       SELECT * FROM maintenance_windows WHERE project_id = c.project_id AND schedule IS NULL AND ends_at > $2) w) AS windows
        FROM unnest($1::uuid[]) WITH ORDINALITY AS r(check_id, n)
        JOIN checks c ON c.id = r.check_id`,
       values: [checkIds, since],

@@ -24,6 +24,12 @@ CREATE TABLE "maintenance_windows" (
 );
 
 CREATE INDEX "maintenance_windows_project_id_idx" ON "maintenance_windows"("project_id");
+-- The notifier reads the windows of a project that may apply at each delivery: the recurring
+-- ones and the one-off ones not over, each through an index of its own, however many past
+-- one-off windows a deploy script has left. The retention pruner finds old one-off windows.
+CREATE INDEX "maintenance_windows_recurring_idx" ON "maintenance_windows"("project_id") WHERE "schedule" IS NOT NULL;
+CREATE INDEX "maintenance_windows_one_off_idx" ON "maintenance_windows"("project_id", "ends_at") WHERE "schedule" IS NULL;
+CREATE INDEX "maintenance_windows_one_off_end_idx" ON "maintenance_windows"("ends_at") WHERE "schedule" IS NULL;
 
 ALTER TABLE "maintenance_windows" ADD CONSTRAINT "maintenance_windows_project_id_fkey" FOREIGN KEY ("project_id") REFERENCES "projects"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
