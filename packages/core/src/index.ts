@@ -3,7 +3,7 @@ export { type Schedule, ScheduleError, MAX_EXPRESSION_LENGTH, MAX_TIME_ZONE_LENG
 export { nextAfter } from './schedule/next-after.js';
 export { validateCron, nextCronAfter } from './schedule/cron.js';
 export { validateOnCalendar, nextOnCalendarAfter } from './schedule/oncalendar.js';
-export { isValidTimeZone } from './schedule/timezone.js';
+export { isValidTimeZone, wallTimeToInstant } from './schedule/timezone.js';
 export type { CheckState, CheckEvent, CheckStatus, CheckKind, FlipReason, FlipRecord, PingKind, TransitionResult } from './state/types.js';
 export { transition, applyDueDeadlines, deadlineFor, expectedAt, InvalidTransitionError } from './state/transition.js';
 export { takePingBudget, PING_BUDGET_PER_WINDOW, PING_BUDGET_WINDOW_MS, type PingBudget, type PingBudgetDecision } from './state/ping-budget.js';
@@ -32,3 +32,23 @@ export {
   type IncidentList,
 } from './status-page/uptime-rollup.js';
 export { findDependencyCycle, MAX_DEPENDENCIES } from './dependencies/dependency-cycle.js';
+export { scheduleKindOf } from './schedule/schedule-kind.js';
+export {
+  activeOccurrence,
+  nextOccurrence,
+  maintenanceState,
+  maintenanceOf,
+  maintenanceSchedule,
+  windowAppliesTo,
+  maintenanceSpecOf,
+  validateMaintenanceSchedule,
+  MAINTENANCE_NAME_MAX,
+  MAINTENANCE_DURATION_MIN,
+  MAINTENANCE_DURATION_MAX,
+  MAINTENANCE_SCOPE_MAX,
+  MAINTENANCE_KEPT_DAYS,
+  type MaintenanceWindowSpec,
+  type MaintenanceScope,
+  type MaintenanceState,
+  type Occurrence,
+} from './maintenance/maintenance-window.js';

@@ -5,6 +5,7 @@ export type {
   Check,
   Flip,
   HeldNotification,
+  MaintenanceWindow,
   Integration,
   NotificationDelivery,
   Ping,

@@ -1,7 +1,7 @@
 import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { splitHttpConfig } from '@upmon/core';
 import { AAD, createCipher, generateApiKey, randomToken } from '@upmon/crypto';
-import type { Check, Integration, IntegrationKind, Plan, Prisma, PrismaClient, Project } from '@upmon/db';
+import type { Check, Integration, IntegrationKind, MaintenanceWindow, Plan, Prisma, PrismaClient, Project } from '@upmon/db';
 import { TEST_ENCRYPTION_KEY } from './service-process.js';
 
 /** Test data in one place. Each returns the created row (and the clear key for API keys). */
@@ -113,4 +113,21 @@ export function legacyCiphertext(plain: string, key: string = TEST_ENCRYPTION_KE
   const c = createCipheriv('aes-256-gcm', Buffer.from(key, 'base64'), iv);
   const body = Buffer.concat([c.update(plain), c.final()]);
   return new Uint8Array(Buffer.concat([Buffer.from([1]), iv, body, c.getAuthTag()]));
+}
+
+/** A maintenance window of the project: by default one-off, whole project, from an hour ago for two hours. */
+export async function makeMaintenanceWindow(
+  prisma: PrismaClient,
+  projectId: string,
+  overrides: Partial<Prisma.MaintenanceWindowUncheckedCreateInput> = {},
+): Promise<MaintenanceWindow> {
+  const recurring = overrides.schedule !== undefined && overrides.schedule !== null;
+  return prisma.maintenanceWindow.create({
+    data: {
+      projectId,
+      name: `maintenance-${randomToken(4)}`,
+      ...(recurring ? {} : { startsAt: new Date(Date.now() - 3_600_000), endsAt: new Date(Date.now() + 3_600_000) }),
+      ...overrides,
+    },
+  });
 }

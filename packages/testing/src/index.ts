@@ -13,6 +13,7 @@ export {
   sealPingBody,
   openPingBody,
   legacyCiphertext,
+  makeMaintenanceWindow,
 } from './factories.js';
 export { startService, freePort, stubDns, TEST_ENCRYPTION_KEY, type ServiceProcess, type ServiceName } from './service-process.js';
 export { createTestCertificates, type TestCertificates, type TestCertificate } from './tls-certificates.js';

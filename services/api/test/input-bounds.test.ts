@@ -4,6 +4,7 @@ import { makeApiKey, makeProjectWithKeys } from '@upmon/testing';
 import { checkSchema } from '../src/v1/validation/check-input.js';
 import { CONFIG_SCHEMAS } from '../src/v1/validation/integration-config-schemas.js';
 import { integrationSchema } from '../src/v1/validation/integration-input.js';
+import { maintenanceSchema } from '../src/v1/validation/maintenance-input.js';
 import { statusPageSchema } from '../src/v1/validation/status-page-input.js';
 import { heartbeatBody, startHarness, type Harness } from './support/api-harness.js';
 
@@ -182,7 +183,9 @@ describe('the schemas themselves', () => {
   }
 
   it('give every string and array of a check, integration or status page body a length limit', () => {
-    const found = [checkSchema, integrationSchema, statusPageSchema, ...Object.values(CONFIG_SCHEMAS)].flatMap((s) => unbounded(s.describe(), '', []));
+    const found = [checkSchema, integrationSchema, statusPageSchema, maintenanceSchema, ...Object.values(CONFIG_SCHEMAS)].flatMap((s) =>
+      unbounded(s.describe(), '', []),
+    );
     expect(found).toEqual([]);
   });
 });

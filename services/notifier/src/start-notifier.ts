@@ -10,6 +10,7 @@ import { createChannels } from './channels/registry.js';
 import { createDeliveryProcessor } from './delivery/delivery-processor.js';
 import { createDeliveryStore } from './delivery/delivery-store.js';
 import { createDependencyHold } from './delivery/dependency-hold.js';
+import { createMaintenanceHold } from './delivery/maintenance-hold.js';
 import { deliveryBackoff } from './delivery/retry-backoff.js';
 import { createSmsQuota } from './delivery/sms-quota.js';
 import { startFlipIntake } from './fan-out/flip-intake.js';
@@ -56,6 +57,7 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
   const deliver = createDeliveryProcessor({
     store: deliveryStore,
     dependencyHold: createDependencyHold(pool),
+    maintenanceHold: createMaintenanceHold(pool),
     smsQuota,
     channels,
     cipher,

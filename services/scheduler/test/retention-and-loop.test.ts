@@ -1,6 +1,6 @@
 import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
 import { systemClock } from '@upmon/service-kit';
-import { createTestDatabase, eventually, makeCheck, makeProject, type TestDatabase } from '@upmon/testing';
+import { createTestDatabase, eventually, makeCheck, makeMaintenanceWindow, makeProject, type TestDatabase } from '@upmon/testing';
 import type pg from 'pg';
 import { idleDelayMs, startTaskLoop } from '../src/task-loop.js';
 import type { SchedulerTask } from '../src/task.js';
@@ -143,6 +143,7 @@ describe('retention pruner', () => {
     expect(await task.runOnce(new Date())).toBe(3);
     expect(await secondsOf(busy.id)).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
   });
+
   it("drops status pages' rolled-up days older than 100 days, oldest first, and keeps the rest", async () => {
     const project = await makeProject(prisma);
     const check = await makeCheck(prisma, project.id);
@@ -160,5 +161,23 @@ describe('retention pruner', () => {
     // Deleting the check deletes its days.
     await prisma.check.delete({ where: { id: check.id } });
     expect((await pool.query('SELECT count(*)::int AS n FROM check_uptime_days WHERE check_id = $1', [check.id])).rows[0].n).toBe(0);
+  });
+
+  it('deletes one-off maintenance windows 30 days after their end, keeps the others', async () => {
+    const project = await makeProject(prisma);
+    const day = 86_400_000;
+    const old = await makeMaintenanceWindow(prisma, project.id, { startsAt: new Date(Date.now() - 32 * day), endsAt: new Date(Date.now() - 31 * day) });
+    const recent = await makeMaintenanceWindow(prisma, project.id, { startsAt: new Date(Date.now() - 29 * day), endsAt: new Date(Date.now() - 28 * day) });
+    const recurring = await makeMaintenanceWindow(prisma, project.id, {
+      schedule: '0 3 * * *',
+      tz: 'UTC',
+      durationMin: 5,
+      createdAt: new Date(Date.now() - 400 * day),
+    });
+    const task = createRetentionPrunerTask(schedulerDeps({ dbUrl: db.url, prisma, pool, queues: {} as never, prefix: 'x', clock: systemClock }));
+    await task.runOnce(new Date());
+    const left = (await prisma.maintenanceWindow.findMany({ where: { projectId: project.id } })).map((w) => w.id).sort();
+    expect(left).toEqual([recent.id, recurring.id].sort());
+    expect(left).not.toContain(old.id);
   });
 });

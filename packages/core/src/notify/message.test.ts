@@ -270,3 +270,38 @@ describe('buildNotification: acknowledgement links', () => {
     expect(n.text).not.toContain('Acknowledge');
   });
 });
+
+describe('buildNotification: held during maintenance', () => {
+  const ts = (min: number) => new Date(Date.UTC(2026, 10, 22, 7, min));
+  it('says the maintenance ended and the check is still down, listing what was held', () => {
+    const n = buildNotification({
+      ...base,
+      event: 'digest',
+      status: 'down',
+      since: ts(10),
+      held: [
+        { event: 'down', ts: ts(10), cause: 'maintenance', maintenanceName: 'db upgrade' },
+        { event: 'reminder', ts: ts(40), cause: 'maintenance', maintenanceName: 'db upgrade' },
+      ],
+    });
+    expect(n.subject).toBe('DOWN | nightly backup (still DOWN after maintenance)');
+    expect(n.headline).toBe(
+      'maintenance "db upgrade" has ended and nightly backup is still DOWN since 2026-11-22 07:10:00 UTC (for 50 min). Held during the maintenance: DOWN at 2026-11-22 07:10:00 UTC; still down (reminder) at 2026-11-22 07:40:00 UTC.',
+    );
+    expect(n.text).toContain('Held because: maintenance "db upgrade" was in progress');
+    expect(n.values.reason).toBe('maintenance');
+    expect(n.severity).toBe('critical');
+  });
+
+  it('a deleted window is named as such; a late check says LATE', () => {
+    const n = buildNotification({
+      ...base,
+      event: 'digest',
+      status: 'late',
+      since: ts(10),
+      held: [{ event: 'late', ts: ts(10), cause: 'maintenance', maintenanceName: null }],
+    });
+    expect(n.subject).toBe('LATE | nightly backup (still LATE after maintenance)');
+    expect(n.short).toContain('1 notification held during a maintenance window, which has ended');
+  });
+});

@@ -18,8 +18,8 @@ export interface MessageFlip {
   ts: Date;
 }
 
-/** Why a notification was held: quiet hours, its check was flapping, or a dependency was down. */
-export type HoldCause = 'quiet_hours' | 'flapping' | 'dependency';
+/** Why a notification was held: quiet hours, its check was flapping, a dependency was down, or maintenance. */
+export type HoldCause = 'quiet_hours' | 'flapping' | 'dependency' | 'maintenance';
 
 /** One held notification, listed in the digest. */
 export interface HeldEvent {
@@ -29,6 +29,8 @@ export interface HeldEvent {
   cause?: HoldCause;
   /** cause `dependency`: the name of the dependency that was down (null if it was deleted since). */
   dependencyName?: string | null;
+  /** cause `maintenance`: the name of the window that held it (null if it was deleted since). */
+  maintenanceName?: string | null;
 }
 
 /** A digest lists at most this many held events (the latest), so a long episode stays one readable message. */
@@ -130,6 +132,7 @@ function severityOf(status: CheckStatus): Severity {
 
 const upper = (s: string) => s.toUpperCase();
 const dependencyWords = (h: HeldEvent) => h.dependencyName ?? 'a deleted check';
+const maintenanceWords = (h: HeldEvent) => (h.maintenanceName ? `maintenance ${JSON.stringify(h.maintenanceName)}` : 'a maintenance window');
 const heldLabel = (e: HeldEvent['event']) => (e === 'reminder' ? 'still down (reminder)' : upper(e));
 
 export function checkLink(appBaseUrl: string, checkId: string): string {
@@ -221,6 +224,17 @@ export function buildNotification(input: MessageInput): Notification {
         fields.push({ label: 'Status now', value: `${upper(status)}${since}${forHowLong}` });
         fields.push({ label: 'Flapping', value: `${c} status change${c === 1 ? '' : 's'} not sent one by one` });
         fields.push({ label: 'Changes', value: listed.join('\n') });
+      } else if (held.some((h) => h.cause === 'maintenance')) {
+        // Held during maintenance, sent once when it ended and the check was still not up
+        // (docs/notifications.md, "Maintenance windows").
+        const windows = [...new Set(held.filter((h) => h.cause === 'maintenance').map(maintenanceWords))].join(', ');
+        reason = `${n} notification${n === 1 ? '' : 's'} held during ${windows}, which has ended`;
+        reasonCode = 'maintenance';
+        subject = `${upper(status)} | ${check.name} (still ${upper(status)} after maintenance)`;
+        headline = `${windows} has ended and ${check.name} is still ${upper(status)}${since}${forHowLong}. Held during the maintenance: ${listed.join('; ')}.`;
+        fields.push({ label: 'Status now', value: `${upper(status)}${since}${forHowLong}` });
+        fields.push({ label: 'Held because', value: `${windows} was in progress` });
+        fields.push({ label: 'Held events', value: listed.join('\n') });
       } else if (held.some((h) => h.cause === 'dependency')) {
         // A down (or its reminder) held while a dependency was down, sent now that the
         // dependencies are up again and this check is not (docs/notifications.md, "Dependencies").

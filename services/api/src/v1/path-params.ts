@@ -14,3 +14,8 @@ export function integrationIdParam(value: unknown): number {
   }
   return Number(value);
 }
+
+export function maintenanceIdParam(value: unknown): string {
+  if (typeof value !== 'string' || !UUID.test(value)) throw ApiError.notFound('maintenance window not found');
+  return value.toLowerCase();
+}

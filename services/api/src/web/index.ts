@@ -18,6 +18,7 @@ import { checkAcknowledgeRouter } from './routes/check-acknowledge.js';
 import { integrationsRouter } from './routes/integrations.js';
 import { invitationsRouter } from './routes/invitations.js';
 import { keysRouter } from './routes/keys.js';
+import { maintenanceRouter } from './routes/maintenance.js';
 import { meRouter } from './routes/me.js';
 import { projectsRouter } from './routes/projects.js';
 import { publicStatusRouter } from './routes/public-status.js';
@@ -72,6 +73,7 @@ export function mountWeb(app: Express, deps: AppDeps): void {
     keysRouter(ctx),
     integrationsRouter(ctx),
     statusPageSettingsRouter(ctx),
+    maintenanceRouter(ctx),
     accountsRouter(ctx),
   );
   web.use(schedulePreviewRouter(ctx.clock));

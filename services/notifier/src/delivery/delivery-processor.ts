@@ -9,6 +9,7 @@ import { composeNotification } from './compose-notification.js';
 import { createConfigDecryptor } from './config-cache.js';
 import type { DeliveryStore } from './delivery-store.js';
 import type { DependencyHold } from './dependency-hold.js';
+import type { MaintenanceHold } from './maintenance-hold.js';
 import { DELIVERY_ERROR_MAX, sendThroughChannel } from './send-through-channel.js';
 import type { SmsQuota } from './sms-quota.js';
 
@@ -16,6 +17,8 @@ export interface DeliveryDeps {
   store: DeliveryStore;
   /** Holds a down while a dependency of its check is down (dependency-hold.ts). */
   dependencyHold: DependencyHold;
+  /** Holds what happens to a check under a maintenance window until it ends (maintenance-hold.ts). */
+  maintenanceHold: MaintenanceHold;
   smsQuota: SmsQuota;
   channels: ChannelRegistry;
   cipher: Cipher;
@@ -99,6 +102,10 @@ export function createDeliveryProcessor(deps: DeliveryDeps) {
       await refuse('e-mail address not verified: alerts are sent once the link mailed to it has been opened');
     }
 
+    if (attempt === 1 && (await deps.maintenanceHold.decide({ job, flip, flipId, now, logRow, recordAttempt: deps.store.recordAttempt }))) {
+      log().info('held: the check is under maintenance');
+      return finished('held');
+    }
     if (attempt === 1 && (await deps.dependencyHold.decide({ job, flip, flipId, now, logRow, recordAttempt: deps.store.recordAttempt }))) {
       log().info('held or dropped: a dependency of the check is down');
       return finished('held');

@@ -104,6 +104,8 @@ export interface HeldRow {
   cause: HoldCause;
   /** cause dependency: the name of the dependency that was down (null if deleted since). */
   dependencyName: string | null;
+  /** cause maintenance: the name of the window that held it (null if deleted since). */
+  maintenanceName: string | null;
 }
 
 interface LoadRequest {
@@ -291,7 +293,8 @@ export function createDeliveryStore(pool: PgPool) {
     async loadHeld(ids: string[]): Promise<HeldRow[]> {
       if (ids.length === 0) return [];
       const { rows } = await pool.query<HeldRow>(
-        `SELECT h.event, h.ts, h.cause, d.name AS "dependencyName" FROM held_notifications h LEFT JOIN checks d ON d.id = h.dependency_id
+        `SELECT h.event, h.ts, h.cause, d.name AS "dependencyName", w.name AS "maintenanceName"
+           FROM held_notifications h LEFT JOIN checks d ON d.id = h.dependency_id LEFT JOIN maintenance_windows w ON w.id = h.maintenance_window_id
           WHERE h.id = ANY($1::bigint[]) ORDER BY h.ts, h.id`,
         [ids],
       );

@@ -1,5 +1,5 @@
-import type { DeliveryJob } from '@upmon/queue';
 import type { SchedulerDeps, SchedulerTask } from '../task.js';
+import { digestJobs } from './held-digests.js';
 
 interface DueHeldRow {
   id: bigint;
@@ -14,6 +14,7 @@ interface DueHeldRow {
  * for quiet hours are due at the end of their window. Rows of a flapping digest carry the digest's
  * release time as known when each was held, which only moves later as changes come: they are due
  * together, once the latest release time of the pending rows of their (integration, check) passed.
+ * Rows held for maintenance are the maintenance-release task's: it looks at the windows again first.
  *
  * One transaction per batch: lock due rows (FOR UPDATE SKIP LOCKED, so several schedulers share
  * the work), enqueue the digests, mark the rows released, commit. The enqueue comes before the
@@ -32,7 +33,7 @@ export function createHeldReleaseTask(deps: SchedulerDeps): SchedulerTask {
       return prisma.$transaction(async (tx) => {
         const rows = await tx.$queryRaw<DueHeldRow[]>`
           SELECT id, integration_id, check_id FROM held_notifications h
-          WHERE released_at IS NULL AND release_at <= ${now}
+          WHERE released_at IS NULL AND release_at <= ${now} AND cause <> 'maintenance'
             AND (cause <> 'flapping' OR NOT EXISTS (
                   SELECT 1 FROM held_notifications l
                   WHERE l.integration_id = h.integration_id AND l.check_id = h.check_id AND l.cause = 'flapping'
@@ -41,16 +42,10 @@ export function createHeldReleaseTask(deps: SchedulerDeps): SchedulerTask {
           LIMIT ${config.batchSize}
           FOR UPDATE SKIP LOCKED`;
         if (rows.length === 0) return 0;
-        const groups = new Map<string, DeliveryJob>();
-        for (const r of rows) {
-          const key = `${r.integration_id}/${r.check_id}`;
-          const job = groups.get(key) ?? { integrationId: r.integration_id, checkId: r.check_id, event: 'digest', heldIds: [] };
-          job.heldIds?.push(r.id.toString());
-          groups.set(key, job);
-        }
-        await queues.enqueueMany('deliveries', [...groups.values()]);
+        const jobs = digestJobs(rows);
+        await queues.enqueueMany('deliveries', jobs);
         await tx.$executeRaw`UPDATE held_notifications SET released_at = ${now} WHERE id = ANY(${rows.map((r) => r.id)}::bigint[])`;
-        logger.debug({ held: rows.length, digests: groups.size }, 'held notifications released');
+        logger.debug({ held: rows.length, digests: jobs.length }, 'held notifications released');
         return rows.length;
       });
     },

@@ -3,6 +3,7 @@ import { createDeadlineScannerTask } from './deadline-scanner.js';
 import { createRetentionPrunerTask } from './retention-pruner.js';
 import { createHeldReleaseTask } from './held-release.js';
 import { createDependencyReleaseTask } from './dependency-release.js';
+import { createMaintenanceReleaseTask } from './maintenance-release.js';
 import { createRemindersTask } from './reminders.js';
 import { createEscalationsTask } from './escalations.js';
 import { createProbeSchedulerTask } from './probe-scheduler.js';
@@ -17,6 +18,7 @@ export function createTasks(deps: SchedulerDeps): SchedulerTask[] {
     createEscalationsTask(deps),
     createHeldReleaseTask(deps),
     createDependencyReleaseTask(deps),
+    createMaintenanceReleaseTask(deps),
     createProbeSchedulerTask(deps),
     createRedisRecoveryTask(deps),
   ];

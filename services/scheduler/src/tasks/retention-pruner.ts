@@ -1,4 +1,5 @@
 import { pruneFlips, prunePings } from '@upmon/check-store';
+import { MAINTENANCE_KEPT_DAYS } from '@upmon/core';
 import type pg from 'pg';
 import type { SchedulerDeps, SchedulerTask } from '../task.js';
 
@@ -9,13 +10,16 @@ const FLIPS_PER_ROUND = 5000;
 /** Status pages show 90 days: rolled-up days (check_uptime_days) older than this are deleted. */
 export const UPTIME_DAY_RETENTION_DAYS = 100;
 const UPTIME_DAYS_PER_ROUND = 5000;
+const MAINTENANCE_PER_ROUND = 1000;
 
 /**
  * Retention: each check keeps its newest PING_RETENTION pings; flips older than
  * FLIP_RETENTION_DAYS are deleted, and status pages' rolled-up days older than
  * UPTIME_DAY_RETENTION_DAYS (a cache of the api's, docs/status-pages.md). Pings are pruned by a sweep over the checks in id order; after
  * the first full pass, only checks pinged since the previous pass began are visited (others cannot
- * have gained pings). Deletes are idempotent, so two schedulers sweeping at once are harmless.
+ * have gained pings). One-off maintenance windows are deleted MAINTENANCE_KEPT_DAYS after their end
+ * (a deploy script may open one per deploy). Deletes are idempotent, so two schedulers sweeping at
+ * once are harmless.
  */
 export function createRetentionPrunerTask(deps: SchedulerDeps): SchedulerTask {
   const { config, logger } = deps;
@@ -42,8 +46,9 @@ export function createRetentionPrunerTask(deps: SchedulerDeps): SchedulerTask {
       }
       const flips = await pruneFlips(pool, now, config.flipRetentionDays, FLIPS_PER_ROUND);
       const uptimeDays = await pruneUptimeDays(pool, now, UPTIME_DAY_RETENTION_DAYS, UPTIME_DAYS_PER_ROUND);
-      const deleted = pings + flips + uptimeDays;
-      if (deleted > 0) logger.info({ pings, flips, uptimeDays }, 'pruned');
+      const maintenance = await pruneMaintenanceWindows(pool, now, MAINTENANCE_KEPT_DAYS, MAINTENANCE_PER_ROUND);
+      const deleted = pings + flips + uptimeDays + maintenance;
+      if (deleted > 0) logger.info({ pings, flips, uptimeDays, maintenance }, 'pruned');
       return deleted;
     },
   };
@@ -55,6 +60,16 @@ async function pruneUptimeDays(pool: pg.Pool, now: Date, days: number, limit: nu
     `DELETE FROM check_uptime_days WHERE (check_id, day) IN (
        SELECT check_id, day FROM check_uptime_days WHERE day < ($1::timestamptz AT TIME ZONE 'UTC')::date - $2::int ORDER BY day LIMIT $3)`,
     [now.toISOString(), days, limit],
+  );
+  return rowCount ?? 0;
+}
+
+/** Up to `limit` one-off maintenance windows that ended more than `days` days before `now`; returns how many. */
+async function pruneMaintenanceWindows(pool: pg.Pool, now: Date, days: number, limit: number): Promise<number> {
+  const { rowCount } = await pool.query(
+    `DELETE FROM maintenance_windows WHERE id IN (
+       SELECT id FROM maintenance_windows WHERE schedule IS NULL AND ends_at < $1 LIMIT $2)`,
+    [new Date(now.getTime() - days * 86_400_000), limit],
   );
   return rowCount ?? 0;
 }

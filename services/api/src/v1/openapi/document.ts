@@ -22,9 +22,9 @@ const e = {
   400: errorResponse('Body is not valid JSON or not a JSON object'),
   401: errorResponse('Authorization missing or malformed, or key unknown or revoked'),
   403: errorResponse('Read-only key on a write endpoint, account not on Pro or Business, or check quota reached'),
-  404: errorResponse("Unknown (or another project's) check or integration, or unknown endpoint"),
+  404: errorResponse("Unknown (or another project's) check, integration or maintenance window, or unknown endpoint"),
   409: errorResponse(
-    'Conflicts with the state of the resource: resume of a check that is not paused; acknowledgement of a check that is not down; a Telegram link for an integration of another kind',
+    'Conflicts with the state of the resource: resume of a check that is not paused; acknowledgement of a check that is not down; a Telegram link for an integration of another kind; ending a maintenance window that is not in progress',
   ),
   413: errorResponse('Body larger than the configured limit'),
   415: errorResponse('Body in an encoding or charset other than UTF-8 JSON'),
@@ -40,6 +40,48 @@ const readErrors = { 401: e[401], 403: e[403], 429: e[429], 500: e[500] };
 const writeErrors = { ...readErrors, 400: e[400], 413: e[413], 415: e[415] };
 
 const checkId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+const maintenanceId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+const isoInstant = { type: 'string', maxLength: 40, description: 'ISO 8601 time with an offset (Z or +hh:mm)' };
+const maintenanceInputProps = {
+  name: { type: 'string', minLength: 1, maxLength: 100, default: 'Maintenance' },
+  starts_at: { ...isoInstant, description: 'One-off window: its start (with ends_at)' },
+  ends_at: { ...isoInstant, description: 'One-off window: its end, after starts_at, at most 10080 minutes later, not in the past' },
+  schedule: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 255,
+    description: 'Recurring window: cron (five fields) or OnCalendar expression; each fire starts an occurrence',
+  },
+  tz: { type: 'string', maxLength: 64, description: 'Recurring window: IANA zone the schedule is read in (default UTC)' },
+  duration_min: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 10080,
+    description: 'Recurring window: how long each occurrence lasts (elapsed minutes). Alone: a one-off window from now for this many minutes',
+  },
+  checks: {
+    type: ['array', 'null'],
+    minItems: 1,
+    maxItems: 100,
+    uniqueItems: true,
+    items: { type: 'string', format: 'uuid' },
+    description: 'Only these checks of the project (null or absent, and no tags: the whole project)',
+  },
+  tags: {
+    type: ['array', 'null'],
+    minItems: 1,
+    maxItems: 100,
+    uniqueItems: true,
+    items: { type: 'string', minLength: 1, maxLength: 100 },
+    description: 'Only checks with any of these tags',
+  },
+};
+const maintenanceSpan = nullable({
+  type: 'object',
+  required: ['starts_at', 'ends_at'],
+  additionalProperties: false,
+  properties: { starts_at: dateTime, ends_at: dateTime },
+});
 const integrationId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
 const listParams = [
   { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 25 } },
@@ -307,6 +349,51 @@ export const OPENAPI_DOCUMENT = {
         responses: { 204: { description: 'Deleted' }, ...writeErrors, 404: e[404] },
       },
     },
+    '/maintenance': {
+      get: {
+        operationId: 'listMaintenance',
+        description:
+          'An addition to the spec: the maintenance windows of the project (docs/notifications.md, "Maintenance windows"): recurring ones, and one-off ones that ended less than 30 days ago; newest first.',
+        responses: { 200: { description: 'Maintenance windows', ...json(dataOf({ type: 'array', items: ref('Maintenance') })) }, ...readErrors },
+      },
+      post: {
+        operationId: 'createMaintenance',
+        description:
+          'An addition to the spec: a window during which notifications about its checks are held (a digest is sent when it ends if a check is still not up). ' +
+          'One-off {starts_at, ends_at}, recurring {schedule, tz, duration_min}, or {duration_min} alone: from now (e.g. before a deploy). ' +
+          'Scope: checks, or tags, or neither (the whole project). 409 when the project already has 50 windows that are recurring or not over.',
+        requestBody: { required: true, ...json(ref('MaintenanceInput')) },
+        responses: { 201: { description: 'Created', ...json(dataOf(ref('Maintenance'))) }, ...writeErrors, 409: e[409], 422: e[422] },
+      },
+    },
+    '/maintenance/{uuid}': {
+      parameters: [maintenanceId],
+      get: {
+        operationId: 'getMaintenance',
+        responses: { 200: { description: 'The maintenance window', ...json(dataOf(ref('Maintenance'))) }, ...readErrors, 404: e[404] },
+      },
+      patch: {
+        operationId: 'updateMaintenance',
+        description:
+          'The fields given replace the stored ones; giving any of starts_at, ends_at, schedule, tz, duration_min replaces all of them (and reopens a window ended early), giving checks or tags replaces the scope.',
+        requestBody: { required: true, ...json(ref('MaintenancePatch')) },
+        responses: { 200: { description: 'Updated', ...json(dataOf(ref('Maintenance'))) }, ...writeErrors, 404: e[404], 422: e[422] },
+      },
+      delete: {
+        operationId: 'deleteMaintenance',
+        description: 'What the window held is looked at at once: one digest per check still not up.',
+        responses: { 204: { description: 'Deleted' }, ...writeErrors, 404: e[404] },
+      },
+    },
+    '/maintenance/{uuid}/end': {
+      parameters: [maintenanceId],
+      post: {
+        operationId: 'endMaintenance',
+        description:
+          'Ends the window now (a recurring window: the occurrence in progress; an upcoming one-off window is called off). 409 when nothing is in progress or to come.',
+        responses: { 200: { description: 'Ended', ...json(dataOf(ref('Maintenance'))) }, ...writeErrors, 404: e[404], 409: e[409] },
+      },
+    },
     '/integrations': {
       get: {
         operationId: 'listIntegrations',
@@ -559,6 +646,48 @@ export const OPENAPI_DOCUMENT = {
           },
           created_at: dateTime,
           updated_at: dateTime,
+        },
+      },
+      MaintenanceInput: { type: 'object', additionalProperties: false, properties: maintenanceInputProps },
+      MaintenancePatch: { type: 'object', additionalProperties: false, properties: maintenanceInputProps },
+      Maintenance: {
+        type: 'object',
+        additionalProperties: false,
+        required: [
+          'id',
+          'name',
+          'kind',
+          'scope',
+          'checks',
+          'tags',
+          'starts_at',
+          'ends_at',
+          'schedule',
+          'tz',
+          'duration_min',
+          'ended_at',
+          'status',
+          'current',
+          'next',
+          'created_at',
+        ],
+        properties: {
+          id: { type: 'string', format: 'uuid' },
+          name: { type: 'string' },
+          kind: { enum: ['one_off', 'recurring'] },
+          scope: { enum: ['project', 'tags', 'checks'] },
+          checks: { type: 'array', items: { type: 'string', format: 'uuid' } },
+          tags: { type: 'array', items: { type: 'string' } },
+          starts_at: nullable(dateTime),
+          ends_at: nullable(dateTime),
+          schedule: { type: ['string', 'null'] },
+          tz: { type: ['string', 'null'] },
+          duration_min: { type: ['integer', 'null'] },
+          ended_at: { ...nullable(dateTime), description: 'Ended early (POST .../end) at this time' },
+          status: { enum: ['active', 'upcoming', 'past'] },
+          current: { ...maintenanceSpan, description: 'The occurrence in progress (occurrences that overlap or touch are one)' },
+          next: { ...maintenanceSpan, description: 'The next occurrence to start' },
+          created_at: dateTime,
         },
       },
       QuietHours: quietHours,

@@ -14,6 +14,7 @@ import { notFound } from '../http/web-error.js';
 import { checkDeliveries } from '../queries/check-deliveries.js';
 import { liveStatuses } from '../queries/dashboard-checks.js';
 import { nextTimesInZone } from '../schedule-words.js';
+import { checkMaintenance } from '../queries/project-maintenance.js';
 import { CheckPage } from '../views/checks/check-page.js';
 import { DeleteCheckPage } from '../views/checks/delete-check-page.js';
 import type { WebContext } from '../web-context.js';
@@ -48,7 +49,7 @@ export function checksRouter(ctx: WebContext): Router {
 
   r.get('/checks/:id', async (req, res) => {
     const { access, check } = await load(viewerOf(res) as Viewer, req.params.id);
-    const [pings, flips, deliveries, dependencies, dependents] = await Promise.all([
+    const [pings, flips, deliveries, dependencies, dependents, maintenance] = await Promise.all([
       listPings(ctx.pool, check.id, PINGS_READ),
       listFlips(ctx.pool, check.id, FLIPS_SHOWN),
       checkDeliveries(ctx.pool, check.id),
@@ -61,6 +62,7 @@ export function checksRouter(ctx: WebContext): Router {
         orderBy: { name: 'asc' },
         take: DEPENDENTS_LISTED,
       }),
+      checkMaintenance(ctx.prisma, { id: check.id, projectId: access.project.id, tags: check.tags }, ctx.clock.now()),
     ]);
     const schedule = scheduleOf(check);
     const points = pings.map((p) => ({ ts: new Date(p.ts), type: p.type, exitStatus: p.exit_status, durationMs: p.duration_ms }));
@@ -91,6 +93,7 @@ export function checksRouter(ctx: WebContext): Router {
         // In the check's depends_on order.
         dependencies={check.dependsOn.flatMap((id) => dependencies.filter((d) => d.id === id))}
         dependents={dependents}
+        maintenance={maintenance}
         deliveries={deliveries}
         durations={durationPoints(points)}
         arrivals={arrivalPoints(points, schedule)}

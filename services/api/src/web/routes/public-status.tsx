@@ -4,6 +4,8 @@ import { RenderedPageCache } from '../../status-page/rendered-page-cache.js';
 import { STATUS_PAGE_KEY } from '../../status-page/status-page-url.js';
 import { notFound } from '../http/web-error.js';
 import { readPublicStatusPage } from '../queries/public-status-page.js';
+import { readPublicStatusMaintenance } from '../queries/public-status-maintenance.js';
+import { publicMaintenanceView } from '../views/status-pages/public-maintenance-model.js';
 import { LISTED_INCIDENTS, publicStatusView } from '../views/status-pages/public-status-model.js';
 import { PublicStatusPage } from '../views/status-pages/public-status-page.js';
 import type { WebContext } from '../web-context.js';
@@ -26,7 +28,10 @@ export function publicStatusRouter(ctx: WebContext): Router {
     const now = ctx.clock.now();
     const html = await cache.get(key, now.getTime(), async () => {
       const data = await readPublicStatusPage(ctx.pool, key, now, LISTED_INCIDENTS);
-      return data && renderToString(<PublicStatusPage view={publicStatusView(data, now)} assets={ctx.assets} />);
+      if (!data) return null;
+      const checkIds = data.groups.flatMap((g) => g.checks.map((c) => c.id));
+      const maintenance = publicMaintenanceView(data, await readPublicStatusMaintenance(ctx.pool, key, checkIds, now), now);
+      return renderToString(<PublicStatusPage view={publicStatusView(data, now)} maintenance={maintenance} assets={ctx.assets} />);
     });
     if (html === null) throw notFound();
     res.status(200);

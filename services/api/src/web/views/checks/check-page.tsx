@@ -45,6 +45,8 @@ export interface CheckPageProps {
   dependencies: { id: string; name: string; status: CheckRow['status'] }[];
   /** The checks that depend on this one (their down alerts are held while this one is down). */
   dependents: { id: string; name: string; status: CheckRow['status'] }[];
+  /** The maintenance window the check is under now (the one ending last), if any. */
+  maintenance: { name: string; end: Date } | null;
   deliveries: DeliveryRow[];
   durations: DurationPoint[];
   arrivals: ArrivalPoint[];
@@ -68,6 +70,12 @@ export function CheckPage(props: CheckPageProps) {
       {props.notice ? (
         <p class="notice" role="status">
           {props.notice}
+        </p>
+      ) : null}
+      {props.maintenance ? (
+        <p class="notice maintenance" data-field="maintenance">
+          Under maintenance until <Time at={props.maintenance.end} /> ({props.maintenance.name}): notifications about this check wait until then.{' '}
+          <a href={`/projects/${access.project.id}/maintenance`}>Maintenance windows</a>
         </p>
       ) : null}
       <div class="head" data-check-id={check.id}>

@@ -3,6 +3,8 @@ import type { Assets } from '../../http/assets.js';
 import { durationText } from '../duration-text.js';
 import { StatusBadge } from '../status-badge.js';
 import { utcText } from '../time.js';
+import { PublicMaintenanceBanner } from './public-maintenance-banner.js';
+import type { PublicMaintenanceView } from './public-maintenance-model.js';
 import type { DayLabel, PublicCheckView, PublicStatusView } from './public-status-model.js';
 
 /** "99.95%": floored, so any downtime never shows as 100%. */
@@ -39,13 +41,19 @@ function summary(view: PublicStatusView): string {
   return 'No check is down';
 }
 
-function CheckRow({ check, labels }: { check: PublicCheckView; labels: DayLabel[] }) {
+function CheckRow({ check, labels, underMaintenance }: { check: PublicCheckView; labels: DayLabel[]; underMaintenance: boolean }) {
   const days = labels.length;
   return (
     <li class="check">
       <div class="check-head">
         <span class="check-name">{check.name}</span>
-        <StatusBadge status={check.status} />
+        {underMaintenance ? (
+          <span class="check-state">
+            <StatusBadge status={check.status} /> <span class="maintenance-tag">Maintenance</span>
+          </span>
+        ) : (
+          <StatusBadge status={check.status} />
+        )}
       </div>
       {/* One bar per day; each names its day and uptime (title: the tooltip and the accessible description). */}
       <ol class="bars" aria-label={`Uptime per day, last ${days} days, oldest first`} dangerouslySetInnerHTML={{ __html: barsHtml(labels, check.days) }} />
@@ -59,7 +67,7 @@ function CheckRow({ check, labels }: { check: PublicCheckView; labels: DayLabel[
 }
 
 /** The public status page: server-rendered, no JavaScript, nothing but names, statuses and times. */
-export function PublicStatusPage({ view, assets }: { view: PublicStatusView; assets: Assets }) {
+export function PublicStatusPage({ view, maintenance, assets }: { view: PublicStatusView; maintenance: PublicMaintenanceView; assets: Assets }) {
   const days = view.days.length;
   return (
     <html lang="en">
@@ -75,13 +83,14 @@ export function PublicStatusPage({ view, assets }: { view: PublicStatusView; ass
         <main>
           <h1>{view.title}</h1>
           <p class={view.counts.down > 0 ? 'summary summary-down' : 'summary'}>{summary(view)}</p>
-          {view.groups.map((g) => (
+          <PublicMaintenanceBanner maintenance={maintenance} />
+          {view.groups.map((g, gi) => (
             <section class="group">
               <h2>{g.name}</h2>
               {g.checks.length === 0 ? <p class="muted">No checks in this group.</p> : null}
               <ul class="checks">
-                {g.checks.map((c) => (
-                  <CheckRow check={c} labels={view.days} />
+                {g.checks.map((c, ci) => (
+                  <CheckRow check={c} labels={view.days} underMaintenance={maintenance.underMaintenance[gi]?.[ci] ?? false} />
                 ))}
               </ul>
             </section>

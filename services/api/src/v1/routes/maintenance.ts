@@ -1,0 +1,56 @@
+import { Router } from 'express';
+import { authOf, requireWriteKey } from '../authenticate.js';
+import type { V1Context } from '../context.js';
+import { maintenanceIdParam } from '../path-params.js';
+import { presentMaintenance } from '../presenters/maintenance-presenter.js';
+import { listMaintenance } from '../queries/maintenance-list.js';
+import { createMaintenance } from '../services/create-maintenance.js';
+import { deleteMaintenance } from '../services/delete-maintenance.js';
+import { endMaintenance } from '../services/end-maintenance.js';
+import { findMaintenance } from '../services/maintenance-holds.js';
+import { updateMaintenance } from '../services/update-maintenance.js';
+import { requireObjectBody } from '../validation/check-input.js';
+import { validateMaintenanceInput } from '../validation/maintenance-input.js';
+
+/** /maintenance: the project's maintenance windows: list, create, read, update, end now, delete. */
+export function maintenanceRouter(ctx: V1Context): Router {
+  const r = Router();
+
+  r.get('/maintenance', async (_req, res) => {
+    const now = ctx.clock.now();
+    const rows = await listMaintenance(ctx.prisma, authOf(res).projectId, now);
+    res.json({ data: rows.map((w) => presentMaintenance(w, now)) });
+  });
+
+  r.post('/maintenance', requireWriteKey, async (req, res) => {
+    const now = ctx.clock.now();
+    const input = validateMaintenanceInput(requireObjectBody(req.body), now);
+    const row = await createMaintenance(ctx.prisma, authOf(res), input, now);
+    res.status(201).json({ data: presentMaintenance(row, now) });
+  });
+
+  r.get('/maintenance/:uuid', async (req, res) => {
+    const row = await findMaintenance(ctx.prisma, authOf(res).projectId, maintenanceIdParam(req.params.uuid));
+    res.json({ data: presentMaintenance(row, ctx.clock.now()) });
+  });
+
+  r.patch('/maintenance/:uuid', requireWriteKey, async (req, res) => {
+    const now = ctx.clock.now();
+    const row = await updateMaintenance(ctx.prisma, authOf(res), maintenanceIdParam(req.params.uuid), requireObjectBody(req.body), now);
+    res.json({ data: presentMaintenance(row, now) });
+  });
+
+  r.post('/maintenance/:uuid/end', requireWriteKey, async (req, res) => {
+    const now = ctx.clock.now();
+    const id = maintenanceIdParam(req.params.uuid);
+    requireObjectBody(req.body);
+    const row = await endMaintenance(ctx.prisma, authOf(res), id, now);
+    res.json({ data: presentMaintenance(row, now) });
+  });
+
+  r.delete('/maintenance/:uuid', requireWriteKey, async (req, res) => {
+    await deleteMaintenance(ctx.prisma, authOf(res), maintenanceIdParam(req.params.uuid), ctx.clock.now());
+    res.status(204).end();
+  });
+  return r;
+}

@@ -1,0 +1,33 @@
+import { activeOccurrence, maintenanceOf, maintenanceSpecOf, nextOccurrence, type Occurrence } from '@upmon/core';
+import type { MaintenanceWindow, PrismaClient } from '@upmon/db';
+
+/** A window with its state at the time asked. */
+export interface MaintenanceView {
+  window: MaintenanceWindow;
+  current: Occurrence | null;
+  next: Occurrence | null;
+}
+
+/** The windows of a project that may apply now or later (recurring, or one-off not over). */
+export function openMaintenanceWindows(prisma: PrismaClient, projectId: string, now: Date): Promise<MaintenanceWindow[]> {
+  return prisma.maintenanceWindow.findMany({
+    where: { projectId, OR: [{ schedule: { not: null } }, { endsAt: { gt: now }, endedAt: null }] },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+}
+
+/** Each window with its occurrence in progress and its next one. */
+export function maintenanceViews(windows: readonly MaintenanceWindow[], now: Date): MaintenanceView[] {
+  return windows.map((w) => ({ window: w, current: activeOccurrence(maintenanceSpecOf(w), now), next: nextOccurrence(maintenanceSpecOf(w), now) }));
+}
+
+/** The maintenance a check is under now (the window ending last), or null. */
+export async function checkMaintenance(
+  prisma: PrismaClient,
+  check: { id: string; projectId: string; tags: readonly string[] },
+  now: Date,
+): Promise<{ name: string; end: Date } | null> {
+  const windows = await openMaintenanceWindows(prisma, check.projectId, now);
+  const found = maintenanceOf(windows.map(maintenanceSpecOf), check, now);
+  return found ? { name: found.window.name, end: found.end } : null;
+}
