@@ -1,23 +1,11 @@
 import { microBatch } from '@upmon/batching';
 import type { PgPool } from '@upmon/db';
-import type { DeliveryJob } from '@upmon/queue';
-import type { AttemptRecord, DeliveryFlip } from './delivery-store.js';
-import { DELIVERY_ERROR_MAX } from './send-through-channel.js';
+import { recordHeld, type HoldDecisionInput } from './hold-decision.js';
 
 /** A check's first dependency (in its `depends_on` order) that is down. */
 interface DownDependency {
   id: string;
   name: string;
-}
-
-export interface DependencyDecisionInput {
-  job: DeliveryJob;
-  flip: DeliveryFlip | null;
-  flipId: string | null;
-  now: Date;
-  /** The delivery-log row of this attempt, without its outcome. */
-  logRow: Omit<AttemptRecord, 'status' | 'statusCode' | 'error' | 'latencyMs'>;
-  recordAttempt(a: AttemptRecord): Promise<void>;
 }
 
 /**
@@ -52,13 +40,8 @@ export function createDependencyHold(pool: PgPool) {
     return out;
   });
 
-  const held = async (input: DependencyDecisionInput, error: string): Promise<'held'> => {
-    await input.recordAttempt({ ...input.logRow, status: 'held', statusCode: null, error: error.slice(0, DELIVERY_ERROR_MAX), latencyMs: null });
-    return 'held';
-  };
-
   return {
-    async decide(input: DependencyDecisionInput): Promise<'held' | null> {
+    async decide(input: HoldDecisionInput): Promise<'held' | null> {
       const { job, flip, flipId, now } = input;
       if (flipId === null) return null;
       if (job.event === 'down' || job.event === 'reminder') {
@@ -76,7 +59,7 @@ export function createDependencyHold(pool: PgPool) {
            ON CONFLICT (integration_id, flip_id, event) ${onConflict}`,
           [job.integrationId, job.checkId, flipId, job.event, job.event === 'down' && flip ? flip.ts : now, dependency.id],
         );
-        return held(input, `dependency ${JSON.stringify(dependency.name)} is down: held until it recovers (dropped if this check recovers first)`);
+        return recordHeld(input, `dependency ${JSON.stringify(dependency.name)} is down: held until it recovers (dropped if this check recovers first)`);
       }
       if (job.event === 'up' && flip?.oldStatus === 'down') {
         // The episode's down flip is the one before this up. Drop what is still waiting of it for
@@ -102,7 +85,7 @@ export function createDependencyHold(pool: PgPool) {
         const row = rows[0];
         if (!row) return null;
         const name = row.name === null ? 'a deleted check' : JSON.stringify(row.name);
-        return held(input, `dropped: the check recovered while its DOWN alert was held for its dependency ${name}; neither is sent`);
+        return recordHeld(input, `dropped: the check recovered while its DOWN alert was held for its dependency ${name}; neither is sent`);
       }
       return null;
     },

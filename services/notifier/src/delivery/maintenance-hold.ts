@@ -1,9 +1,7 @@
 import { microBatch } from '@upmon/batching';
 import { maintenanceOf, maintenanceSpecOf, type MaintenanceWindowSpec } from '@upmon/core';
 import type { PgPool } from '@upmon/db';
-import type { DeliveryJob } from '@upmon/queue';
-import type { AttemptRecord, DeliveryFlip } from './delivery-store.js';
-import { DELIVERY_ERROR_MAX } from './send-through-channel.js';
+import { recordHeld, type HoldDecisionInput } from './hold-decision.js';
 
 interface ProjectWindow extends MaintenanceWindowSpec {
   id: string;
@@ -13,16 +11,6 @@ interface ProjectWindow extends MaintenanceWindowSpec {
 interface CheckWindows {
   tags: string[];
   windows: ProjectWindow[];
-}
-
-export interface MaintenanceDecisionInput {
-  job: DeliveryJob;
-  flip: DeliveryFlip | null;
-  flipId: string | null;
-  now: Date;
-  /** The delivery-log row of this attempt, without its outcome. */
-  logRow: Omit<AttemptRecord, 'status' | 'statusCode' | 'error' | 'latencyMs'>;
-  recordAttempt(a: AttemptRecord): Promise<void>;
 }
 
 /**
@@ -63,7 +51,7 @@ export function createMaintenanceHold(pool: PgPool) {
   });
 
   return {
-    async decide(input: MaintenanceDecisionInput): Promise<'held' | null> {
+    async decide(input: HoldDecisionInput): Promise<'held' | null> {
       const { job, flip, flipId, now } = input;
       if (flipId === null || job.event === 'digest') return null;
       const found = await windowsBatch({ checkId: job.checkId, now });
@@ -105,8 +93,7 @@ export function createMaintenanceHold(pool: PgPool) {
       const error = maintenance
         ? `${words} until ${releaseAt.toISOString()}: held, sent as one digest when it ends if the check is not up by then`
         : `${words} has just ended: held with what it held, looked at now (one digest, or nothing if the check is up)`;
-      await input.recordAttempt({ ...input.logRow, status: 'held', statusCode: null, error: error.slice(0, DELIVERY_ERROR_MAX), latencyMs: null });
-      return 'held';
+      return recordHeld(input, error);
     },
   };
 }
