@@ -1,23 +1,19 @@
 import { createAckTokens } from '@upmon/crypto';
 import type { CheckStatus } from '@upmon/db';
 import { makeCheck, makeIntegration, TEST_ENCRYPTION_KEY } from '@upmon/testing';
-import { startHarness, type Harness } from './support/api-harness.js';
+import type { Harness } from './support/api-harness.js';
 import { pageText, WebClient } from './support/web-client.js';
-import { makeTeam, signedInClients } from './support/web-users.js';
+import { makeTeam, signedInClients, startWebTeam, type Team } from './support/web-users.js';
 
 let h: Harness;
-let team: Awaited<ReturnType<typeof makeTeam>>;
-let as: Awaited<ReturnType<typeof signedInClients>>;
+let team: Team;
+let as: Record<string, WebClient>;
 const tokens = createAckTokens([TEST_ENCRYPTION_KEY]);
 
 beforeAll(async () => {
-  h = await startHarness({ APP_BASE_URL: 'http://app.test' });
-  team = await makeTeam(h.prisma);
-  as = await signedInClients(h.api.url, team);
+  ({ h, team, as } = await startWebTeam({ APP_BASE_URL: 'http://app.test' }));
 });
-afterAll(async () => {
-  await h.close();
-});
+afterAll(() => h.close());
 beforeEach(async () => {
   await h.resetRateLimits();
 });

@@ -1,20 +1,16 @@
 import { makeApiKey, makeCheck, makeIntegration, makeProject, sealPingBody } from '@upmon/testing';
 import { startHarness, heartbeatBody, type Harness } from './support/api-harness.js';
 import { pageText, WebClient } from './support/web-client.js';
-import { makeTeam, makeUser, signedInClients, TEST_PASSWORD } from './support/web-users.js';
+import { makeUser, startWebTeam, type Team, TEST_PASSWORD } from './support/web-users.js';
 
 let h: Harness;
-let team: Awaited<ReturnType<typeof makeTeam>>;
+let team: Team;
 let as: Record<string, WebClient>;
 
 beforeAll(async () => {
-  h = await startHarness({ APP_BASE_URL: 'http://app.test' });
-  team = await makeTeam(h.prisma);
-  as = await signedInClients(h.api.url, team);
+  ({ h, team, as } = await startWebTeam({ APP_BASE_URL: 'http://app.test' }));
 });
-afterAll(async () => {
-  await h.close();
-});
+afterAll(() => h.close());
 beforeEach(async () => {
   await h.resetRateLimits();
 });

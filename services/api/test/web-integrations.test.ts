@@ -1,22 +1,18 @@
 import { AAD, createCipher } from '@upmon/crypto';
 import { queuedJobs, TEST_ENCRYPTION_KEY } from '@upmon/testing';
-import { startHarness, type Harness } from './support/api-harness.js';
+import type { Harness } from './support/api-harness.js';
 import { pageText, WebClient } from './support/web-client.js';
-import { makeTeam, signedInClients, TEST_PASSWORD } from './support/web-users.js';
+import { startWebTeam, type Team, TEST_PASSWORD } from './support/web-users.js';
 
 let h: Harness;
-let team: Awaited<ReturnType<typeof makeTeam>>;
+let team: Team;
 let as: Record<string, WebClient>;
 const cipher = createCipher(TEST_ENCRYPTION_KEY);
 
 beforeAll(async () => {
-  h = await startHarness();
-  team = await makeTeam(h.prisma);
-  as = await signedInClients(h.api.url, team);
+  ({ h, team, as } = await startWebTeam());
 });
-afterAll(async () => {
-  await h.close();
-});
+afterAll(() => h.close());
 
 const base = () => `/projects/${team.project.id}/integrations`;
 const common = { enabled: '1', events: ['down', 'up'], tags: '', reminders: '', 'quiet_hours.from': '', 'quiet_hours.to': '', 'quiet_hours.tz': 'UTC' };

@@ -1,21 +1,17 @@
 import { hashApiKey } from '@upmon/crypto';
 import { makeApiKey } from '@upmon/testing';
-import { startHarness, type Harness } from './support/api-harness.js';
+import type { Harness } from './support/api-harness.js';
 import { pageText, WebClient } from './support/web-client.js';
-import { makeTeam, signedInClients, TEST_PASSWORD } from './support/web-users.js';
+import { startWebTeam, type Team, TEST_PASSWORD } from './support/web-users.js';
 
 let h: Harness;
-let team: Awaited<ReturnType<typeof makeTeam>>;
+let team: Team;
 let as: Record<string, WebClient>;
 
 beforeAll(async () => {
-  h = await startHarness();
-  team = await makeTeam(h.prisma);
-  as = await signedInClients(h.api.url, team);
+  ({ h, team, as } = await startWebTeam());
 });
-afterAll(async () => {
-  await h.close();
-});
+afterAll(() => h.close());
 
 const keysPage = () => `/projects/${team.project.id}/keys`;
 const shownKey = (html: string) => /id="new-key">(upm_r[wo]_[A-Za-z0-9_-]+)</.exec(html)?.[1] as string;

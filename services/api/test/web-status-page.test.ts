@@ -1,20 +1,16 @@
 import { makeCheck } from '@upmon/testing';
-import { startHarness, type Harness } from './support/api-harness.js';
+import type { Harness } from './support/api-harness.js';
 import { pageText, type WebClient } from './support/web-client.js';
-import { makeTeam, signedInClients } from './support/web-users.js';
+import { startWebTeam, type Team } from './support/web-users.js';
 
 let h: Harness;
-let team: Awaited<ReturnType<typeof makeTeam>>;
+let team: Team;
 let as: Record<string, WebClient>;
 
 beforeAll(async () => {
-  h = await startHarness();
-  team = await makeTeam(h.prisma);
-  as = await signedInClients(h.api.url, team);
+  ({ h, team, as } = await startWebTeam());
 });
-afterAll(async () => {
-  await h.close();
-});
+afterAll(() => h.close());
 
 const settings = () => `/projects/${team.project.id}/status-page`;
 const saved = () =>

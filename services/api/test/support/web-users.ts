@@ -3,6 +3,7 @@ import { hashPassword } from '@upmon/crypto';
 import type { Plan, PrismaClient } from '@upmon/db';
 import { makeProject } from '@upmon/testing';
 import { addUserToAccount } from '@upmon/user-store';
+import { startHarness, type Harness } from './api-harness.js';
 import { WebClient } from './web-client.js';
 
 export const TEST_PASSWORD = 'a long test password';
@@ -32,11 +33,20 @@ export async function makeTeam(prisma: PrismaClient, plan: Plan = 'pro') {
 }
 
 /** A signed-in client for each role of the team. */
-export async function signedInClients(baseUrl: string, team: Awaited<ReturnType<typeof makeTeam>>): Promise<Record<Role, WebClient>> {
+export type Team = Awaited<ReturnType<typeof makeTeam>>;
+
+export async function signedInClients(baseUrl: string, team: Team): Promise<Record<Role, WebClient>> {
   const out = {} as Record<Role, WebClient>;
   for (const role of ['owner', 'admin', 'member', 'read_only'] as const) {
     out[role] = new WebClient(baseUrl);
     await out[role].signIn(team.users[role].email, TEST_PASSWORD);
   }
   return out;
+}
+
+/** The web tests' start: an api (with `env`), a team, and a signed-in client per role. */
+export async function startWebTeam(env: Record<string, string> = {}): Promise<{ h: Harness; team: Team; as: Record<Role, WebClient> }> {
+  const h = await startHarness(env);
+  const team = await makeTeam(h.prisma);
+  return { h, team, as: await signedInClients(h.api.url, team) };
 }
