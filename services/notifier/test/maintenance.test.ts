@@ -16,6 +16,7 @@ interface Sent {
   reason: string;
   subject: string;
   message: string;
+  ack_link?: string;
 }
 
 let h: Harness;
@@ -100,10 +101,14 @@ test('the window ends with the check still down: one digest saying so', async ()
   await receiver.waitFor(() => sent(app).length === 1);
   expect(sent(app)[0]).toMatchObject({ event: 'digest', status: 'down', reason: 'maintenance', subject: 'DOWN | app (still DOWN after maintenance)' });
   expect(sent(app)[0]?.message).toContain('maintenance "deploy" has ended and app is still DOWN');
+  // The first anyone hears of this outage: it can be acknowledged from the digest.
+  expect(sent(app)[0]?.ack_link).toMatch(/^https?:\/\/[^/]+\/ack\/[A-Za-z0-9_-]{60}$/);
+  expect(sent(app)[0]?.message).toContain(`Acknowledge: ${sent(app)[0]?.ack_link}`);
   // Later changes are sent as usual.
   await flip(app, 'down', 'up');
   await receiver.waitFor(() => sent(app).length === 2);
   expect(sent(app)[1]?.event).toBe('up');
+  expect(sent(app)[1]?.ack_link).toBeUndefined();
 });
 
 test('a window extended before it ends keeps holding; the digest goes out when the extended window is closed', async () => {

@@ -29,7 +29,8 @@ export async function composeNotification(
 ): Promise<Notification | null> {
   const check = { id: target.checkId, name: target.checkName, kind: target.checkKind, tags: target.checkTags };
   const common = { check, now, appBaseUrl: deps.appBaseUrl };
-  // Down alerts and reminders carry a link that acknowledges their episode (the down flip).
+  // Down alerts, reminders and digests of a check still down carry a link that acknowledges
+  // their episode (the down flip).
   const ackLink = (downFlipId: string | undefined) =>
     downFlipId ? ackLinkUrl(deps.appBaseUrl, deps.ackTokens.sign({ checkId: target.checkId, flipId: downFlipId }, now)) : null;
   switch (job.event) {
@@ -58,8 +59,11 @@ export async function composeNotification(
     case 'digest': {
       const held = await deps.store.loadHeld(job.heldIds ?? []);
       if (held.length === 0) return null;
-      const since = await deps.store.loadStatusSince(target.checkId);
-      return buildNotification({ ...common, event: 'digest', status: target.checkStatus, since, held });
+      const latest = await deps.store.loadLatestFlip(target.checkId);
+      // Still down: the digest is the outage's alert for whoever slept through it (quiet hours,
+      // maintenance), so it carries the link that acknowledges the episode.
+      const episode = target.checkStatus === 'down' && latest?.newStatus === 'down' ? latest.id : undefined;
+      return buildNotification({ ...common, ackLink: ackLink(episode), event: 'digest', status: target.checkStatus, since: latest?.ts ?? null, held });
     }
   }
 }

@@ -301,10 +301,13 @@ export function createDeliveryStore(pool: PgPool) {
       return rows;
     },
 
-    /** When the check entered its current status: its latest flip's time. */
-    async loadStatusSince(checkId: string): Promise<Date | null> {
-      const { rows } = await pool.query<{ ts: Date }>(`SELECT ts FROM flips WHERE check_id = $1 ORDER BY ts DESC, id DESC LIMIT 1`, [checkId]);
-      return rows[0]?.ts ?? null;
+    /** The check's latest flip (when it entered its current status, and to which), if any. */
+    async loadLatestFlip(checkId: string): Promise<{ id: string; ts: Date; newStatus: string } | null> {
+      const { rows } = await pool.query<{ id: string; ts: Date; newStatus: string }>(
+        `SELECT id::text, ts, new_status AS "newStatus" FROM flips WHERE check_id = $1 ORDER BY ts DESC, id DESC LIMIT 1`,
+        [checkId],
+      );
+      return rows[0] ?? null;
     },
 
     /**
