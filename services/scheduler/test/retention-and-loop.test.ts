@@ -1,6 +1,6 @@
 import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
 import { systemClock } from '@upmon/service-kit';
-import { createTestDatabase, eventually, makeCheck, makeMaintenanceWindow, makeProject, type TestDatabase } from '@upmon/testing';
+import { createTestDatabase, eventually, makeCheck, makeIntegration, makeMaintenanceWindow, makeProject, type TestDatabase } from '@upmon/testing';
 import type pg from 'pg';
 import { idleDelayMs, startTaskLoop } from '../src/task-loop.js';
 import type { SchedulerTask } from '../src/task.js';
@@ -179,5 +179,47 @@ describe('retention pruner', () => {
     const left = (await prisma.maintenanceWindow.findMany({ where: { projectId: project.id } })).map((w) => w.id).sort();
     expect(left).toEqual([recent.id, recurring.id].sort());
     expect(left).not.toContain(old.id);
+  });
+
+  it('deletes the reminders, escalations, acknowledgements and finished held notifications of pruned flips', async () => {
+    // Alone with its flips: what follows a flip goes once every flip of lower id is gone.
+    await pool.query('DELETE FROM flips');
+    const project = await makeProject(prisma);
+    const check = await makeCheck(prisma, project.id);
+    const integration = await makeIntegration(prisma, project.id, 'webhook', { url: 'http://x' });
+    const day = 86_400_000;
+    const flip = (daysAgo: number, newStatus: 'down' | 'up') =>
+      prisma.flip.create({
+        data: {
+          checkId: check.id,
+          projectId: project.id,
+          ts: new Date(Date.now() - daysAgo * day),
+          oldStatus: newStatus === 'down' ? 'up' : 'down',
+          newStatus,
+          reason: 'ping',
+        },
+      });
+    const oldDown = await flip(40, 'down');
+    const oldUp = await flip(39, 'up');
+    const recentDown = await flip(1, 'down');
+    const ids = { integrationId: integration.id, checkId: check.id };
+    for (const f of [oldDown, recentDown]) {
+      await prisma.reminder.create({ data: { ...ids, flipId: f.id, hours: 1, dueAt: f.ts, sentAt: f.ts } });
+      await prisma.escalation.create({ data: { ...ids, flipId: f.id, dueAt: f.ts, sentAt: f.ts } });
+      await prisma.acknowledgement.create({ data: { checkId: check.id, flipId: f.id, acknowledgedBy: 'someone', via: 'api', acknowledgedAt: f.ts } });
+      await prisma.heldNotification.create({ data: { ...ids, flipId: f.id, event: 'down', ts: f.ts, releaseAt: f.ts, releasedAt: f.ts } });
+    }
+    // Still waiting: kept even though its flip goes (nothing that may still be sent is deleted).
+    await prisma.heldNotification.create({ data: { ...ids, flipId: oldUp.id, event: 'up', ts: oldUp.ts, cause: 'dependency', releaseAt: null } });
+
+    const task = createRetentionPrunerTask(
+      schedulerDeps({ dbUrl: db.url, prisma, pool, queues: {} as never, prefix: 'x', clock: systemClock, env: { FLIP_RETENTION_DAYS: '30' } }),
+    );
+    expect(await task.runOnce(new Date())).toBe(2 + 4);
+    const left = async (rows: Promise<{ flipId: bigint | null }[]>) => (await rows).map((r) => r.flipId);
+    expect(await left(prisma.reminder.findMany({ where: { checkId: check.id } }))).toEqual([recentDown.id]);
+    expect(await left(prisma.escalation.findMany({ where: { checkId: check.id } }))).toEqual([recentDown.id]);
+    expect(await left(prisma.acknowledgement.findMany({ where: { checkId: check.id } }))).toEqual([recentDown.id]);
+    expect(await left(prisma.heldNotification.findMany({ where: { checkId: check.id }, orderBy: { id: 'asc' } }))).toEqual([recentDown.id, oldUp.id]);
   });
 });

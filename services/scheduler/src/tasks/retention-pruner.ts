@@ -11,6 +11,8 @@ const FLIPS_PER_ROUND = 5000;
 export const UPTIME_DAY_RETENTION_DAYS = 100;
 const UPTIME_DAYS_PER_ROUND = 5000;
 const MAINTENANCE_PER_ROUND = 1000;
+/** Per table and round: reminders, escalations, acknowledgements, held notifications of pruned flips. */
+const FOLLOWERS_PER_ROUND = 5000;
 
 /**
  * Retention: each check keeps its newest PING_RETENTION pings; flips older than
@@ -18,7 +20,9 @@ const MAINTENANCE_PER_ROUND = 1000;
  * UPTIME_DAY_RETENTION_DAYS (a cache of the api's, docs/status-pages.md). Pings are pruned by a sweep over the checks in id order; after
  * the first full pass, only checks pinged since the previous pass began are visited (others cannot
  * have gained pings). One-off maintenance windows are deleted MAINTENANCE_KEPT_DAYS after their end
- * (a deploy script may open one per deploy). Deletes are idempotent, so two schedulers sweeping at
+ * (a deploy script may open one per deploy). The rows that follow a flip (reminders, escalations,
+ * acknowledgements, and held notifications already released or dropped) go once their flip is
+ * gone. Deletes are idempotent, so two schedulers sweeping at
  * once are harmless.
  */
 export function createRetentionPrunerTask(deps: SchedulerDeps): SchedulerTask {
@@ -47,8 +51,9 @@ export function createRetentionPrunerTask(deps: SchedulerDeps): SchedulerTask {
       const flips = await pruneFlips(pool, now, config.flipRetentionDays, FLIPS_PER_ROUND);
       const uptimeDays = await pruneUptimeDays(pool, now, UPTIME_DAY_RETENTION_DAYS, UPTIME_DAYS_PER_ROUND);
       const maintenance = await pruneMaintenanceWindows(pool, now, MAINTENANCE_KEPT_DAYS, MAINTENANCE_PER_ROUND);
-      const deleted = pings + flips + uptimeDays + maintenance;
-      if (deleted > 0) logger.info({ pings, flips, uptimeDays, maintenance }, 'pruned');
+      const followers = await pruneFlipFollowers(pool, FOLLOWERS_PER_ROUND);
+      const deleted = pings + flips + uptimeDays + maintenance + followers;
+      if (deleted > 0) logger.info({ pings, flips, uptimeDays, maintenance, followers }, 'pruned');
       return deleted;
     },
   };
@@ -72,4 +77,29 @@ async function pruneMaintenanceWindows(pool: pg.Pool, now: Date, days: number, l
     [new Date(now.getTime() - days * 86_400_000), limit],
   );
   return rowCount ?? 0;
+}
+
+/**
+ * Up to `limit` rows per table that belong to flips already pruned: their flip id is below the
+ * oldest flip left (flip ids only grow, so every id below that minimum is gone). Held
+ * notifications still waiting are kept: nothing that may still be sent is deleted.
+ */
+async function pruneFlipFollowers(pool: pg.Pool, limit: number): Promise<number> {
+  const { rows } = await pool.query<{ oldest: string | null }>('SELECT min(id)::text AS oldest FROM flips');
+  const oldest = rows[0]?.oldest ?? null;
+  if (oldest === null) return 0;
+  let deleted = 0;
+  for (const [table, done] of [
+    ['reminders', 'true'],
+    ['escalations', 'true'],
+    ['acknowledgements', 'true'],
+    ['held_notifications', '(released_at IS NOT NULL OR dropped_at IS NOT NULL)'],
+  ] as const) {
+    const { rowCount } = await pool.query(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE flip_id < $1::bigint AND ${done} LIMIT $2)`, [
+      oldest,
+      limit,
+    ]);
+    deleted += rowCount ?? 0;
+  }
+  return deleted;
 }
