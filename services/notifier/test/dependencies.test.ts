@@ -3,11 +3,11 @@
 // (a process: `pnpm build` first, killable) drops or releases the hold; a local webhook receiver
 // records what is sent.
 import type { Check, CheckStatus } from '@upmon/db';
-import type { RunningService } from '@upmon/service-kit';
-import { eventually, makeCheck, makeProject, startService, type ServiceProcess } from '@upmon/testing';
+import { eventually, makeCheck, makeProject } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
-import { createHarness, type Harness } from './support/notifier-harness.js';
-import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import { HoldServices } from './support/hold-services.js';
+import type { Harness } from './support/notifier-harness.js';
+import type { RecordingServer } from './support/recording-server.js';
 
 interface Sent {
   event: string;
@@ -19,24 +19,15 @@ interface Sent {
   message: string;
 }
 
+const services = new HoldServices();
 let h: Harness;
 let receiver: RecordingServer;
-let notifier: RunningService | undefined;
-let scheduler: ServiceProcess | undefined;
-
-const startScheduler = () => startService('scheduler', { ...h.env, LOG_LEVEL: 'warn', SCHEDULER_IDLE_INTERVAL_MS: '100' });
 
 beforeAll(async () => {
-  receiver = await startRecordingServer();
-  h = await createHarness();
-  [notifier, scheduler] = await Promise.all([h.start(), startScheduler()]);
+  await services.open();
+  ({ h, receiver } = services);
 }, 60_000);
-afterAll(async () => {
-  await notifier?.stop();
-  await scheduler?.stop();
-  await h?.close();
-  await receiver?.close();
-});
+afterAll(() => services.close());
 
 /** A project with a dependency (`database`) and a check depending on it (`app`), one webhook each. */
 async function setup(extraDependency = false) {
@@ -185,14 +176,12 @@ test('a restart of the notifier and a kill -9 of the scheduler while held lose n
   await flip(app, 'up', 'down');
   expect(await heldRows(app.id)).toHaveLength(1);
 
-  await notifier?.stop();
-  notifier = undefined;
-  await scheduler?.stop('SIGKILL');
-  scheduler = undefined;
+  await services.stopNotifier();
+  await services.stopScheduler('SIGKILL');
   // The dependency recovers while neither service runs.
   await makeFlip(h.prisma, db, 'down', 'up');
 
-  [notifier, scheduler] = await Promise.all([h.start(), startScheduler()]);
+  await services.startBoth();
   await receiver.waitFor(() => sent(app).length === 1 && sent(db).length === 2, 20_000);
   expect(sent(app)[0]?.subject).toBe('DOWN | app (held while database was down)');
   await schedulerRounds();

@@ -3,11 +3,11 @@
 // scheduler (a process: `pnpm build` first, killable) drops the holds, pushes them later or sends
 // one digest when the window ends; a local webhook receiver records what is sent.
 import type { Check, CheckStatus, MaintenanceWindow } from '@upmon/db';
-import type { RunningService } from '@upmon/service-kit';
-import { eventually, makeCheck, makeMaintenanceWindow, makeProject, startService, type ServiceProcess } from '@upmon/testing';
+import { eventually, makeCheck, makeMaintenanceWindow, makeProject } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
-import { createHarness, type Harness } from './support/notifier-harness.js';
-import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import { HoldServices } from './support/hold-services.js';
+import type { Harness } from './support/notifier-harness.js';
+import type { RecordingServer } from './support/recording-server.js';
 
 interface Sent {
   event: string;
@@ -19,24 +19,15 @@ interface Sent {
   ack_link?: string;
 }
 
+const services = new HoldServices();
 let h: Harness;
 let receiver: RecordingServer;
-let notifier: RunningService | undefined;
-let scheduler: ServiceProcess | undefined;
-
-const startScheduler = () => startService('scheduler', { ...h.env, LOG_LEVEL: 'warn', SCHEDULER_IDLE_INTERVAL_MS: '100' });
 
 beforeAll(async () => {
-  receiver = await startRecordingServer();
-  h = await createHarness();
-  [notifier, scheduler] = await Promise.all([h.start(), startScheduler()]);
+  await services.open();
+  ({ h, receiver } = services);
 }, 60_000);
-afterAll(async () => {
-  await notifier?.stop();
-  await scheduler?.stop();
-  await h?.close();
-  await receiver?.close();
-});
+afterAll(() => services.close());
 
 /** A project with two checks (`app` tagged web, `db` tagged db), one webhook, and a window over the tag web. */
 async function setup(window: Partial<MaintenanceWindow> = {}) {
@@ -153,8 +144,7 @@ test('a reminder due during the window is held with it', async () => {
 test('the window ended but its holds are not looked at yet: an up joins them and nothing is sent at all', async () => {
   const { app, maintenance, sent } = await setup();
   await flip(app, 'up', 'down');
-  await scheduler?.stop();
-  scheduler = undefined;
+  await services.stopScheduler();
   await endWindow(maintenance);
   await flip(app, 'down', 'up');
   const rows = await heldRows(app.id);
@@ -165,7 +155,7 @@ test('the window ended but its holds are not looked at yet: an up joins them and
   expect((await log(app.id)).map((d) => d.error).slice(-1)).toEqual([
     'maintenance "deploy" has just ended: held with what it held, looked at now (one digest, or nothing if the check is up)',
   ]);
-  scheduler = await startScheduler();
+  await services.startScheduler();
   await eventually(async () => (await heldRows(app.id)).every((r) => r.droppedAt !== null), 15_000, 'the holds dropped');
   expect(sent(app)).toEqual([]);
 }, 60_000);
@@ -175,14 +165,12 @@ test('a restart of the notifier and a kill -9 of the scheduler while held lose n
   await flip(app, 'up', 'down');
   expect(await heldRows(app.id)).toHaveLength(1);
 
-  await notifier?.stop();
-  notifier = undefined;
-  await scheduler?.stop('SIGKILL');
-  scheduler = undefined;
+  await services.stopNotifier();
+  await services.stopScheduler('SIGKILL');
   // The window ends while neither service runs.
   await endWindow(maintenance);
 
-  [notifier, scheduler] = await Promise.all([h.start(), startScheduler()]);
+  await services.startBoth();
   await receiver.waitFor(() => sent(app).length === 1, 20_000);
   expect(sent(app)[0]?.subject).toBe('DOWN | app (still DOWN after maintenance)');
   await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -1,0 +1,51 @@
+import type { RunningService } from '@upmon/service-kit';
+import { startService, type ServiceProcess } from '@upmon/testing';
+import { createHarness, type Harness } from './notifier-harness.js';
+import { startRecordingServer, type RecordingServer } from './recording-server.js';
+
+/**
+ * What the hold tests (dependencies, maintenance) run against: the notifier in this process, the
+ * built scheduler as a process (`pnpm build` first, killable), and a webhook receiver. Either
+ * service can be stopped and started again mid-test.
+ */
+export class HoldServices {
+  h!: Harness;
+  receiver!: RecordingServer;
+  private notifier: RunningService | undefined;
+  private scheduler: ServiceProcess | undefined;
+
+  async open(): Promise<void> {
+    this.receiver = await startRecordingServer();
+    this.h = await createHarness();
+    await this.startBoth();
+  }
+
+  async startBoth(): Promise<void> {
+    [this.notifier, this.scheduler] = await Promise.all([this.h.start(), this.spawnScheduler()]);
+  }
+
+  async startScheduler(): Promise<void> {
+    this.scheduler = await this.spawnScheduler();
+  }
+
+  async stopNotifier(): Promise<void> {
+    await this.notifier?.stop();
+    this.notifier = undefined;
+  }
+
+  async stopScheduler(signal?: NodeJS.Signals): Promise<void> {
+    await this.scheduler?.stop(signal);
+    this.scheduler = undefined;
+  }
+
+  async close(): Promise<void> {
+    await this.stopNotifier();
+    await this.stopScheduler();
+    await this.h?.close();
+    await this.receiver?.close();
+  }
+
+  private spawnScheduler(): Promise<ServiceProcess> {
+    return startService('scheduler', { ...this.h.env, LOG_LEVEL: 'warn', SCHEDULER_IDLE_INTERVAL_MS: '100' });
+  }
+}
