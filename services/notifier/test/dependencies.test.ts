@@ -5,7 +5,7 @@
 import type { Check, CheckStatus } from '@upmon/db';
 import { eventually, makeCheck, makeProject } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
-import { HoldServices } from './support/hold-services.js';
+import { NotifierServices } from './support/notifier-services.js';
 import type { Harness } from './support/notifier-harness.js';
 import type { RecordingServer } from './support/recording-server.js';
 
@@ -19,7 +19,7 @@ interface Sent {
   message: string;
 }
 
-const services = new HoldServices();
+const services = new NotifierServices({ scheduler: true });
 let h: Harness;
 let receiver: RecordingServer;
 

@@ -1,8 +1,8 @@
-import type { RunningService } from '@upmon/service-kit';
 import { createAckTokens } from '@upmon/crypto';
 import { eventually, makeCheck, makeProject, startService, TEST_ENCRYPTION_KEY } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
+import { NotifierServices } from './support/notifier-services.js';
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
 
 /**
@@ -11,20 +11,15 @@ import { startRecordingServer, type RecordingServer } from './support/recording-
  * task does (marks the row sent and enqueues the flip's `down` delivery).
  */
 describe('escalation delays in the fan-out', () => {
+  const services = new NotifierServices();
   let h: Harness;
   let receiver: RecordingServer;
-  let notifier: RunningService;
 
   beforeAll(async () => {
-    receiver = await startRecordingServer();
-    h = await createHarness();
-    notifier = await h.start();
+    await services.open();
+    ({ h, receiver } = services);
   });
-  afterAll(async () => {
-    await notifier?.stop();
-    await h?.close();
-    await receiver?.close();
-  });
+  afterAll(() => services.close());
 
   const events = (name: string) => receiver.requests.filter((r) => r.path === `/${name}`).map((r) => JSON.parse(r.body).event as string);
 

@@ -1,24 +1,19 @@
-import type { RunningService } from '@upmon/service-kit';
 import { makeCheck, makeHttpCheck, makeProject, sealPingBody } from '@upmon/testing';
 import { handFlipsBack, makeFlip, makeIntegration } from './support/fixtures.js';
-import { createHarness, type Harness } from './support/notifier-harness.js';
-import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import type { Harness } from './support/notifier-harness.js';
+import { NotifierServices } from './support/notifier-services.js';
+import type { RecordingServer } from './support/recording-server.js';
 
 describe('fan-out of flips to integrations', () => {
+  const services = new NotifierServices();
   let h: Harness;
   let receiver: RecordingServer;
-  let notifier: RunningService;
 
   beforeAll(async () => {
-    receiver = await startRecordingServer();
-    h = await createHarness();
-    notifier = await h.start();
+    await services.open();
+    ({ h, receiver } = services);
   });
-  afterAll(async () => {
-    await notifier?.stop();
-    await h?.close();
-    await receiver?.close();
-  });
+  afterAll(() => services.close());
 
   const hooksFor = (name: string) => receiver.requests.filter((r) => r.path === `/${name}`);
   const settle = () => h.settle();
@@ -137,12 +132,12 @@ describe('fan-out of flips to integrations', () => {
     const project = await makeProject(h.prisma);
     const check = await makeCheck(h.prisma, project.id, { status: 'up' });
     await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/deleted` });
-    await notifier.stop();
+    await services.stopNotifier();
     try {
       await makeFlip(h.prisma, check, 'up', 'down');
       await h.prisma.check.delete({ where: { id: check.id } }); // its flips go with it
     } finally {
-      notifier = await h.start();
+      await services.startNotifier();
     }
     await settle();
     expect(hooksFor('deleted')).toHaveLength(0);
@@ -152,7 +147,7 @@ describe('fan-out of flips to integrations', () => {
   it('flips committed while no notifier runs wait in PostgreSQL and are sent when one starts', async () => {
     const project = await makeProject(h.prisma);
     await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/waited` });
-    await notifier.stop();
+    await services.stopNotifier();
     const checks = [];
     try {
       for (let i = 0; i < 3; i++) {
@@ -162,7 +157,7 @@ describe('fan-out of flips to integrations', () => {
       }
       expect(await h.prisma.flip.count({ where: { checkId: { in: checks }, fannedOutAt: null } })).toBe(3);
     } finally {
-      notifier = await h.start();
+      await services.startNotifier();
     }
     await settle();
     expect(

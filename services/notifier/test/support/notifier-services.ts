@@ -4,15 +4,17 @@ import { createHarness, type Harness } from './notifier-harness.js';
 import { startRecordingServer, type RecordingServer } from './recording-server.js';
 
 /**
- * What the hold tests (dependencies, maintenance) run against: the notifier in this process, the
- * built scheduler as a process (`pnpm build` first, killable), and a webhook receiver. Either
- * service can be stopped and started again mid-test.
+ * What most notifier tests run against: a webhook receiver, the notifier in this process and,
+ * with `{ scheduler: true }`, the built scheduler as a process (`pnpm build` first, killable).
+ * Either service can be stopped and started again mid-test.
  */
-export class HoldServices {
+export class NotifierServices {
   h!: Harness;
   receiver!: RecordingServer;
   private notifier: RunningService | undefined;
   private scheduler: ServiceProcess | undefined;
+
+  constructor(private readonly opts: { scheduler?: boolean } = {}) {}
 
   async open(): Promise<void> {
     this.receiver = await startRecordingServer();
@@ -20,8 +22,13 @@ export class HoldServices {
     await this.startBoth();
   }
 
+  /** Starts the notifier, and the scheduler when this runs one. */
   async startBoth(): Promise<void> {
-    [this.notifier, this.scheduler] = await Promise.all([this.h.start(), this.spawnScheduler()]);
+    [this.notifier, this.scheduler] = await Promise.all([this.h.start(), this.opts.scheduler ? this.spawnScheduler() : undefined]);
+  }
+
+  async startNotifier(): Promise<void> {
+    this.notifier = await this.h.start();
   }
 
   async startScheduler(): Promise<void> {
