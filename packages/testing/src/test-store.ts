@@ -13,10 +13,10 @@ export interface TestStore {
   close(): Promise<void>;
 }
 
-export async function openTestStore(): Promise<TestStore> {
+export async function openTestStore(opts: { poolSize?: number } = {}): Promise<TestStore> {
   const db = await createTestDatabase();
   const prisma = createPrismaClient(db.url, { poolSize: 2 });
-  const pool = createPgPool(db.url, 2);
+  const pool = createPgPool(db.url, opts.poolSize ?? 2);
   const projectId = (await makeProject(prisma)).id;
   return {
     db,

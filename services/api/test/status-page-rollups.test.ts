@@ -2,8 +2,8 @@
 // equals the page computed from every flip (uptimeHistory), before and after flips land on days
 // already rolled up (the trigger of migration 20261124210400_uptime_rollups).
 import { uptimeHistory, utcDayStart, type CheckStatus } from '@upmon/core';
-import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
-import { createTestDatabase, makeCheck, makeProject, type TestDatabase } from '@upmon/testing';
+import type { PrismaClient } from '@upmon/db';
+import { makeCheck, makeProject, openTestStore, type TestStore } from '@upmon/testing';
 import { jest } from '@jest/globals';
 import type pg from 'pg';
 import { readPublicStatusPage, type PublicStatusPageData } from '../src/web/queries/public-status-page.js';
@@ -12,20 +12,15 @@ import { LISTED_INCIDENTS, publicStatusView } from '../src/web/views/status-page
 const DAY = 86_400_000;
 const H = 3_600_000;
 
-let db: TestDatabase;
+let store: TestStore;
 let prisma: PrismaClient;
 let pool: pg.Pool;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  prisma = createPrismaClient(db.url, { poolSize: 2 });
-  pool = createPgPool(db.url, 4);
+  store = await openTestStore({ poolSize: 4 });
+  ({ prisma, pool } = store);
 });
-afterAll(async () => {
-  await pool.end();
-  await prisma.$disconnect();
-  await db.drop();
-});
+afterAll(() => store.close());
 
 /** mulberry32 */
 function random(seed: number): () => number {

@@ -1,6 +1,6 @@
-import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
+import type { PrismaClient } from '@upmon/db';
 import { systemClock } from '@upmon/service-kit';
-import { createTestDatabase, eventually, makeCheck, makeIntegration, makeMaintenanceWindow, makeProject, type TestDatabase } from '@upmon/testing';
+import { eventually, makeCheck, makeIntegration, makeMaintenanceWindow, makeProject, openTestStore, type TestDatabase, type TestStore } from '@upmon/testing';
 import type pg from 'pg';
 import { idleDelayMs, startTaskLoop } from '../src/task-loop.js';
 import type { SchedulerTask } from '../src/task.js';
@@ -80,20 +80,16 @@ describe('task loop', () => {
 });
 
 describe('retention pruner', () => {
+  let store: TestStore;
   let db: TestDatabase;
   let prisma: PrismaClient;
   let pool: pg.Pool;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    prisma = createPrismaClient(db.url, { poolSize: 2 });
-    pool = createPgPool(db.url, 2);
+    store = await openTestStore();
+    ({ db, prisma, pool } = store);
   });
-  afterAll(async () => {
-    await pool.end();
-    await prisma.$disconnect();
-    await db.drop();
-  });
+  afterAll(() => store.close());
 
   const BASE = new Date(Date.now() - 3600_000);
   const addPings = (checkId: string, n: number, from: number) =>
