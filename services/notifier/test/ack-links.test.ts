@@ -1,28 +1,21 @@
-import type { RunningService } from '@upmon/service-kit';
-import { eventually, makeCheck, makeProject, startSmtpCapture } from '@upmon/testing';
+import { eventually, makeCheck, makeProject } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
-import { createHarness, recordingProviderEnv, type Harness } from './support/notifier-harness.js';
-import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import type { Harness } from './support/notifier-harness.js';
+import { NotifierServices } from './support/notifier-services.js';
+import type { RecordingServer } from './support/recording-server.js';
 
 /** Every channel's down alert says "Acknowledge: <APP_BASE_URL>/ack/<token>" (docs/notifications.md, "Acknowledgement"). */
 describe('acknowledgement links in every channel', () => {
+  const services = new NotifierServices({ channels: true });
   let h: Harness;
   let receiver: RecordingServer;
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  let notifier: RunningService;
+  let smtp: NotifierServices['smtp'];
 
   beforeAll(async () => {
-    receiver = await startRecordingServer();
-    smtp = await startSmtpCapture();
-    h = await createHarness({ SMTP_URL: smtp.url, EMAIL_FROM: 'upmon <alerts@upmon.test>', ...recordingProviderEnv(receiver.url) });
-    notifier = await h.start();
+    await services.open();
+    ({ h, receiver, smtp } = services);
   });
-  afterAll(async () => {
-    await notifier?.stop();
-    await h?.close();
-    await receiver?.close();
-    await smtp?.close();
-  });
+  afterAll(() => services.close());
 
   it('down alerts of all eight kinds carry the link; their recoveries do not', async () => {
     const project = await makeProject(h.prisma);

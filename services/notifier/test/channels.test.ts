@@ -1,10 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { RunningService } from '@upmon/service-kit';
-import { eventually, makeCheck, makeProject } from '@upmon/testing';
+import { eventually, makeCheck, makeProject, startSmtpCapture } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
-import { createHarness, recordingProviderEnv, type Harness } from './support/notifier-harness.js';
-import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
-import { startSmtpCapture } from '@upmon/testing';
+import type { Harness } from './support/notifier-harness.js';
+import { NotifierServices } from './support/notifier-services.js';
+import type { RecordingServer } from './support/recording-server.js';
 
 /** What a receiver does: recompute the HMAC over the raw body and compare in constant time. */
 function verifySignature(header: string | undefined, secret: string, body: string, nowSec: number): boolean {
@@ -17,27 +16,16 @@ function verifySignature(header: string | undefined, secret: string, body: strin
 }
 
 describe('notifier channels', () => {
+  const services = new NotifierServices({ channels: true });
   let h: Harness;
   let receiver: RecordingServer;
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  let notifier: RunningService;
+  let smtp: NotifierServices['smtp'];
 
   beforeAll(async () => {
-    receiver = await startRecordingServer();
-    smtp = await startSmtpCapture();
-    h = await createHarness({
-      SMTP_URL: smtp.url,
-      EMAIL_FROM: 'upmon <alerts@upmon.test>',
-      ...recordingProviderEnv(receiver.url),
-    });
-    notifier = await h.start();
+    await services.open();
+    ({ h, receiver, smtp } = services);
   });
-  afterAll(async () => {
-    await notifier?.stop();
-    await h?.close();
-    await receiver?.close();
-    await smtp?.close();
-  });
+  afterAll(() => services.close());
 
   const requestsTo = (prefix: string) => receiver.requests.filter((r) => r.path.startsWith(prefix));
 
@@ -195,7 +183,7 @@ describe('notifier channels', () => {
     });
     const other = await h.start({ SMTP_URL: rejecting.url, NOTIFIER_CONCURRENCY: '2' });
     try {
-      await notifier.stop(); // only `other` works the queue now
+      await services.stopNotifier(); // only `other` works the queue now
       const project = await makeProject(h.prisma);
       const check = await makeCheck(h.prisma, project.id, { status: 'up' });
       const email = await makeIntegration(h.prisma, project.id, 'email', { email: 'nobody@example.com' });
@@ -214,7 +202,7 @@ describe('notifier channels', () => {
     } finally {
       await other.stop();
       await rejecting.close();
-      notifier = await h.start();
+      await services.startNotifier();
     }
   });
 });

@@ -1,24 +1,30 @@
 import type { RunningService } from '@upmon/service-kit';
-import { startService, type ServiceProcess } from '@upmon/testing';
-import { createHarness, type Harness } from './notifier-harness.js';
+import { startService, startSmtpCapture, type ServiceProcess } from '@upmon/testing';
+import { createHarness, recordingProviderEnv, type Harness } from './notifier-harness.js';
 import { startRecordingServer, type RecordingServer } from './recording-server.js';
 
 /**
  * What most notifier tests run against: a webhook receiver, the notifier in this process and,
  * with `{ scheduler: true }`, the built scheduler as a process (`pnpm build` first, killable).
- * Either service can be stopped and started again mid-test.
+ * With `{ channels: true }` every provider (Telegram, SMS, PagerDuty) points at the receiver and
+ * e-mail goes to a local SMTP capture. Either service can be stopped and started again mid-test.
  */
 export class NotifierServices {
   h!: Harness;
   receiver!: RecordingServer;
+  /** With `channels`: the mails sent. */
+  smtp!: Awaited<ReturnType<typeof startSmtpCapture>>;
   private notifier: RunningService | undefined;
   private scheduler: ServiceProcess | undefined;
 
-  constructor(private readonly opts: { scheduler?: boolean } = {}) {}
+  constructor(private readonly opts: { scheduler?: boolean; channels?: boolean } = {}) {}
 
   async open(): Promise<void> {
     this.receiver = await startRecordingServer();
-    this.h = await createHarness();
+    if (this.opts.channels) this.smtp = await startSmtpCapture();
+    this.h = await createHarness(
+      this.opts.channels ? { SMTP_URL: this.smtp.url, EMAIL_FROM: 'upmon <alerts@upmon.test>', ...recordingProviderEnv(this.receiver.url) } : {},
+    );
     await this.startBoth();
   }
 
@@ -50,6 +56,7 @@ export class NotifierServices {
     await this.stopScheduler();
     await this.h?.close();
     await this.receiver?.close();
+    await this.smtp?.close();
   }
 
   private spawnScheduler(): Promise<ServiceProcess> {
