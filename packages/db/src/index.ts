@@ -32,3 +32,4 @@ export { createPrismaClient, type PrismaClientOptions } from './create-client.js
 export { createPgPool, type PgPool } from './pg-pool.js';
 export { withPgTransaction } from './pg-transaction.js';
 export { listenPg, type PgListener, type PgListenOptions } from './pg-listen.js';
+export { openMaintenanceWhere } from './open-maintenance.js';

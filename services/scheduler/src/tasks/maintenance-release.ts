@@ -1,4 +1,5 @@
 import { isInQuietHours, maintenanceOf, maintenanceSpecOf, parseQuietHours, quietHoursEnd } from '@upmon/core';
+import { openMaintenanceWhere } from '@upmon/db';
 import type { SchedulerDeps, SchedulerTask } from '../task.js';
 import { digestJobs } from './held-digests.js';
 
@@ -47,9 +48,9 @@ export function createMaintenanceReleaseTask(deps: SchedulerDeps): SchedulerTask
           LIMIT ${config.batchSize}
           FOR UPDATE OF h SKIP LOCKED`;
         if (rows.length === 0) return 0;
-        // The projects' windows that may apply now: recurring, or one-off not over.
+        // The projects' windows that may apply now.
         const windows = await tx.maintenanceWindow.findMany({
-          where: { projectId: { in: [...new Set(rows.map((r) => r.project_id))] }, OR: [{ schedule: { not: null } }, { endsAt: { gt: now } }] },
+          where: { projectId: { in: [...new Set(rows.map((r) => r.project_id))] }, ...openMaintenanceWhere(now) },
         });
 
         const later = new Map<number, { ids: bigint[]; windowId: string | null }>();

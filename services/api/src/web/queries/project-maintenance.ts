@@ -1,5 +1,5 @@
 import { activeOccurrence, maintenanceOf, maintenanceSpecOf, nextOccurrence, type Occurrence } from '@upmon/core';
-import type { MaintenanceWindow, PrismaClient } from '@upmon/db';
+import { openMaintenanceWhere, type MaintenanceWindow, type PrismaClient } from '@upmon/db';
 
 /** A window with its state at the time asked. */
 export interface MaintenanceView {
@@ -11,7 +11,7 @@ export interface MaintenanceView {
 /** The windows of a project that may apply now or later (recurring, or one-off not over). */
 export function openMaintenanceWindows(prisma: PrismaClient, projectId: string, now: Date): Promise<MaintenanceWindow[]> {
   return prisma.maintenanceWindow.findMany({
-    where: { projectId, OR: [{ schedule: { not: null } }, { endsAt: { gt: now }, endedAt: null }] },
+    where: { projectId, ...openMaintenanceWhere(now) },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
 }
