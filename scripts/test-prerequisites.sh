@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Everything the test suites need besides Node 20+, each installed or started only when missing:
+# pnpm (the version in package.json), Debian's Chromium (browser tests through playwright-core,
+# which downloads no browser), promtool (lints /metrics and tests the alert rules), kubectl
+# (renders the Kubernetes manifests with its built-in kustomize), and a PostgreSQL and Redis that
+# answer. Also clears what an interrupted earlier run left: test databases and test Redis keys.
+# Sourced by scripts/test.sh; safe to run on its own.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+PG_URL=${TEST_DATABASE_ADMIN_URL:-postgresql://postgres@127.0.0.1:5432/postgres}
+REDIS_URL_FOR_TESTS=${TEST_REDIS_URL:-redis://127.0.0.1:6379}
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    echo "test prerequisites: '$*' needs root; install it yourself or run as root" >&2
+    return 1
+  fi
+}
+
+apt_updated=
+apt_install() { # apt_install <what it is for> <package>...
+  local why=$1
+  shift
+  echo "installing $* ($why)" >&2
+  if [ -z "$apt_updated" ]; then as_root apt-get update -qq; apt_updated=1; fi
+  # --no-install-recommends: promtool is wanted, not a Prometheus server; the image's policy-rc.d
+  # keeps any server a package brings from being started.
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+PNPM_VERSION=$(node -p "require('./package.json').packageManager.split('@')[1]")
+if ! command -v pnpm >/dev/null || [ "$(pnpm --version)" != "$PNPM_VERSION" ]; then
+  echo "installing pnpm@$PNPM_VERSION" >&2
+  npm install -g "pnpm@$PNPM_VERSION" >/dev/null
+fi
+
+[ -x /usr/bin/chromium ] || apt_install "browser tests" chromium
+command -v promtool >/dev/null || apt_install "metrics lint and alert-rule tests" prometheus
+command -v kubectl >/dev/null || apt_install "Kubernetes manifest rendering" kubernetes-client
+
+# PostgreSQL and Redis: only the local defaults are started here; a URL elsewhere must answer.
+pg_host=$(node -p "new URL(process.argv[1]).hostname" "$PG_URL")
+pg_port=$(node -p "new URL(process.argv[1]).port || 5432" "$PG_URL")
+if ! pg_isready -h "$pg_host" -p "$pg_port" -q 2>/dev/null && [ "$pg_host" = 127.0.0.1 ] && command -v pg_ctlcluster >/dev/null; then
+  echo "starting PostgreSQL" >&2
+  as_root pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start
+  for _ in $(seq 1 30); do pg_isready -h "$pg_host" -p "$pg_port" -q && break; sleep 1; done
+fi
+redis_host=$(node -p "new URL(process.argv[1]).hostname" "$REDIS_URL_FOR_TESTS")
+redis_port=$(node -p "new URL(process.argv[1]).port || 6379" "$REDIS_URL_FOR_TESTS")
+if ! redis-cli -h "$redis_host" -p "$redis_port" ping >/dev/null 2>&1 && [ "$redis_host" = 127.0.0.1 ] && command -v redis-server >/dev/null; then
+  echo "starting Redis" >&2
+  redis-server --daemonize yes --bind 127.0.0.1 -::1 --port "$redis_port" --save "" --appendonly no \
+    --dir /tmp --logfile /tmp/upmon-test-redis.log
+  for _ in $(seq 1 30); do redis-cli -h "$redis_host" -p "$redis_port" ping >/dev/null 2>&1 && break; sleep 1; done
+fi
+
+# Leftovers of an interrupted earlier run: test databases (never the template: its name is a hash
+# of the migrations, so a stale one is simply unused) and test Redis keys.
+psql "$PG_URL" -Atc "SELECT datname FROM pg_database WHERE datname LIKE 'upmon_t\_%'" |
+  while read -r db; do psql "$PG_URL" -qc "DROP DATABASE IF EXISTS \"$db\" WITH (FORCE)"; done
+redis-cli -u "$REDIS_URL_FOR_TESTS" --scan --pattern 'upmon-t-*' | xargs -r -n 500 redis-cli -u "$REDIS_URL_FOR_TESTS" del >/dev/null
