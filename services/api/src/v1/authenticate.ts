@@ -11,13 +11,7 @@ import { apiKeyBudgets, AUTH_FAILURES_PER_MINUTE, REQUESTS_PER_MINUTE_PER_KEY } 
 import { type ApiKeyRow, findApiKeyByHash, findApiKeyWithCheck, findApiKeyWithListVersions, touchApiKey } from './queries/find-api-key.js';
 import { tooManyRequests } from './rate-limits.js';
 import type { RateLimiter } from './rate-limiter.js';
-
-/** The project a domain service acts in (the API key's, or the web app's current project). */
-export interface ProjectScope {
-  projectId: string;
-  accountId: string;
-  plan: PlanName;
-}
+import type { ProjectScope } from './project-scope.js';
 
 export interface AuthContext extends ProjectScope {
   keyId: string;

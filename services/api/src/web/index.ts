@@ -1,6 +1,6 @@
 import express, { Router, type Express } from 'express';
 import { createCipher } from '@upmon/crypto';
-import type { AppDeps } from '../app-deps.js';
+import type { WebDeps } from './web-deps.js';
 import { createClientAddressResolver } from '../http/client-address.js';
 import { RateLimiter } from '../v1/rate-limiter.js';
 import { loadAssets } from './http/assets.js';
@@ -42,7 +42,7 @@ export function isWebPath(path: string): boolean {
  * signed-in viewer → CSRF token (checked on every non-GET) → one router per area → 404 page →
  * error pages.
  */
-export function mountWeb(app: Express, deps: AppDeps): void {
+export function mountWeb(app: Express, deps: WebDeps): void {
   const https = deps.config.appBaseUrl.startsWith('https:');
   const ctx: WebContext = {
     ...deps,

@@ -1,11 +1,11 @@
 import type { Cipher } from '@upmon/crypto';
 import type { ClientAddressResolver } from '../http/client-address.js';
-import type { AppDeps } from '../app-deps.js';
+import type { WebDeps } from './web-deps.js';
 import type { RateLimiter } from '../v1/rate-limiter.js';
 import type { Assets } from './http/assets.js';
 
 /** What the web app's routes work with; built once by `mountWeb`. */
-export interface WebContext extends AppDeps {
+export interface WebContext extends WebDeps {
   cipher: Cipher;
   rateLimiter: RateLimiter;
   assets: Assets;

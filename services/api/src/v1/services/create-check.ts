@@ -3,7 +3,7 @@ import { planLimits } from '@upmon/core';
 import type { Cipher } from '@upmon/crypto';
 import { Prisma, type PrismaClient } from '@upmon/db';
 import { ApiError } from '../../http/api-error.js';
-import type { ProjectScope } from '../authenticate.js';
+import type { ProjectScope } from '../project-scope.js';
 import { CHECK_ROW_SELECT, type CheckRow } from '../presenters/check-presenter.js';
 import type { CheckInput } from '../validation/check-input.js';
 import { checkInputColumns, integrationAssignmentColumns } from './check-columns.js';

@@ -1,6 +1,6 @@
 import type { Cipher } from '@upmon/crypto';
 import type { PrismaClient } from '@upmon/db';
-import type { ProjectScope } from '../authenticate.js';
+import type { ProjectScope } from '../project-scope.js';
 import { INTEGRATION_ROW_SELECT, type IntegrationRow } from '../presenters/integration-presenter.js';
 import type { IntegrationInput } from '../validation/integration-input.js';
 import { issueEmailVerification, type EmailVerificationIssue } from './email-verification-token.js';

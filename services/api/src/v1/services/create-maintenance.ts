@@ -1,6 +1,6 @@
 import type { MaintenanceWindow, PrismaClient } from '@upmon/db';
 import { ApiError } from '../../http/api-error.js';
-import type { ProjectScope } from '../authenticate.js';
+import type { ProjectScope } from '../project-scope.js';
 import type { MaintenanceInput } from '../validation/maintenance-input.js';
 import { requireProjectChecks } from './maintenance-holds.js';
 

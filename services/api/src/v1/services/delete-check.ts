@@ -1,6 +1,6 @@
 import type { PrismaClient } from '@upmon/db';
 import { ApiError } from '../../http/api-error.js';
-import type { ProjectScope } from '../authenticate.js';
+import type { ProjectScope } from '../project-scope.js';
 import { spendCheckChange } from '../rate-limits.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import { lockDependencyGraph, removeFromDependencies } from './check-dependencies.js';

@@ -1,6 +1,6 @@
 import type { PrismaClient } from '@upmon/db';
 import { ApiError } from '../../http/api-error.js';
-import type { ProjectScope } from '../authenticate.js';
+import type { ProjectScope } from '../project-scope.js';
 
 /** Deletes an integration of the key's project (its delivery log, reminders and held notifications cascade). */
 export async function deleteIntegration(prisma: PrismaClient, auth: ProjectScope, id: number): Promise<void> {

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@upmon/db';
-import type { ProjectScope } from '../authenticate.js';
+import type { ProjectScope } from '../project-scope.js';
 import { findMaintenance, releaseMaintenanceHolds } from './maintenance-holds.js';
 
 /** Deletes a window; what it held is looked at at once (and sent if the check is still not up). */

@@ -1,6 +1,6 @@
 import type { PrismaClient } from '@upmon/db';
 import { ApiError } from '../../http/api-error.js';
-import type { ProjectScope } from '../authenticate.js';
+import type { ProjectScope } from '../project-scope.js';
 
 /** Deletes the project's status page (its groups go with it); a later one gets a new public key. */
 export async function deleteStatusPage(prisma: PrismaClient, auth: ProjectScope): Promise<void> {

@@ -1,7 +1,7 @@
 import { activeOccurrence, maintenanceSpecOf, nextOccurrence } from '@upmon/core';
 import type { MaintenanceWindow, PrismaClient } from '@upmon/db';
 import { ApiError } from '../../http/api-error.js';
-import type { ProjectScope } from '../authenticate.js';
+import type { ProjectScope } from '../project-scope.js';
 import { findMaintenance, releaseMaintenanceHolds } from './maintenance-holds.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { PrismaClient } from '@upmon/db';
 import { ApiError } from '../../http/api-error.js';
-import type { ProjectScope } from '../authenticate.js';
+import type { ProjectScope } from '../project-scope.js';
 import { INTEGRATION_ROW_SELECT, type IntegrationRow } from '../presenters/integration-presenter.js';
 import { newTelegramLink, type TelegramLinkSettings } from './telegram-link.js';
 

@@ -4,7 +4,7 @@ import { withPgTransaction, type PrismaClient } from '@upmon/db';
 import type pg from 'pg';
 import type { FlipMetrics } from '@upmon/metrics';
 import { ApiError } from '../../http/api-error.js';
-import type { ProjectScope } from '../authenticate.js';
+import type { ProjectScope } from '../project-scope.js';
 import { CHECK_ROW_SELECT, type CheckRow } from '../presenters/check-presenter.js';
 
 export interface PauseResumeDeps {

@@ -1,7 +1,7 @@
 import { AAD, type Cipher } from '@upmon/crypto';
 import type { PrismaClient } from '@upmon/db';
 import { ApiError } from '../../http/api-error.js';
-import type { ProjectScope } from '../authenticate.js';
+import type { ProjectScope } from '../project-scope.js';
 import { issueEmailVerification } from './email-verification-token.js';
 import type { VerificationMail } from './send-verification-mail.js';
 

@@ -1,6 +1,6 @@
 import type { PrismaClient } from '@upmon/db';
 import { ApiError, type FieldErrors } from '../../http/api-error.js';
-import type { ProjectScope } from '../authenticate.js';
+import type { ProjectScope } from '../project-scope.js';
 import { readStatusPageSettings, type StatusPageSettings } from '../queries/status-page-settings.js';
 import type { StatusPageInput } from '../validation/status-page-input.js';
 

@@ -4,7 +4,7 @@ import { deadlineFor, joinHttpConfig } from '@upmon/core';
 import { AAD, type Cipher } from '@upmon/crypto';
 import type { Check, Prisma, PrismaClient } from '@upmon/db';
 import { ApiError } from '../../http/api-error.js';
-import type { ProjectScope } from '../authenticate.js';
+import type { ProjectScope } from '../project-scope.js';
 import { CHECK_ROW_SELECT, presentSchedule, type CheckRow } from '../presenters/check-presenter.js';
 import { validateCheckInput } from '../validation/check-input.js';
 import { checkInputColumns, integrationAssignmentColumns } from './check-columns.js';

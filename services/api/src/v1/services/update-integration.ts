@@ -1,7 +1,7 @@
 import { AAD, type Cipher } from '@upmon/crypto';
 import type { PrismaClient } from '@upmon/db';
 import { ApiError, type FieldErrors } from '../../http/api-error.js';
-import type { ProjectScope } from '../authenticate.js';
+import type { ProjectScope } from '../project-scope.js';
 import { INTEGRATION_ROW_SELECT, type IntegrationRow } from '../presenters/integration-presenter.js';
 import { validateIntegrationInput } from '../validation/integration-input.js';
 import { mergeFieldErrors } from '../validation/joi-errors.js';

@@ -1,5 +1,5 @@
 import type { MaintenanceWindow, PrismaClient } from '@upmon/db';
-import type { ProjectScope } from '../authenticate.js';
+import type { ProjectScope } from '../project-scope.js';
 import { isoTimestamp } from '../presenters/timestamps.js';
 import { validateMaintenanceInput } from '../validation/maintenance-input.js';
 import { findMaintenance, releaseMaintenanceHolds, requireProjectChecks } from './maintenance-holds.js';

@@ -1,5 +1,5 @@
 import { ROLE_LABELS, roleAllows, type Action, type PlanName, type Role } from '@upmon/core';
-import type { ProjectScope } from '../../v1/authenticate.js';
+import type { ProjectScope } from '../../v1/project-scope.js';
 import type { WebContext } from '../web-context.js';
 import type { Viewer } from './viewer.js';
 import { notFound, WebError } from './web-error.js';
