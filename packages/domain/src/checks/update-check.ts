@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { checkRowToState } from '@upmon/check-store';
-import { deadlineFor, joinHttpConfig } from '@upmon/core';
+import { rescheduleEditedCheck } from '@upmon/check-store';
+import { joinHttpConfig } from '@upmon/core';
 import { AAD, type Cipher } from '@upmon/crypto';
 import type { Check, Prisma, PrismaClient } from '@upmon/db';
 import { ApiError } from '../errors.js';
@@ -99,7 +99,6 @@ function updateCheckInTx(
       }
       data.slug = options.slug;
     }
-    if (row.status !== 'paused') data.nextDeadlineAt = deadlineFor(checkRowToState(next));
     const probeChanged =
       row.kind === 'http' &&
       (JSON.stringify(storedAsInput(row, null).schedule) !== JSON.stringify(storedAsInput(next, null).schedule) ||
@@ -107,6 +106,8 @@ function updateCheckInTx(
         !isDeepStrictEqual(storedConfig, nextConfig));
     // null = due now for the probe scheduler: a changed target or schedule is probed at once.
     if (probeChanged) data.nextProbeAt = null;
-    return tx.check.update({ where: { id: checkId }, data, select: CHECK_ROW_SELECT });
+    const updated = await tx.check.update({ where: { id: checkId }, data });
+    await rescheduleEditedCheck(tx, updated);
+    return tx.check.findUniqueOrThrow({ where: { id: checkId }, select: CHECK_ROW_SELECT });
   });
 }
