@@ -2,7 +2,7 @@ import { eventually, makeCheck, makeProject } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import type { Harness } from './support/notifier-harness.js';
 import { NotifierServices } from './support/notifier-services.js';
-import type { RecordingServer } from './support/recording-server.js';
+import type { RecordingServer } from '@upmon/testing';
 
 /** Every channel's down alert says "Acknowledge: <APP_BASE_URL>/ack/<token>" (docs/notifications.md, "Acknowledgement"). */
 describe('acknowledgement links in every channel', () => {

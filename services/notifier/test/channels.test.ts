@@ -3,7 +3,7 @@ import { eventually, makeCheck, makeProject, startSmtpCapture } from '@upmon/tes
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import type { Harness } from './support/notifier-harness.js';
 import { NotifierServices } from './support/notifier-services.js';
-import type { RecordingServer } from './support/recording-server.js';
+import type { RecordingServer } from '@upmon/testing';
 
 /** What a receiver does: recompute the HMAC over the raw body and compare in constant time. */
 function verifySignature(header: string | undefined, secret: string, body: string, nowSec: number): boolean {

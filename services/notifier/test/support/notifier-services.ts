@@ -1,7 +1,7 @@
 import type { RunningService } from '@upmon/service-kit';
 import { startService, startSmtpCapture, type ServiceProcess } from '@upmon/testing';
 import { createHarness, recordingProviderEnv, type Harness } from './notifier-harness.js';
-import { startRecordingServer, type RecordingServer } from './recording-server.js';
+import { startRecordingServer, type RecordingServer } from '@upmon/testing';
 
 /**
  * What most notifier tests run against: a webhook receiver, the notifier in this process and,
