@@ -4,19 +4,48 @@ import { redactSecrets } from './format/redact-secrets.js';
 import { asDeliveryError } from './transport/delivery-error.js';
 import { discord } from './kinds/discord/index.js';
 import { email } from './kinds/email/index.js';
+import { googlechat } from './kinds/googlechat/index.js';
+import { gotify } from './kinds/gotify/index.js';
+import { matrix } from './kinds/matrix/index.js';
 import { mattermost } from './kinds/mattermost/index.js';
+import { msteams } from './kinds/msteams/index.js';
+import { ntfy } from './kinds/ntfy/index.js';
+import { opsgenie } from './kinds/opsgenie/index.js';
 import { pagerduty } from './kinds/pagerduty/index.js';
+import { pushover } from './kinds/pushover/index.js';
+import { rocketchat } from './kinds/rocketchat/index.js';
 import { slack } from './kinds/slack/index.js';
 import { sms } from './kinds/sms/index.js';
 import { telegram } from './kinds/telegram/index.js';
+import { victorops } from './kinds/victorops/index.js';
 import { webhook } from './kinds/webhook/index.js';
+import { zulip } from './kinds/zulip/index.js';
 
 /**
  * Every channel kind, one line each, in the order people are offered them. Adding a kind: a
  * folder in src/kinds/ (its schema, form fields, message, sender and tests), a line here, and
  * the value in the Prisma enum IntegrationKind (docs/notifications.md, "Adding a channel").
  */
-export const CHANNEL_KINDS = [email, webhook, slack, discord, mattermost, telegram, sms, pagerduty] as const;
+export const CHANNEL_KINDS = [
+  email,
+  webhook,
+  slack,
+  msteams,
+  discord,
+  mattermost,
+  googlechat,
+  rocketchat,
+  zulip,
+  matrix,
+  telegram,
+  sms,
+  pagerduty,
+  opsgenie,
+  victorops,
+  pushover,
+  ntfy,
+  gotify,
+] as const;
 
 type ListedKind = (typeof CHANNEL_KINDS)[number]['kind'];
 /** Compile-time check: every value of the Prisma enum has its folder here (and nothing else is listed). */

@@ -46,6 +46,9 @@ export function jsonBody(body: string): Record<string, unknown> | null {
 export function providerMessage(body: string): string {
   const json = jsonBody(body);
   if (json) {
+    // Some wrap it one level down: `{"error": {"code": …, "message": …}}` (Microsoft's APIs).
+    const nested = json.error && typeof json.error === 'object' ? (json.error as Record<string, unknown>).message : undefined;
+    if (typeof nested === 'string' && nested.trim()) return responseExcerpt(nested);
     for (const key of MESSAGE_KEYS) {
       const v = json[key];
       if (typeof v === 'string' && v.trim()) return responseExcerpt(v);

@@ -172,3 +172,30 @@ export const expectThat = {
     return allowed.includes(value) ? [] : [`${name} is ${JSON.stringify(value)}, expected one of ${JSON.stringify(allowed)}`];
   },
 };
+
+/**
+ * A valid config of every kind that talks HTTP, its URLs at `baseUrl` (the fake). Kinds whose
+ * endpoint is the operator's (PagerDuty, SMS, Telegram, Opsgenie, Splunk On-Call, Pushover) reach
+ * the fake through `fakeProviders`.
+ */
+export function sampleConfigs(baseUrl: string): Partial<Record<IntegrationKind, Record<string, unknown>>> {
+  return {
+    webhook: { url: `${baseUrl}/webhook`, secret: 'whsec_sample_secret' },
+    slack: { webhook_url: `${baseUrl}/slack/T0001/B0001/sLaCkS3cr3tT0k3nXyZ` },
+    msteams: { webhook_url: `${baseUrl}/msteams/workflows/abc?sig=t3amsSig5ecret` },
+    discord: { webhook_url: `${baseUrl}/discord/api/webhooks/1/d1sc0rdS3cr3tT0k3nXyZ` },
+    mattermost: { webhook_url: `${baseUrl}/mattermost/hooks/m4tt3rm0stS3cr3tXyZ` },
+    googlechat: { webhook_url: `${baseUrl}/googlechat/v1/spaces/AAA/messages?key=g00gleK3y&token=g00gleT0ken` },
+    rocketchat: { webhook_url: `${baseUrl}/rocketchat/hooks/65f0/r0ck3tS3cr3tT0k3nXyZ` },
+    zulip: { site_url: `${baseUrl}/zulip`, bot_email: 'bot@example.org', api_key: 'zUl1pS3cr3tK3y', stream: 'alerts' },
+    matrix: { homeserver_url: `${baseUrl}/matrix`, room_id: '!room:example.org', access_token: 'syt_m4tr1xS3cr3t' },
+    telegram: {},
+    sms: { phone: '+15551234567' },
+    pagerduty: { routing_key: 'R0UT1NGKEY0123456789abcdefABCDEF' },
+    opsgenie: { api_key: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b' },
+    victorops: { api_key: 'v1ct0r0psK3y', routing_key: 'team' },
+    pushover: { user_key: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG', app_token: 'azGDORePK8gMaC0QOYAMyEEuzJnyUi' },
+    ntfy: { server_url: `${baseUrl}/ntfy`, topic: 'alerts', token: 'tk_ntfyS3cr3t' },
+    gotify: { server_url: `${baseUrl}/gotify`, app_token: 'g0t1fyS3cr3t' },
+  };
+}
