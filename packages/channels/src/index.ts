@@ -3,3 +3,4 @@ export { CHANNEL_KINDS, KIND_NAMES, channelKind, isKindName, secretFields, creat
 export { DeliveryError, asDeliveryError, permanentError, transientError, type FailureKind } from './transport/delivery-error.js';
 export { createHttpClient, type HttpClient, type HttpRequest, type HttpResponse, type HttpSend } from './transport/http-client.js';
 export { parseRetryAfter } from './transport/http-response.js';
+export { configJsonSchema } from './config/config-json-schema.js';

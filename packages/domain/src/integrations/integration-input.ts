@@ -1,9 +1,10 @@
 import { FLAP_DEFAULTS, FLAP_MAX_CHANGES_LIMIT, MAX_TIME_ZONE_LENGTH, FLAP_WINDOW_MIN_LIMIT } from '@upmon/core';
 import { ApiError, type FieldErrors } from '../errors.js';
-import { Joi } from '../validation/bounded-joi.js';
+import { Joi } from '@upmon/bounded-joi';
+import { CHANNEL_KINDS, KIND_NAMES } from '@upmon/channels';
+import type { IntegrationKind } from '@upmon/db';
 import { BODY_OPTIONS, fieldErrorsOf } from '../validation/joi-errors.js';
 import { checkTimeZone } from '../checks/schedule-schema.js';
-import { CONFIG_SCHEMAS, INTEGRATION_KINDS, type IntegrationKindName } from './integration-config-schemas.js';
 
 /** Longest escalation delay, in minutes (a day). */
 export const ESCALATE_AFTER_MIN_LIMIT = 1440;
@@ -14,7 +15,7 @@ const timeOfDay = Joi.string().max(5).pattern(TIME_OF_DAY).required().messages({
 
 export const integrationSchema = Joi.object({
   kind: Joi.string()
-    .valid(...INTEGRATION_KINDS)
+    .valid(...KIND_NAMES)
     .required(),
   name: Joi.string().min(1).max(255).required(),
   events: Joi.array()
@@ -36,9 +37,11 @@ export const integrationSchema = Joi.object({
     .default(() => ({ max_changes: FLAP_DEFAULTS.maxChanges, window_minutes: FLAP_DEFAULTS.windowMin })),
   // Escalation: minutes after a down before this integration hears of it (0 or null: at once).
   escalate_after_min: Joi.number().integer().min(0).max(ESCALATE_AFTER_MIN_LIMIT).allow(null).default(0),
+  // Each kind's config schema, from its folder in @upmon/channels; a kind with nothing to
+  // configure (telegram) may leave it out.
   config: Joi.when('kind', {
-    switch: INTEGRATION_KINDS.filter((k) => k !== 'telegram').map((k) => ({ is: k, then: CONFIG_SCHEMAS[k].required() })),
-    otherwise: CONFIG_SCHEMAS.telegram.default({}),
+    switch: CHANNEL_KINDS.map((k) => ({ is: k.kind, then: k.formFields.some((f) => f.required) ? k.configSchema.required() : k.configSchema.default({}) })),
+    otherwise: Joi.object({}).default({}),
   }),
 });
 
@@ -55,7 +58,7 @@ export interface FlappingInput {
 }
 
 export interface IntegrationInput {
-  kind: IntegrationKindName;
+  kind: IntegrationKind;
   name: string;
   events: string[];
   tags: string[] | null;

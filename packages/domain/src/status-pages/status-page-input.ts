@@ -1,5 +1,5 @@
 import { ApiError } from '../errors.js';
-import { Joi } from '../validation/bounded-joi.js';
+import { Joi } from '@upmon/bounded-joi';
 import { BODY_OPTIONS, fieldErrorsOf } from '../validation/joi-errors.js';
 
 /** Limits of a status page (docs/api.md, "Status page"): what one page can render quickly. */

@@ -1,4 +1,6 @@
+import { isKindName as isKind } from '@upmon/channels';
 import { AAD, randomToken } from '@upmon/crypto';
+import type { IntegrationKind } from '@upmon/db';
 import { Router, type Response } from 'express';
 import { ApiError } from '@upmon/domain';
 import { integrationIdParam } from '@upmon/domain';
@@ -8,7 +10,6 @@ import { issueTelegramLink } from '@upmon/domain';
 import { resendEmailVerification } from '@upmon/domain';
 import { updateIntegration } from '@upmon/domain';
 import { verificationMailing } from '@upmon/domain';
-import { INTEGRATION_KINDS, type IntegrationKindName } from '@upmon/domain';
 import { validateIntegrationInput } from '@upmon/domain';
 import { asForm } from '../forms/form-values.js';
 import {
@@ -29,8 +30,6 @@ import type { FormErrors } from '../views/form-fields.js';
 import { IntegrationFormPage } from '../views/integrations/integration-form-page.js';
 import { IntegrationsPage, NewIntegrationPage } from '../views/integrations/integrations-page.js';
 import type { WebContext } from '../web-context.js';
-
-const isKind = (v: unknown): v is IntegrationKindName => typeof v === 'string' && (INTEGRATION_KINDS as readonly string[]).includes(v);
 
 /**
  * Integrations of a project: list, create and edit each kind (the API's validation and
@@ -77,7 +76,7 @@ export function integrationsRouter(ctx: WebContext): Router {
     );
   });
 
-  const createPage = (res: Response, a: ProjectAccess, kind: IntegrationKindName, values: IntegrationFormValues, errors: FormErrors, status = 200) =>
+  const createPage = (res: Response, a: ProjectAccess, kind: IntegrationKind, values: IntegrationFormValues, errors: FormErrors, status = 200) =>
     sendPage(res, <IntegrationFormPage page={pageContext(res, ctx.assets)} access={a} kind={kind} values={values} errors={errors} />, status);
 
   r.get('/projects/:id/integrations/new', async (req, res) => {

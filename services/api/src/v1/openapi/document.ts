@@ -4,6 +4,8 @@
  * against it, so a response shape that drifts from this document fails the tests.
  */
 
+import { CHANNEL_KINDS, configJsonSchema, KIND_NAMES } from '@upmon/channels';
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const dateTime = { type: 'string', format: 'date-time', pattern: '(\\+00:00)$' };
 const nullable = (schema: Record<string, unknown>) => ({ oneOf: [schema, { type: 'null' }] });
@@ -16,7 +18,16 @@ const dataOf = (schema: unknown) => ({
 });
 const errorResponse = (description: string) => ({ description, ...json(ref('Error')) });
 const STATUSES = ['new', 'up', 'late', 'down', 'paused'];
-const INTEGRATION_KINDS = ['telegram', 'email', 'webhook', 'slack', 'discord', 'mattermost', 'sms', 'pagerduty'];
+// The kinds and their config schemas come from the channel folders (@upmon/channels), like the
+// validation does: a new kind shows up here without an edit.
+const INTEGRATION_KINDS = [...KIND_NAMES];
+const configSchemaName = (kind: string) => `IntegrationConfig_${kind}`;
+const CONFIG_SCHEMAS = Object.fromEntries(CHANNEL_KINDS.map((k) => [configSchemaName(k.kind), configJsonSchema(k)]));
+/** IntegrationInput's config, by its kind (JSON Schema if/then). */
+const configByKind = CHANNEL_KINDS.map((k) => ({
+  if: { properties: { kind: { const: k.kind } }, required: ['kind'] },
+  then: { properties: { config: ref(configSchemaName(k.kind)) } },
+}));
 
 const e = {
   400: errorResponse('Body is not valid JSON or not a JSON object'),
@@ -207,7 +218,7 @@ const integrationInputProps = {
   config: {
     type: 'object',
     description:
-      'By kind: telegram none; email {email}; webhook {url, secret?, body_template?, content_type?}; slack, discord, mattermost {webhook_url}; sms {phone (E.164)}; pagerduty {routing_key}. Stored encrypted, never returned.',
+      'By kind: the schema IntegrationConfig_<kind> (telegram: none; its chat is linked through the deep link). Required on create except for telegram; a PATCH with config replaces it whole. Stored encrypted, never returned.',
   },
 };
 
@@ -705,7 +716,9 @@ export const OPENAPI_DOCUMENT = {
         required: ['kind', 'name', 'events'],
         additionalProperties: false,
         properties: integrationInputProps,
+        allOf: configByKind,
       },
+      ...CONFIG_SCHEMAS,
       IntegrationPatch: { type: 'object', additionalProperties: false, properties: integrationInputProps },
       Integration: {
         type: 'object',

@@ -1,0 +1,30 @@
+import type { launchChromium } from '@upmon/testing';
+import { TEST_PASSWORD } from './web-users.js';
+
+type Browser = Awaited<ReturnType<typeof launchChromium>>;
+export type Page = Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['newPage']>>;
+
+/** A tab of a fresh context at `width`×`height` that records script errors, CSP violations and dialogs in `problems`. */
+export async function openPage(browser: Browser, width = 1280, height = 900): Promise<{ page: Page; problems: string[]; close(): Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width, height }, ...(width < 500 ? { isMobile: true, hasTouch: true } : {}) });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('dialog', (d) => {
+    problems.push(`dialog: ${d.message()}`);
+    void d.dismiss();
+  });
+  return { page, problems, close: () => context.close() };
+}
+
+/** Signs in through the form (TEST_PASSWORD) and waits for the projects page. */
+export async function signIn(page: Page, base: string, email: string): Promise<void> {
+  await page.goto(`${base}/sign-in`);
+  await page.getByLabel('E-mail').first().fill(email);
+  await page.getByLabel('Password').fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(/\/projects/);
+}
