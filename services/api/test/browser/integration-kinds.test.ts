@@ -6,10 +6,19 @@
  * width. No script errors or CSP violations.
  */
 import { jest } from '@jest/globals';
+import { AAD, createCipher } from '@upmon/crypto';
 import type { PrismaClient } from '@upmon/db';
-import { launchChromium, makeProject, startRecordingServer, startService, type RecordingServer, type ServiceProcess } from '@upmon/testing';
+import {
+  launchChromium,
+  makeProject,
+  startRecordingServer,
+  startService,
+  TEST_ENCRYPTION_KEY,
+  type RecordingServer,
+  type ServiceProcess,
+} from '@upmon/testing';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
-import { openPage, signIn } from '../support/browser-page.js';
+import { recordProblems, signIn } from '../support/browser-page.js';
 import { makeUser } from '../support/web-users.js';
 
 jest.setTimeout(180_000);
@@ -67,7 +76,9 @@ const KINDS = (url: string): [string, Record<string, string>, string][] => [
 ];
 
 test('each newer kind: added through its own form, and a test notification reaches the provider', async () => {
-  const { page, problems, close } = await openPage(browser);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const problems = recordProblems(page);
   await signIn(page, h.base, email);
   for (const [label, fields, path] of KINDS(provider.url)) {
     await page.goto(`${h.base}/projects/${projectId}/integrations/new`);
@@ -82,11 +93,13 @@ test('each newer kind: added through its own form, and a test notification reach
     expect([label, provider.requests.some((r) => r.path.startsWith(path))]).toEqual([label, true]);
   }
   expect(problems).toEqual([]);
-  await close();
+  await context.close();
 });
 
 test('at phone width, with the keyboard: the Pushover form, emergency priority chosen from its select', async () => {
-  const { page, problems, close } = await openPage(browser, 390, 844);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const problems = recordProblems(page);
   await signIn(page, h.base, email);
   await page.goto(`${h.base}/projects/${projectId}/integrations/new?kind=pushover`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
@@ -102,10 +115,8 @@ test('at phone width, with the keyboard: the Pushover form, emergency priority c
   await page.getByRole('button', { name: 'Add integration' }).press('Enter');
   await page.waitForURL(/\/integrations\/\d+\?done=created/);
   const row = await prisma.integration.findFirstOrThrow({ where: { projectId, name: 'phone pushover' } });
-  const { createCipher, AAD } = await import('@upmon/crypto');
-  const { TEST_ENCRYPTION_KEY } = await import('@upmon/testing');
   expect(createCipher(TEST_ENCRYPTION_KEY).decryptJson(row.config, AAD.integrationConfig(row.id))).toMatchObject({ priority_down: 2, retry_sec: 120 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   expect(problems).toEqual([]);
-  await close();
+  await context.close();
 });

@@ -4,10 +4,8 @@ import { TEST_PASSWORD } from './web-users.js';
 type Browser = Awaited<ReturnType<typeof launchChromium>>;
 export type Page = Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['newPage']>>;
 
-/** A tab of a fresh context at `width`×`height` that records script errors, CSP violations and dialogs in `problems`. */
-export async function openPage(browser: Browser, width = 1280, height = 900): Promise<{ page: Page; problems: string[]; close(): Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width, height }, ...(width < 500 ? { isMobile: true, hasTouch: true } : {}) });
-  const page = await context.newPage();
+/** Records the page's script errors, CSP violations (console errors) and dialogs (dismissed): a test expects none. */
+export function recordProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(m.text());
@@ -17,7 +15,7 @@ export async function openPage(browser: Browser, width = 1280, height = 900): Pr
     problems.push(`dialog: ${d.message()}`);
     void d.dismiss();
   });
-  return { page, problems, close: () => context.close() };
+  return problems;
 }
 
 /** Signs in through the form (TEST_PASSWORD) and waits for the projects page. */
