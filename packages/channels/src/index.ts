@@ -2,4 +2,3 @@ export type { ChannelKind, ChannelMessage, ChannelOutcome, ChannelSender, Clock,
 export { CHANNEL_KINDS, KIND_NAMES, channelKind, isKindName, secretFields, createChannelSenders, type ChannelSenders } from './registry.js';
 export { DeliveryError, asDeliveryError, permanentError } from './transport/delivery-error.js';
 export { createHttpClient, type HttpClient, type HttpRequest, type HttpResponse, type HttpSend } from './transport/http-client.js';
-export { configJsonSchema } from './config/config-json-schema.js';

@@ -1,12 +1,9 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { makeApiKey, makeProjectWithKeys } from '@upmon/testing';
-import { checkSchema } from '@upmon/domain';
 import { unboundedPaths } from '@upmon/bounded-joi';
 import { CHANNEL_KINDS } from '@upmon/channels';
-import { integrationSchema } from '@upmon/domain';
-import { maintenanceSchema } from '@upmon/domain';
-import { statusPageSchema } from '@upmon/domain';
+import { checkSchema, integrationSchema, maintenanceSchema, statusPageSchema } from '@upmon/domain';
 import { heartbeatBody, startHarness, type Harness } from './support/api-harness.js';
 
 // Every string a client can put in a check or integration body, at 256 KB and in the shapes that

@@ -2,15 +2,17 @@ import { isKindName as isKind } from '@upmon/channels';
 import { AAD, randomToken } from '@upmon/crypto';
 import type { IntegrationKind } from '@upmon/db';
 import { Router, type Response } from 'express';
-import { ApiError } from '@upmon/domain';
-import { integrationIdParam } from '@upmon/domain';
-import { createIntegration } from '@upmon/domain';
-import { deleteIntegration } from '@upmon/domain';
-import { issueTelegramLink } from '@upmon/domain';
-import { resendEmailVerification } from '@upmon/domain';
-import { updateIntegration } from '@upmon/domain';
-import { verificationMailing } from '@upmon/domain';
-import { validateIntegrationInput } from '@upmon/domain';
+import {
+  ApiError,
+  integrationIdParam,
+  createIntegration,
+  deleteIntegration,
+  issueTelegramLink,
+  resendEmailVerification,
+  updateIntegration,
+  verificationMailing,
+  validateIntegrationInput,
+} from '@upmon/domain';
 import { asForm } from '../forms/form-values.js';
 import {
   defaultIntegrationValues,
@@ -96,7 +98,7 @@ export function integrationsRouter(ctx: WebContext): Router {
       if (input.kind === 'email') await verification.spend(a.scope.accountId);
       const created = await createIntegration(ctx.prisma, ctx.cipher, telegram, a.scope, input, ctx.clock.now());
       const v = created.emailVerification;
-      if (v) verification.send({ integrationId: created.row.id, to: input.config.email as string, integrationName: input.name, ...v });
+      if (v) verification.send({ integrationId: created.row.id, integrationName: input.name, ...v });
       if (created.telegramDeepLink) {
         await showIntegration(res, a, created.row.id, { telegramLink: created.telegramDeepLink, notice: 'Integration added.' }, 201);
         return;

@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hcToCheckFields, HcSpecError, parseHcSpec, type HcSpec } from '@upmon/healthchecks';
-import { ApiError } from '@upmon/domain';
+import { ApiError, spendCheckChange, createCheck, updateCheck, validateCheckInput } from '@upmon/domain';
 import type { AuthContext } from '../../v1/authenticate.js';
 import type { V1Context } from '../../v1/context.js';
-import { spendCheckChange } from '@upmon/domain';
-import { createCheck } from '@upmon/domain';
-import { updateCheck } from '@upmon/domain';
-import { validateCheckInput } from '@upmon/domain';
 import type { HcVersion } from '../hc-version.js';
 import { findHcCheck, listHcChecks, type HcCheckRow } from '../queries/hc-check-reads.js';
 import { storedCheckFields, v1CheckBody } from './check-fields-io.js';
