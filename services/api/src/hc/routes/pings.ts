@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { isIgnoredPingNote } from '@upmon/core';
 import { AAD } from '@upmon/crypto';
 import { ApiError } from '../../http/api-error.js';
 import { authOf } from '../../v1/authenticate.js';
@@ -12,8 +13,12 @@ import { findPingBody, listHcPings, type HcPingRow } from '../queries/hc-ping-re
 /** Healthchecks returns at most 1,000 pings (its paid plans' log size; upmon keeps 1,000 by default). */
 const PINGS_MAX = 1000;
 
-/** Healthchecks' ping types: an exit status is a success (0) or a failure (anything else). */
+/**
+ * Healthchecks' ping types: a ping recorded without effect (the check was paused, counts POST
+ * pings only, …) is `ign`; an exit status is a success (0) or a failure (anything else).
+ */
 function hcPingType(p: HcPingRow): string {
+  if (isIgnoredPingNote(p.note)) return 'ign';
   if (p.type === 'exit') return p.exit_status === 0 ? 'success' : 'fail';
   return p.type;
 }

@@ -9,6 +9,7 @@ import { updateCheck } from '../../v1/services/update-check.js';
 import { validateCheckInput } from '../../v1/validation/check-input.js';
 import type { HcVersion } from '../hc-version.js';
 import { findHcCheck, listHcChecks, type HcCheckRow } from '../queries/hc-check-reads.js';
+import { saveHcSettings } from '../queries/hc-check-writes.js';
 import { storedCheckFields, v1CheckBody } from './check-fields-io.js';
 import { findUniqueMatch } from './find-unique-match.js';
 import { resolveChannels } from './resolve-channels.js';
@@ -45,6 +46,7 @@ export async function updateHcCheck(ctx: V1Context, auth: AuthContext, row: HcCh
   const { fields } = mapFields(spec, storedCheckFields(row), { version, id: row.id });
   const integrationIds = await resolveChannels(ctx.pool, auth.projectId, spec.channels);
   await updateCheck(ctx.prisma, ctx.cipher, auth, row.id, v1CheckBody(fields), { slug: fields.slug, integrationIds });
+  await saveHcSettings(ctx.pool, row.id, fields);
 }
 
 /**
@@ -57,7 +59,7 @@ export async function createOrUpdateHcCheck(ctx: V1Context, auth: AuthContext, s
   const id = randomUUID();
   const { fields } = mapFields(spec, null, { version, id });
   if (spec.unique && spec.unique.length > 0) {
-    const match = findUniqueMatch(await listHcChecks(ctx.pool, auth.projectId), spec, fields.graceSec);
+    const match = findUniqueMatch(await listHcChecks(ctx.pool, auth.projectId), spec);
     if (match) {
       if (match.kind === 'http') throw new ApiError('bad_request', 'the matching check is an http check, read-only in the Healthchecks-compatible API');
       await updateHcCheck(ctx, auth, match, spec, version);
@@ -68,5 +70,6 @@ export async function createOrUpdateHcCheck(ctx: V1Context, auth: AuthContext, s
   const integrationIds = await resolveChannels(ctx.pool, auth.projectId, spec.channels);
   await spendCheckChange(ctx.rateLimiter, ctx.config.redisPrefix, 'create', auth.accountId);
   await createCheck(ctx.prisma, ctx.cipher, auth, input, { id, integrationIds: integrationIds ?? null });
+  await saveHcSettings(ctx.pool, id, fields);
   return { id, created: true };
 }
