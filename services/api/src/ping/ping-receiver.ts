@@ -7,7 +7,7 @@ import type { Logger } from '@upmon/logger';
 import type { FlipMetrics, PingMetrics, PingOutcome } from '@upmon/metrics';
 import type { Clock } from '@upmon/service-kit';
 import type pg from 'pg';
-import { createClientAddressResolver } from '../http/client-address.js';
+import { createClientAddressResolver } from '@upmon/service-kit';
 import { createCheckBySlug } from './create-check-by-slug.js';
 import { pingWrite, writePingBatch, type PingToStore, type StoredPing } from './ping-batch-writer.js';
 import { parsePingUrl, type ParsedPing } from './ping-url.js';

@@ -3,15 +3,15 @@ import { planLimits, type PlanName } from '@upmon/core';
 import { hashApiKey, parseApiKey } from '@upmon/crypto';
 import type { Logger } from '@upmon/logger';
 import type pg from 'pg';
-import { ApiError } from '../http/api-error.js';
-import type { ClientAddressResolver } from '../http/client-address.js';
+import { ApiError } from '@upmon/domain';
+import type { ClientAddressResolver } from '@upmon/service-kit';
 import type { AuthFailureLimiter } from './auth-failure-limiter.js';
-import type { CheckRow } from './presenters/check-presenter.js';
-import { apiKeyBudgets, AUTH_FAILURES_PER_MINUTE, REQUESTS_PER_MINUTE_PER_KEY } from './budgets.js';
-import { type ApiKeyRow, findApiKeyByHash, findApiKeyWithCheck, findApiKeyWithListVersions, touchApiKey } from './queries/find-api-key.js';
-import { tooManyRequests } from './rate-limits.js';
-import type { RateLimiter } from './rate-limiter.js';
-import type { ProjectScope } from './project-scope.js';
+import type { CheckRow } from '@upmon/domain';
+import { apiKeyBudgets, AUTH_FAILURES_PER_MINUTE, REQUESTS_PER_MINUTE_PER_KEY } from '@upmon/domain';
+import { type ApiKeyRow, findApiKeyByHash, findApiKeyWithCheck, findApiKeyWithListVersions, touchApiKey } from '@upmon/domain';
+import { tooManyRequests } from '@upmon/domain';
+import type { RateLimiter } from '@upmon/domain';
+import type { ProjectScope } from '@upmon/domain';
 
 export interface AuthContext extends ProjectScope {
   keyId: string;

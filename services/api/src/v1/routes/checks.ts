@@ -1,19 +1,19 @@
 import { Router } from 'express';
 import { authOf, prefetchedCheck, prefetchedListVersions, requireWriteKey } from '../authenticate.js';
 import type { V1Context } from '../context.js';
-import { checkIdParam } from '../path-params.js';
-import { checkPresenter } from '../presenters/check-presenter.js';
-import { CheckListReader } from '../queries/check-list.js';
-import { apiKeyLabel } from '../queries/api-key-label.js';
-import { findCheck } from '../queries/check-reads.js';
-import { spendCheckChange } from '../rate-limits.js';
-import { acknowledgeCheck } from '../services/acknowledge-check.js';
-import { createCheck } from '../services/create-check.js';
-import { deleteCheck } from '../services/delete-check.js';
-import { pauseOrResumeCheck } from '../services/pause-resume-check.js';
-import { updateCheck } from '../services/update-check.js';
-import { requireObjectBody, validateCheckInput } from '../validation/check-input.js';
-import { ApiError } from '../../http/api-error.js';
+import { checkIdParam } from '@upmon/domain';
+import { checkPresenter } from '@upmon/domain';
+import { CheckListReader } from '@upmon/domain';
+import { apiKeyLabel } from '@upmon/domain';
+import { findCheck } from '@upmon/domain';
+import { spendCheckChange } from '@upmon/domain';
+import { acknowledgeCheck } from '@upmon/domain';
+import { createCheck } from '@upmon/domain';
+import { deleteCheck } from '@upmon/domain';
+import { pauseOrResumeCheck } from '@upmon/domain';
+import { updateCheck } from '@upmon/domain';
+import { requireObjectBody, validateCheckInput } from '@upmon/domain';
+import { ApiError } from '@upmon/domain';
 
 /** /checks: list, create, read, update, delete, pause, resume, acknowledge. */
 export function checksRouter(ctx: V1Context): Router {
