@@ -1,5 +1,5 @@
 import { Joi } from '../validation/bounded-joi.js';
-import { MAX_DEPENDENCIES, MAX_TIME_ZONE_LENGTH } from '@upmon/core';
+import { canonicalTimeZone, MAX_DEPENDENCIES, MAX_TIME_ZONE_LENGTH } from '@upmon/core';
 import { ApiError, addFieldError, type FieldErrors } from '../errors.js';
 import { BODY_OPTIONS, fieldErrorsOf, mergeFieldErrors } from '../validation/joi-errors.js';
 import { httpConfigSchema } from './http-config-schema.js';
@@ -77,7 +77,9 @@ export function validateCheckInput(body: Record<string, unknown>, fallbackTz = '
   if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
   const v = value as CheckInput;
   if (v.depends_on) v.depends_on = v.depends_on.map((id) => id.toLowerCase());
-  const tz = v.tz ?? v.schedule.tz ?? fallbackTz;
+  // A legacy zone name (Europe/Kiev, UCT, CET) is stored as its canonical zone, as through the
+  // Healthchecks API (docs/api.md).
+  const tz = canonicalTimeZone(v.tz ?? v.schedule.tz ?? fallbackTz);
   const { tz: _ignored, ...schedule } = v.schedule;
   return { ...v, tz, schedule };
 }
@@ -87,7 +89,7 @@ function semanticErrors(body: Record<string, unknown>, wellFormed: (field: strin
   if (wellFormed('tz')) checkTimeZone(errors, 'tz', body.tz);
   checkScheduleSemantics(errors, body.schedule, wellFormed);
   const schedule = isObject(body.schedule) ? body.schedule : null;
-  if (typeof body.tz === 'string' && typeof schedule?.tz === 'string' && body.tz !== schedule.tz) {
+  if (typeof body.tz === 'string' && typeof schedule?.tz === 'string' && canonicalTimeZone(body.tz) !== canonicalTimeZone(schedule.tz)) {
     addFieldError(errors, 'schedule.tz', 'must equal tz when both are given');
   }
   // Cross-field rule of the spec: a grace longer than 10 periods hides missed runs.

@@ -52,7 +52,11 @@ const maintenanceInputProps = {
     maxLength: 255,
     description: 'Recurring window: cron (five fields) or OnCalendar expression; each fire starts an occurrence',
   },
-  tz: { type: 'string', maxLength: 64, description: 'Recurring window: IANA zone the schedule is read in (default UTC)' },
+  tz: {
+    type: 'string',
+    maxLength: 64,
+    description: 'Recurring window: IANA zone the schedule is read in (default UTC); a legacy name is stored as its canonical zone',
+  },
   duration_min: {
     type: 'integer',
     minimum: 1,
@@ -151,7 +155,11 @@ const checkInputProps = {
   slug: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]{0,99}$', description: 'Create only (ignored by PATCH); unique within the project.' },
   description: { type: ['string', 'null'] },
   tags: { type: 'array', items: { type: 'string' } },
-  tz: { type: 'string', default: 'UTC', description: 'IANA time zone name' },
+  tz: {
+    type: 'string',
+    default: 'UTC',
+    description: 'IANA time zone name; a legacy name (Europe/Kiev, UCT, CET, US/Eastern…) is stored as its canonical zone (Europe/Kyiv, Etc/UTC…).',
+  },
   grace_sec: { type: 'integer', minimum: 30, maximum: 2592000, description: 'For period schedules at most 10 × period_sec.' },
   schedule: ref('ScheduleInput'),
   min_run_sec: {
