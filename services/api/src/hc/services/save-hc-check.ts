@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { hcToCheckFields, HcSpecError, parseHcSpec, type HcSpec } from '@upmon/healthchecks';
-import { ApiError } from '@upmon/domain';
+import { ApiError, spendCheckChange, createCheck, updateCheck, validateCheckInput } from '@upmon/domain';
+import { hcToCheckFields, HcSpecError, parseHcSpec, type CheckFields, type HcSpec } from '@upmon/healthchecks';
 import type { AuthContext } from '../../v1/authenticate.js';
 import type { V1Context } from '../../v1/context.js';
-import { spendCheckChange } from '@upmon/domain';
-import { createCheck } from '@upmon/domain';
-import { updateCheck } from '@upmon/domain';
-import { validateCheckInput } from '@upmon/domain';
 import type { HcVersion } from '../hc-version.js';
 import { findHcCheck, listHcChecks, type HcCheckRow } from '../queries/hc-check-reads.js';
-import { saveHcSettings } from '../queries/hc-check-writes.js';
 import { storedCheckFields, v1CheckBody } from './check-fields-io.js';
 import { findUniqueMatch } from './find-unique-match.js';
 import { resolveChannels } from './resolve-channels.js';
@@ -33,6 +28,8 @@ function mapFields(...args: Parameters<typeof hcToCheckFields>) {
   }
 }
 
+const hcSettings = (f: CheckFields) => ({ hcGraceSec: f.hcGraceSec, postOnly: f.postOnly });
+
 /** The check, or 404; http checks are read-only here (Healthchecks has no shape for them). */
 export async function ownHeartbeatCheck(ctx: V1Context, auth: AuthContext, id: string): Promise<HcCheckRow> {
   const row = await findHcCheck(ctx.pool, auth.projectId, id);
@@ -45,8 +42,7 @@ export async function ownHeartbeatCheck(ctx: V1Context, auth: AuthContext, id: s
 export async function updateHcCheck(ctx: V1Context, auth: AuthContext, row: HcCheckRow, spec: HcSpec, version: HcVersion): Promise<void> {
   const { fields } = mapFields(spec, storedCheckFields(row), { version, id: row.id });
   const integrationIds = await resolveChannels(ctx.pool, auth.projectId, spec.channels);
-  await updateCheck(ctx.prisma, ctx.cipher, auth, row.id, v1CheckBody(fields), { slug: fields.slug, integrationIds });
-  await saveHcSettings(ctx.pool, row.id, fields);
+  await updateCheck(ctx.prisma, ctx.cipher, auth, row.id, v1CheckBody(fields), { slug: fields.slug, integrationIds, healthchecks: hcSettings(fields) });
 }
 
 /**
@@ -69,7 +65,6 @@ export async function createOrUpdateHcCheck(ctx: V1Context, auth: AuthContext, s
   const input = validateCheckInput({ ...v1CheckBody(fields), ...(fields.slug ? { slug: fields.slug } : {}) });
   const integrationIds = await resolveChannels(ctx.pool, auth.projectId, spec.channels);
   await spendCheckChange(ctx.rateLimiter, ctx.config.redisPrefix, 'create', auth.accountId);
-  await createCheck(ctx.prisma, ctx.cipher, auth, input, { id, integrationIds: integrationIds ?? null });
-  await saveHcSettings(ctx.pool, id, fields);
+  await createCheck(ctx.prisma, ctx.cipher, auth, input, { id, integrationIds: integrationIds ?? null, healthchecks: hcSettings(fields) });
   return { id, created: true };
 }
