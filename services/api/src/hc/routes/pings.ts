@@ -56,6 +56,9 @@ export function hcPingsRouter(ctx: V1Context, opts: { appBaseUrl: string; scheme
     const check = await ownCheck(authOf(res).projectId, req.params.uuid);
     const n = String(req.params.n);
     if (!/^[1-9][0-9]{0,9}$/.test(n) || Number(n) > 2_147_483_647) throw ApiError.notFound('ping not found');
+    // As Healthchecks: a ping older than the newest PING_RETENTION is gone, even if the scheduler
+    // has not pruned it yet.
+    if (Number(n) <= check.n_pings - ctx.config.pingRetention) throw ApiError.notFound('ping not found');
     const sealed = await findPingBody(ctx.pool, check.id, Number(n));
     if (!sealed) throw ApiError.notFound('ping not found or without a body');
     res.type('text/plain').send(ctx.cipher.decrypt(sealed, AAD.pingBody(check.id)));
