@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { makeApiKey, makeCheck, makeProject, makeProjectWithKeys, sealPingBody } from '@upmon/testing';
 import { PING_DOMAINS, startHarness, type Harness } from './support/api-harness.js';
+import { hcCall, type HcCall } from './support/hc-world.js';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 let h: Harness;
@@ -24,32 +25,7 @@ beforeEach(async () => {
   await h.resetRateLimits();
 });
 
-interface HcCall {
-  key?: string;
-  body?: unknown;
-  rawBody?: string;
-  headers?: Record<string, string>;
-  version?: 2 | 3;
-}
-
-async function hc(method: string, path: string, opts: HcCall = {}) {
-  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-  if (opts.key) headers['x-api-key'] = opts.key;
-  let body: string | undefined = opts.rawBody;
-  if (opts.body !== undefined) {
-    body = JSON.stringify(opts.body);
-    headers['content-type'] ??= 'application/json';
-  }
-  const res = await fetch(`${h.api.url}/api/v${opts.version ?? 3}${path}`, { method, headers, body });
-  const text = await res.text();
-  let json: any = undefined;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, body: json, text, headers: res.headers };
-}
+const hc = (method: string, path: string, opts: HcCall = {}) => hcCall(h.api.url, method, path, opts);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** go-healthchecksio's HealthcheckResponse.ID(): the last segment of update_url. */

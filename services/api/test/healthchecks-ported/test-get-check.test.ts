@@ -17,7 +17,9 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   alice = await w.project();
-  c1 = await w.prisma.integration.create({ data: { projectId: alice.projectId, kind: 'webhook', name: 'c1', events: ['down', 'up'], config: new Uint8Array([0]) } });
+  c1 = await w.prisma.integration.create({
+    data: { projectId: alice.projectId, kind: 'webhook', name: 'c1', events: ['down', 'up'], config: new Uint8Array([0]) },
+  });
   a1 = await makeCheck(w.prisma, alice.projectId, {
     name: 'Alice 1',
     slug: 'alice-1-custom-slug',

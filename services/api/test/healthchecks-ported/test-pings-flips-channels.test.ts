@@ -241,7 +241,9 @@ describe('test_get_ping_body.py', () => {
 describe('test_list_channels.py', () => {
   let c1: { uuid: string };
   beforeEach(async () => {
-    c1 = await w.prisma.integration.create({ data: { projectId: alice.projectId, kind: 'email', name: 'Email to Alice', events: ['down', 'up'], config: new Uint8Array([0]) } });
+    c1 = await w.prisma.integration.create({
+      data: { projectId: alice.projectId, kind: 'email', name: 'Email to Alice', events: ['down', 'up'], config: new Uint8Array([0]) },
+    });
   });
   const get = () => w.hc('GET', '/channels/', { key: alice.rw, version: 2 });
 
