@@ -107,8 +107,11 @@ describe('authentication and errors', () => {
     expect((await hc('GET', '/checks/not-a-uuid', { key: rw })).status).toBe(404);
   });
 
-  it('other methods on known paths are 405; unknown paths 404; CORS preflight 204', async () => {
+  it('other methods on known paths are 405 (before the key is looked at, as Healthchecks); unknown paths 404; CORS preflight 204', async () => {
     expect(await hc('PUT', '/checks/', { key: rw })).toMatchObject({ status: 405, body: { error: 'method not allowed' } });
+    expect((await hc('PUT', '/checks/')).status).toBe(405);
+    expect((await hc('DELETE', `/checks/${'a'.repeat(40)}`)).status).toBe(405);
+    expect((await hc('GET', `/checks/${'a'.repeat(40)}`, { key: rw })).status).toBe(404);
     expect((await hc('PATCH', '/checks/0b6e9a34-3c55-4c0b-9d3f-2f2b1b6a8e11', { key: rw })).status).toBe(405);
     expect((await hc('GET', '/nothing-here/', { key: rw })).status).toBe(404);
     const pre = await hc('OPTIONS', '/checks/');
