@@ -57,3 +57,7 @@ export * from './timestamps.js';
 export * from './validation/bounded-joi.js';
 export * from './validation/joi-errors.js';
 export * from './validation/list-query.js';
+
+export * from './api-inputs.js';
+export * from './validation/request-schema.js';
+export type { CheckBody, HttpConfig, IntegrationBody, MaintenanceBody, ScheduleInput, StatusPageBody } from './generated/request-bodies.js';

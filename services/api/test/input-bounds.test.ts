@@ -1,11 +1,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { makeApiKey, makeProjectWithKeys } from '@upmon/testing';
-import { checkSchema } from '@upmon/domain';
-import { CONFIG_SCHEMAS } from '@upmon/domain';
-import { integrationSchema } from '@upmon/domain';
-import { maintenanceSchema } from '@upmon/domain';
-import { statusPageSchema } from '@upmon/domain';
+import { checkSchema, CONFIG_SCHEMAS, integrationSchema, maintenanceSchema, statusPageSchema } from '@upmon/domain';
 import { heartbeatBody, startHarness, type Harness } from './support/api-harness.js';
 
 // Every string a client can put in a check or integration body, at 256 KB and in the shapes that

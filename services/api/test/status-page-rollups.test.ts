@@ -6,8 +6,7 @@ import type { PrismaClient } from '@upmon/db';
 import { makeCheck, makeProject, openTestStore, type TestStore } from '@upmon/testing';
 import { jest } from '@jest/globals';
 import type pg from 'pg';
-import { readPublicStatusPage, type PublicStatusPageData } from '@upmon/web';
-import { LISTED_INCIDENTS, publicStatusView } from '@upmon/web';
+import { readPublicStatusPage, type PublicStatusPageData, LISTED_INCIDENTS, publicStatusView } from '@upmon/web';
 
 const DAY = 86_400_000;
 const H = 3_600_000;

@@ -47,4 +47,4 @@ export const httpConfigSchema = Joi.object({
   }),
   ssl_days_before: Joi.number().valid(7, 14, 30).default(14),
   confirmations: Joi.number().integer().min(1).max(5).default(2),
-});
+}).id('HttpConfig');

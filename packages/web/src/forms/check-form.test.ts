@@ -1,5 +1,4 @@
-import { validateCheckInput } from '@upmon/domain';
-import { ApiError } from '@upmon/domain';
+import { validateCheckInput, ApiError } from '@upmon/domain';
 import { CHECK_FORM_DEFAULTS, checkBodyFromForm, formValuesOf, formValuesOfCheck } from './check-form.js';
 
 describe('checkBodyFromForm', () => {

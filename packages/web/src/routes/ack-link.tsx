@@ -1,8 +1,7 @@
 import { ACK_LINK_SEGMENT } from '@upmon/core';
 import { createAckTokens, type AckTokenClaims } from '@upmon/crypto';
 import { Router, type Request, type Response } from 'express';
-import { ApiError } from '@upmon/domain';
-import { acknowledgeCheck } from '@upmon/domain';
+import { ApiError, acknowledgeCheck } from '@upmon/domain';
 import { CSRF_FIELD, provideCsrfToken, sameToken } from '../http/csrf.js';
 import { pageContext, sendPage } from '../http/render.js';
 import { loadViewer } from '../http/sessions.js';

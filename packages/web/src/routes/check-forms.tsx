@@ -1,11 +1,7 @@
 import { AAD } from '@upmon/crypto';
 import { joinHttpConfig } from '@upmon/core';
 import { Router, type Response } from 'express';
-import { ApiError } from '@upmon/domain';
-import { spendCheckChange } from '@upmon/domain';
-import { createCheck } from '@upmon/domain';
-import { updateCheck } from '@upmon/domain';
-import { validateCheckInput } from '@upmon/domain';
+import { ApiError, spendCheckChange, createCheck, updateCheck, validateCheckInput } from '@upmon/domain';
 import { CHECK_FORM_DEFAULTS, checkBodyFromForm, formValuesOf, formValuesOfCheck, type CheckFormValues } from '../forms/check-form.js';
 import { asForm, field } from '../forms/form-values.js';
 import { formErrorsOf } from '../http/form-errors.js';

@@ -1,10 +1,6 @@
 import { scheduleOf } from '@upmon/check-store';
 import { Router } from 'express';
-import { decryptPingBody } from '@upmon/domain';
-import { findCheck } from '@upmon/domain';
-import { listFlips, listPings } from '@upmon/domain';
-import { deleteCheck } from '@upmon/domain';
-import { pauseOrResumeCheck } from '@upmon/domain';
+import { decryptPingBody, findCheck, listFlips, listPings, deleteCheck, pauseOrResumeCheck } from '@upmon/domain';
 import { arrivalPoints, durationPoints } from '../charts/run-charts.js';
 import { checkAccess, requireRole, type ProjectAccess } from '../http/project-access.js';
 import { pageContext, sendPage } from '../http/render.js';

@@ -1,15 +1,18 @@
 import { AAD, randomToken } from '@upmon/crypto';
 import { Router, type Response } from 'express';
-import { ApiError } from '@upmon/domain';
-import { integrationIdParam } from '@upmon/domain';
-import { createIntegration } from '@upmon/domain';
-import { deleteIntegration } from '@upmon/domain';
-import { issueTelegramLink } from '@upmon/domain';
-import { resendEmailVerification } from '@upmon/domain';
-import { updateIntegration } from '@upmon/domain';
-import { verificationMailing } from '@upmon/domain';
-import { INTEGRATION_KINDS, type IntegrationKindName } from '@upmon/domain';
-import { validateIntegrationInput } from '@upmon/domain';
+import {
+  ApiError,
+  integrationIdParam,
+  createIntegration,
+  deleteIntegration,
+  issueTelegramLink,
+  resendEmailVerification,
+  updateIntegration,
+  verificationMailing,
+  INTEGRATION_KINDS,
+  type IntegrationKindName,
+  validateIntegrationInput,
+} from '@upmon/domain';
 import { asForm } from '../forms/form-values.js';
 import {
   defaultIntegrationValues,

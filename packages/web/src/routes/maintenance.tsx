@@ -1,11 +1,14 @@
 import { Router, type Response } from 'express';
-import { ApiError, type FieldErrors } from '@upmon/domain';
-import { maintenanceIdParam } from '@upmon/domain';
-import { listMaintenance } from '@upmon/domain';
-import { createMaintenance } from '@upmon/domain';
-import { deleteMaintenance } from '@upmon/domain';
-import { endMaintenance } from '@upmon/domain';
-import { validateMaintenanceInput } from '@upmon/domain';
+import {
+  ApiError,
+  type FieldErrors,
+  maintenanceIdParam,
+  listMaintenance,
+  createMaintenance,
+  deleteMaintenance,
+  endMaintenance,
+  validateMaintenanceInput,
+} from '@upmon/domain';
 import { asForm } from '../forms/form-values.js';
 import { EMPTY_MAINTENANCE_FORM, maintenanceInputOf, type MaintenanceForm } from '../forms/maintenance-form.js';
 import { formErrorsOf } from '../http/form-errors.js';

@@ -1,9 +1,7 @@
 import { scheduleOf } from '@upmon/check-store';
 import type { Clock } from '@upmon/service-kit';
 import { Router } from 'express';
-import type { FieldErrors } from '@upmon/domain';
-import { fieldErrorsOf } from '@upmon/domain';
-import { checkScheduleSemantics, checkTimeZone, scheduleSchema } from '@upmon/domain';
+import { type FieldErrors, fieldErrorsOf, checkScheduleSemantics, checkTimeZone, scheduleSchema } from '@upmon/domain';
 import { requireViewer } from '../http/require-viewer.js';
 import { nextTimesInZone, scheduleInWords } from '../schedule-words.js';
 

@@ -1,9 +1,5 @@
 import { Router, type Response } from 'express';
-import type { FieldErrors } from '@upmon/domain';
-import { statusPageUrl } from '@upmon/domain';
-import { readStatusPageSettings } from '@upmon/domain';
-import { saveStatusPage } from '@upmon/domain';
-import { STATUS_PAGE_LIMITS, validateStatusPageInput } from '@upmon/domain';
+import { type FieldErrors, statusPageUrl, readStatusPageSettings, saveStatusPage, STATUS_PAGE_LIMITS, validateStatusPageInput } from '@upmon/domain';
 import { asForm, checked, field, type FormBody } from '../forms/form-values.js';
 import { formErrorsOf } from '../http/form-errors.js';
 import { projectAccess, requireRole, type ProjectAccess } from '../http/project-access.js';

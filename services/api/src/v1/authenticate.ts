@@ -3,15 +3,23 @@ import { planLimits, type PlanName } from '@upmon/core';
 import { hashApiKey, parseApiKey } from '@upmon/crypto';
 import type { Logger } from '@upmon/logger';
 import type pg from 'pg';
-import { ApiError } from '@upmon/domain';
+import {
+  ApiError,
+  type CheckRow,
+  apiKeyBudgets,
+  AUTH_FAILURES_PER_MINUTE,
+  REQUESTS_PER_MINUTE_PER_KEY,
+  type ApiKeyRow,
+  findApiKeyByHash,
+  findApiKeyWithCheck,
+  findApiKeyWithListVersions,
+  touchApiKey,
+  tooManyRequests,
+  type RateLimiter,
+  type ProjectScope,
+} from '@upmon/domain';
 import type { ClientAddressResolver } from '@upmon/service-kit';
 import type { AuthFailureLimiter } from './auth-failure-limiter.js';
-import type { CheckRow } from '@upmon/domain';
-import { apiKeyBudgets, AUTH_FAILURES_PER_MINUTE, REQUESTS_PER_MINUTE_PER_KEY } from '@upmon/domain';
-import { type ApiKeyRow, findApiKeyByHash, findApiKeyWithCheck, findApiKeyWithListVersions, touchApiKey } from '@upmon/domain';
-import { tooManyRequests } from '@upmon/domain';
-import type { RateLimiter } from '@upmon/domain';
-import type { ProjectScope } from '@upmon/domain';
 
 export interface AuthContext extends ProjectScope {
   keyId: string;

@@ -1,11 +1,8 @@
 import { Router, type Response } from 'express';
 import { hcUniqueKey } from '@upmon/healthchecks';
-import { ApiError } from '@upmon/domain';
+import { ApiError, checkIdParam, deleteCheck, pauseOrResumeCheck } from '@upmon/domain';
 import { authOf } from '../../v1/authenticate.js';
 import type { V1Context } from '../../v1/context.js';
-import { checkIdParam } from '@upmon/domain';
-import { deleteCheck } from '@upmon/domain';
-import { pauseOrResumeCheck } from '@upmon/domain';
 import { hcObjectBody, hcRequireWriteKey } from '../hc-authenticate.js';
 import { hcVersionOf } from '../hc-version.js';
 import { presentHcCheck, type HcUrls } from '../presenters/hc-check.js';

@@ -1,10 +1,9 @@
 import { Router } from 'express';
 import { isIgnoredPingNote } from '@upmon/core';
 import { AAD } from '@upmon/crypto';
-import { ApiError } from '@upmon/domain';
+import { ApiError, checkIdParam } from '@upmon/domain';
 import { authOf } from '../../v1/authenticate.js';
 import type { V1Context } from '../../v1/context.js';
-import { checkIdParam } from '@upmon/domain';
 import { hcRequireWriteKey } from '../hc-authenticate.js';
 import { hcVersionOf } from '../hc-version.js';
 import { findHcCheck } from '../queries/hc-check-reads.js';

@@ -1,19 +1,22 @@
 import { Router } from 'express';
 import { authOf, prefetchedCheck, prefetchedListVersions, requireWriteKey } from '../authenticate.js';
 import type { V1Context } from '../context.js';
-import { checkIdParam } from '@upmon/domain';
-import { checkPresenter } from '@upmon/domain';
-import { CheckListReader } from '@upmon/domain';
-import { apiKeyLabel } from '@upmon/domain';
-import { findCheck } from '@upmon/domain';
-import { spendCheckChange } from '@upmon/domain';
-import { acknowledgeCheck } from '@upmon/domain';
-import { createCheck } from '@upmon/domain';
-import { deleteCheck } from '@upmon/domain';
-import { pauseOrResumeCheck } from '@upmon/domain';
-import { updateCheck } from '@upmon/domain';
-import { requireObjectBody, validateCheckInput } from '@upmon/domain';
-import { ApiError } from '@upmon/domain';
+import {
+  checkIdParam,
+  checkPresenter,
+  CheckListReader,
+  apiKeyLabel,
+  findCheck,
+  spendCheckChange,
+  acknowledgeCheck,
+  createCheck,
+  deleteCheck,
+  pauseOrResumeCheck,
+  updateCheck,
+  requireObjectBody,
+  validateCheckInput,
+  ApiError,
+} from '@upmon/domain';
 
 /** /checks: list, create, read, update, delete, pause, resume, acknowledge. */
 export function checksRouter(ctx: V1Context): Router {

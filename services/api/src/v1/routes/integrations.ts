@@ -1,15 +1,18 @@
 import { Router } from 'express';
 import { authOf, requireWriteKey } from '../authenticate.js';
 import type { V1Context } from '../context.js';
-import { integrationIdParam } from '@upmon/domain';
-import { INTEGRATION_ROW_SELECT, presentIntegration } from '@upmon/domain';
-import { createIntegration } from '@upmon/domain';
-import { deleteIntegration } from '@upmon/domain';
-import { issueTelegramLink } from '@upmon/domain';
-import { verificationMailing } from '@upmon/domain';
-import { updateIntegration } from '@upmon/domain';
-import { requireObjectBody } from '@upmon/domain';
-import { validateIntegrationInput } from '@upmon/domain';
+import {
+  integrationIdParam,
+  INTEGRATION_ROW_SELECT,
+  presentIntegration,
+  createIntegration,
+  deleteIntegration,
+  issueTelegramLink,
+  verificationMailing,
+  updateIntegration,
+  requireObjectBody,
+  validateIntegrationInput,
+} from '@upmon/domain';
 
 /** /integrations: list, create, update, delete; a new Telegram link. E-mail integrations get their verification link mailed. */
 export function integrationsRouter(ctx: V1Context): Router {

@@ -1,16 +1,18 @@
 import { Router } from 'express';
 import { authOf, requireWriteKey } from '../authenticate.js';
 import type { V1Context } from '../context.js';
-import { maintenanceIdParam } from '@upmon/domain';
-import { presentMaintenance } from '@upmon/domain';
-import { listMaintenance } from '@upmon/domain';
-import { createMaintenance } from '@upmon/domain';
-import { deleteMaintenance } from '@upmon/domain';
-import { endMaintenance } from '@upmon/domain';
-import { findMaintenance } from '@upmon/domain';
-import { updateMaintenance } from '@upmon/domain';
-import { requireObjectBody } from '@upmon/domain';
-import { validateMaintenanceInput } from '@upmon/domain';
+import {
+  maintenanceIdParam,
+  presentMaintenance,
+  listMaintenance,
+  createMaintenance,
+  deleteMaintenance,
+  endMaintenance,
+  findMaintenance,
+  updateMaintenance,
+  requireObjectBody,
+  validateMaintenanceInput,
+} from '@upmon/domain';
 
 /** /maintenance: the project's maintenance windows: list, create, read, update, end now, delete. */
 export function maintenanceRouter(ctx: V1Context): Router {

@@ -1,13 +1,8 @@
 import { Router } from 'express';
 import { AAD } from '@upmon/crypto';
-import { ApiError } from '@upmon/domain';
+import { ApiError, checkIdParam, decryptPingBody, checkExists, listPings, parseListQuery } from '@upmon/domain';
 import { authOf } from '../authenticate.js';
 import type { V1Context } from '../context.js';
-import { checkIdParam } from '@upmon/domain';
-import { decryptPingBody } from '@upmon/domain';
-import { checkExists } from '@upmon/domain';
-import { listPings } from '@upmon/domain';
-import { parseListQuery } from '@upmon/domain';
 
 /** Ensures the check exists in the key's project (404 otherwise, whether it exists elsewhere or not). */
 export async function assertOwnCheck(ctx: V1Context, projectId: string, checkId: string): Promise<void> {

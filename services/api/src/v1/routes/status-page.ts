@@ -1,13 +1,15 @@
 import { Router } from 'express';
-import { ApiError } from '@upmon/domain';
+import {
+  ApiError,
+  presentStatusPage,
+  readStatusPageSettings,
+  deleteStatusPage,
+  saveStatusPage,
+  requireObjectBody,
+  validateStatusPageInput,
+} from '@upmon/domain';
 import { authOf, requireWriteKey } from '../authenticate.js';
 import type { V1Context } from '../context.js';
-import { presentStatusPage } from '@upmon/domain';
-import { readStatusPageSettings } from '@upmon/domain';
-import { deleteStatusPage } from '@upmon/domain';
-import { saveStatusPage } from '@upmon/domain';
-import { requireObjectBody } from '@upmon/domain';
-import { validateStatusPageInput } from '@upmon/domain';
 
 /** /status-page: the project's public status page (one at most): read, create or replace, delete. */
 export function statusPageRouter(ctx: V1Context): Router {
