@@ -6,19 +6,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makeCheck, openPingBody } from '@upmon/testing';
-import { startHcWorld, type HcProject, type HcWorld } from './support/hc-world.js';
+import { useHcWorld, type HcWorld } from './support/hc-world.js';
 
-let w: HcWorld;
-let alice: HcProject;
-beforeAll(async () => {
-  w = await startHcWorld();
-}, 60_000);
-afterAll(async () => {
-  await w.close();
-});
-beforeEach(async () => {
-  alice = await w.project();
-});
+const w = useHcWorld();
 
 /** Runs a shell line with PING_URL set; resolves with its exit code and standard output. */
 function sh(line: string, pingUrl: string): Promise<{ code: number; output: string }> {
@@ -28,7 +18,7 @@ function sh(line: string, pingUrl: string): Promise<{ code: number; output: stri
     );
   });
 }
-const newCheck = () => makeCheck(w.prisma, alice.projectId, { periodSec: 3600, graceSec: 600 });
+const newCheck = () => makeCheck(w.prisma, w.alice.projectId, { periodSec: 3600, graceSec: 600 });
 const pingsOf = (checkId: string) => w.prisma.ping.findMany({ where: { checkId }, orderBy: { id: 'asc' } });
 
 test('bash.md: curl -m 10 --retry 5 PING_URL, and the silent form, answer OK and record a success', async () => {

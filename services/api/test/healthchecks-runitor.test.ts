@@ -8,7 +8,7 @@
 // Go, the checkout or a successful build the tests are skipped and the reason is printed.
 import { spawn, spawnSync } from 'node:child_process';
 import { buildGoProgram, makeCheck, openPingBody, type GoBuild } from '@upmon/testing';
-import { startHcWorld, type HcProject, type HcWorld } from './support/hc-world.js';
+import { useHcWorld, type HcWorld } from './support/hc-world.js';
 
 const source = process.env.UPMON_TEST_RUNITOR_SRC;
 const build: GoBuild = source
@@ -22,19 +22,7 @@ else if (!hasCreate) console.log('healthchecks-runitor: the -create case is skip
 const t = build.ok ? test : test.skip;
 const tCreate = build.ok && hasCreate ? test : test.skip;
 
-let w: HcWorld;
-let alice: HcProject;
-beforeAll(async () => {
-  if (!build.ok) return;
-  // The instance's default ping body limit (100,000 bytes): runitor adopts it from the start ping.
-  w = await startHcWorld({ PING_BODY_LIMIT_BYTES: '100000' });
-}, 60_000);
-afterAll(async () => {
-  await w?.close();
-});
-beforeEach(async () => {
-  if (build.ok) alice = await w.project();
-});
+const w = useHcWorld({ PING_BODY_LIMIT_BYTES: '100000' }, { enabled: build.ok });
 
 /** Runs runitor with `args`, then the command; resolves with its exit code and output. */
 function runitor(args: string[], command: string): Promise<{ code: number | null; output: string }> {
@@ -48,7 +36,7 @@ function runitor(args: string[], command: string): Promise<{ code: number | null
 }
 const byUuid = (id: string, base = w.api.url) => ['-api-url', base, '-uuid', id];
 const pingsOf = (checkId: string) => w.prisma.ping.findMany({ where: { checkId }, orderBy: { id: 'asc' } });
-const newCheck = (slug?: string) => makeCheck(w.prisma, alice.projectId, { periodSec: 3600, graceSec: 600, ...(slug ? { slug, name: slug } : {}) });
+const newCheck = (slug?: string) => makeCheck(w.prisma, w.alice.projectId, { periodSec: 3600, graceSec: 600, ...(slug ? { slug, name: slug } : {}) });
 
 t('a run: a start, then a success carrying the output, with one rid; the run is measured', async () => {
   const check = await newCheck();
@@ -113,14 +101,14 @@ t('output over the instance’s Ping-Body-Limit (100,000 bytes): runitor sends i
 
 t('slug URLs: -ping-key and -slug', async () => {
   const check = await newCheck('nightly-backup');
-  expect((await runitor(['-api-url', `${w.api.url}/ping`, '-ping-key', alice.pingKey, '-slug', 'nightly-backup'], 'true')).code).toBe(0);
+  expect((await runitor(['-api-url', `${w.api.url}/ping`, '-ping-key', w.alice.pingKey, '-slug', 'nightly-backup'], 'true')).code).toBe(0);
   expect((await pingsOf(check.id)).map((p) => p.type)).toEqual(['start', 'success']);
 });
 
 tCreate('-create: a missing slug is created on the first ping', async () => {
-  const run = await runitor(['-api-url', `${w.api.url}/ping`, '-ping-key', alice.pingKey, '-slug', 'made-by-runitor', '-create'], 'true');
+  const run = await runitor(['-api-url', `${w.api.url}/ping`, '-ping-key', w.alice.pingKey, '-slug', 'made-by-runitor', '-create'], 'true');
   expect(run.code).toBe(0);
-  const made = await w.prisma.check.findMany({ where: { projectId: alice.projectId, slug: 'made-by-runitor' } });
+  const made = await w.prisma.check.findMany({ where: { projectId: w.alice.projectId, slug: 'made-by-runitor' } });
   expect(made).toHaveLength(1);
   expect((await pingsOf(made[0]!.id)).map((p) => p.type)).toEqual(['start', 'success']);
 });

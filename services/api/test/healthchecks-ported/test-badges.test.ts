@@ -3,20 +3,9 @@
 // ?states=2 (Healthchecks: /badge/<badge_key>/<signature>[-2]/<tag>.<fmt>); the badge key is the
 // secret, there is no signature. Titles with "upmon:" assert a documented difference.
 import { makeCheck } from '@upmon/testing';
-import { startHcWorld, type HcProject, type HcWorld } from '../support/hc-world.js';
+import { useHcWorld, type HcWorld } from '../support/hc-world.js';
 
-let w: HcWorld;
-let alice: HcProject;
-
-beforeAll(async () => {
-  w = await startHcWorld();
-}, 60_000);
-afterAll(async () => {
-  await w.close();
-});
-beforeEach(async () => {
-  alice = await w.project();
-});
+const w = useHcWorld();
 
 describe('test_badge.py', () => {
   let check: { id: string };
@@ -26,8 +15,8 @@ describe('test_badge.py', () => {
   let withLateUrl: string;
   let shieldsUrl: string;
   beforeEach(async () => {
-    check = await makeCheck(w.prisma, alice.projectId, { tags: ['foo', 'bar'], periodSec: 86_400, graceSec: 3600 });
-    base = `/badge/${alice.badgeKey}`;
+    check = await makeCheck(w.prisma, w.alice.projectId, { tags: ['foo', 'bar'], periodSec: 86_400, graceSec: 3600 });
+    base = `/badge/${w.alice.badgeKey}`;
     svgUrl = `${base}/foo.svg?states=2`;
     jsonUrl = `${base}/foo.json?states=2`;
     withLateUrl = `${base}/foo.json`;
@@ -92,22 +81,22 @@ describe('test_badge.py', () => {
 
 describe('test_get_badges.py', () => {
   beforeEach(async () => {
-    await makeCheck(w.prisma, alice.projectId, { name: 'Alice 1', periodSec: 3600, graceSec: 900, tags: ['foo', 'bar'] });
+    await makeCheck(w.prisma, w.alice.projectId, { name: 'Alice 1', periodSec: 3600, graceSec: 900, tags: ['foo', 'bar'] });
   });
   const get = (key?: string) => w.hc('GET', '/badges/', { key, version: 2 });
 
   test('test_it_works', async () => {
-    const r = await get(alice.rw);
+    const r = await get(w.alice.rw);
     expect([r.status, r.headers.get('access-control-allow-origin')]).toEqual([200, '*']);
     expect(r.body.badges.foo.svg).toBeDefined();
   });
 
   test('test_readonly_key_is_allowed', async () => {
-    expect((await get(alice.ro)).status).toBe(200);
+    expect((await get(w.alice.ro)).status).toBe(200);
   });
 
   test('test_it_rejects_post', async () => {
-    expect((await w.hc('POST', '/badges/', { key: alice.rw, version: 2 })).status).toBe(405);
+    expect((await w.hc('POST', '/badges/', { key: w.alice.rw, version: 2 })).status).toBe(405);
   });
 
   test('test_it_handles_missing_api_key', async () => {

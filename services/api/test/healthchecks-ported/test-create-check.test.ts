@@ -3,38 +3,27 @@
 // Healthchecks' API at /api/v2 and /api/v3 only, and v2 has the same slug rule, so they post to v2
 // unless the case names a version. Titles with "upmon:" assert a documented difference.
 import { makeCheck } from '@upmon/testing';
-import { startHcWorld, type HcProject, type HcWorld } from '../support/hc-world.js';
+import { useHcWorld, type HcWorld } from '../support/hc-world.js';
 
-let w: HcWorld;
-let alice: HcProject;
-
-beforeAll(async () => {
-  w = await startHcWorld();
-}, 60_000);
-afterAll(async () => {
-  await w.close();
-});
-beforeEach(async () => {
-  alice = await w.project();
-});
+const w = useHcWorld();
 
 /** Healthchecks' helper: the key in the body unless given, and the error fragment on a 400. */
 async function post(data: Record<string, unknown>, opts: { expect?: string; v?: 2 | 3 } = {}) {
-  const r = await w.hc('POST', '/checks/', { body: { api_key: alice.rw, ...data }, version: opts.v ?? 2 });
+  const r = await w.hc('POST', '/checks/', { body: { api_key: w.alice.rw, ...data }, version: opts.v ?? 2 });
   if (opts.expect) {
     expect(r.status).toBe(400);
     expect(r.body.error).toContain(opts.expect);
   }
   return r;
 }
-const checks = () => w.prisma.check.findMany({ where: { projectId: alice.projectId }, orderBy: { createdAt: 'asc' } });
+const checks = () => w.prisma.check.findMany({ where: { projectId: w.alice.projectId }, orderBy: { createdAt: 'asc' } });
 const onlyCheck = async () => {
   const all = await checks();
   expect(all).toHaveLength(1);
   return all[0]!;
 };
 const integration = (name: string) =>
-  w.prisma.integration.create({ data: { projectId: alice.projectId, kind: 'webhook', name, events: ['down', 'up'], config: new Uint8Array([0]) } });
+  w.prisma.integration.create({ data: { projectId: w.alice.projectId, kind: 'webhook', name, events: ['down', 'up'], config: new Uint8Array([0]) } });
 
 test('test_it_works (without the keyword filters, which upmon refuses)', async () => {
   const r = await post({ name: 'Foo', tags: 'bar,baz', desc: 'description goes here', timeout: 3600, grace: 60 });
@@ -75,7 +64,7 @@ test('test_30_days_works', async () => {
 });
 
 test('test_it_accepts_api_key_in_header', async () => {
-  expect((await w.hc('POST', '/checks/', { key: alice.rw, body: { name: 'Foo' }, version: 2 })).status).toBe(201);
+  expect((await w.hc('POST', '/checks/', { key: w.alice.rw, body: { name: 'Foo' }, version: 2 })).status).toBe(201);
 });
 
 test('test_it_assigns_channels', async () => {
@@ -123,7 +112,7 @@ test('test_it_rejects_non_string_channels_key', async () => {
 });
 
 test('test_it_supports_unique_name', async () => {
-  const check = await makeCheck(w.prisma, alice.projectId, { name: 'Foo' });
+  const check = await makeCheck(w.prisma, w.alice.projectId, { name: 'Foo' });
   const r = await post({ name: 'Foo', tags: 'bar', unique: ['name'] });
   expect(r.status).toBe(200);
   expect(await checks()).toHaveLength(1);
@@ -131,12 +120,12 @@ test('test_it_supports_unique_name', async () => {
 });
 
 test('test_it_creates_new_check_if_unique_references_absent_field', async () => {
-  await makeCheck(w.prisma, alice.projectId);
+  await makeCheck(w.prisma, w.alice.projectId);
   for (const s of ['name', 'slug', 'tags', 'timeout', 'grace']) expect([s, (await post({ unique: [s] })).status]).toEqual([s, 201]);
 });
 
 test('test_it_supports_unique_slug', async () => {
-  const check = await makeCheck(w.prisma, alice.projectId, { slug: 'foo' });
+  const check = await makeCheck(w.prisma, w.alice.projectId, { slug: 'foo' });
   const r = await post({ slug: 'foo', tags: 'bar', unique: ['slug'] }, { v: 3 });
   expect(r.status).toBe(200);
   expect(await checks()).toHaveLength(1);
@@ -144,25 +133,25 @@ test('test_it_supports_unique_slug', async () => {
 });
 
 test('test_it_supports_unique_tags', async () => {
-  await makeCheck(w.prisma, alice.projectId, { tags: ['foo'] });
+  await makeCheck(w.prisma, w.alice.projectId, { tags: ['foo'] });
   expect((await post({ tags: 'foo', unique: ['tags'] })).status).toBe(200);
   expect(await checks()).toHaveLength(1);
 });
 
 test('test_it_supports_unique_timeout', async () => {
-  await makeCheck(w.prisma, alice.projectId, { periodSec: 123 });
+  await makeCheck(w.prisma, w.alice.projectId, { periodSec: 123 });
   expect((await post({ timeout: 123, unique: ['timeout'] })).status).toBe(200);
   expect(await checks()).toHaveLength(1);
 });
 
 test('test_it_supports_unique_grace', async () => {
-  await makeCheck(w.prisma, alice.projectId, { periodSec: 86_400, graceSec: 123 });
+  await makeCheck(w.prisma, w.alice.projectId, { periodSec: 86_400, graceSec: 123 });
   expect((await post({ grace: 123, unique: ['grace'] })).status).toBe(200);
   expect(await checks()).toHaveLength(1);
 });
 
 test('test_it_handles_empty_unique_parameter', async () => {
-  const check = await makeCheck(w.prisma, alice.projectId, { name: 'before' });
+  const check = await makeCheck(w.prisma, w.alice.projectId, { name: 'before' });
   expect((await post({ name: 'Hello', unique: [] })).status).toBe(201);
   expect((await w.prisma.check.findUniqueOrThrow({ where: { id: check.id } })).name).toBe('before');
 });
@@ -264,13 +253,19 @@ test('test_it_sets_default_timeout', async () => {
 
 test('test_it_obeys_check_limit (the pro plan’s 1,000 checks)', async () => {
   await w.prisma.check.createMany({
-    data: Array.from({ length: 1000 }, (_, i) => ({ projectId: alice.projectId, name: `c${i}`, scheduleKind: 'period' as const, periodSec: 60, graceSec: 60 })),
+    data: Array.from({ length: 1000 }, (_, i) => ({
+      projectId: w.alice.projectId,
+      name: `c${i}`,
+      scheduleKind: 'period' as const,
+      periodSec: 60,
+      graceSec: 60,
+    })),
   });
   expect((await post({})).status).toBe(403);
 });
 
 test('test_it_rejects_readonly_key', async () => {
-  expect((await post({ api_key: alice.ro, name: 'Foo' })).status).toBe(401);
+  expect((await post({ api_key: w.alice.ro, name: 'Foo' })).status).toBe(401);
 });
 
 test('test_it_sets_manual_resume — upmon: every check resumes manually', async () => {
@@ -316,7 +311,7 @@ test('test_it_rejects_non_string_subject_fail', async () => {
 });
 
 test('test_v2_reports_started_separately — upmon: status is also "started" in v2/v3', async () => {
-  await makeCheck(w.prisma, alice.projectId, { name: 'X', lastStartAt: new Date() });
+  await makeCheck(w.prisma, w.alice.projectId, { name: 'X', lastStartAt: new Date() });
   const r = await post({ name: 'X', unique: ['name'] }, { v: 2 });
   expect(r.status).toBe(200);
   expect(r.body).toMatchObject({ status: 'started', started: true });

@@ -2,25 +2,17 @@
 // (its /api/v1 cases on /api/v2). Titles with "upmon:" assert a documented difference.
 import { hcUniqueKey } from '@upmon/healthchecks';
 import { makeCheck } from '@upmon/testing';
-import { startHcWorld, type HcProject, type HcWorld } from '../support/hc-world.js';
+import { useHcWorld, type HcWorld } from '../support/hc-world.js';
 
-let w: HcWorld;
-let alice: HcProject;
+const w = useHcWorld({ APP_BASE_URL: 'http://testserver' });
 let a1: { id: string };
 let c1: { id: number; uuid: string };
 
-beforeAll(async () => {
-  w = await startHcWorld({ APP_BASE_URL: 'http://testserver' });
-}, 60_000);
-afterAll(async () => {
-  await w.close();
-});
 beforeEach(async () => {
-  alice = await w.project();
   c1 = await w.prisma.integration.create({
-    data: { projectId: alice.projectId, kind: 'webhook', name: 'c1', events: ['down', 'up'], config: new Uint8Array([0]) },
+    data: { projectId: w.alice.projectId, kind: 'webhook', name: 'c1', events: ['down', 'up'], config: new Uint8Array([0]) },
   });
-  a1 = await makeCheck(w.prisma, alice.projectId, {
+  a1 = await makeCheck(w.prisma, w.alice.projectId, {
     name: 'Alice 1',
     slug: 'alice-1-custom-slug',
     periodSec: 3600,
@@ -32,7 +24,7 @@ beforeEach(async () => {
   });
 });
 
-const get = (code: string, opts: { key?: string; v?: 2 | 3 } = {}) => w.hc('GET', `/checks/${code}`, { key: opts.key ?? alice.rw, version: opts.v ?? 2 });
+const get = (code: string, opts: { key?: string; v?: 2 | 3 } = {}) => w.hc('GET', `/checks/${code}`, { key: opts.key ?? w.alice.rw, version: opts.v ?? 2 });
 const started = () => w.prisma.check.update({ where: { id: a1.id }, data: { lastStartAt: new Date() } });
 
 test('test_it_works — upmon: no badge_url (badges are per project and tag) and no keyword filters, so 28 fields', async () => {
@@ -99,7 +91,7 @@ test('test_it_rejects_post_unique_key', async () => {
 });
 
 test('test_readonly_key_works', async () => {
-  const r = await get(a1.id, { key: alice.ro });
+  const r = await get(a1.id, { key: w.alice.ro });
   expect(r.status).toBe(200);
   expect(r.text).not.toContain(a1.id);
   for (const key of ['uuid', 'ping_url', 'update_url', 'pause_url', 'resume_url']) expect(r.text).not.toContain(key);

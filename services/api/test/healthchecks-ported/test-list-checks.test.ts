@@ -1,28 +1,20 @@
 // Healthchecks' hc/api/tests/test_list_checks.py, case by case, over HTTP against the built api
 // (its /api/v1 cases on /api/v2). Titles with "upmon:" assert a documented difference.
 import { makeCheck } from '@upmon/testing';
-import { startHcWorld, type HcProject, type HcWorld } from '../support/hc-world.js';
+import { useHcWorld, type HcWorld } from '../support/hc-world.js';
 
-let w: HcWorld;
-let alice: HcProject;
+const w = useHcWorld();
 let a1: { id: string };
 let a2: { id: string };
 let c1: { id: number; uuid: string };
 let now: Date;
 
-beforeAll(async () => {
-  w = await startHcWorld();
-}, 60_000);
-afterAll(async () => {
-  await w.close();
-});
 beforeEach(async () => {
-  alice = await w.project();
   now = new Date(Math.floor(Date.now() / 1000) * 1000);
   c1 = await w.prisma.integration.create({
-    data: { projectId: alice.projectId, kind: 'webhook', name: 'c1', events: ['down', 'up'], config: new Uint8Array([0]) },
+    data: { projectId: w.alice.projectId, kind: 'webhook', name: 'c1', events: ['down', 'up'], config: new Uint8Array([0]) },
   });
-  a1 = await makeCheck(w.prisma, alice.projectId, {
+  a1 = await makeCheck(w.prisma, w.alice.projectId, {
     name: 'Alice 1',
     slug: 'alice-1',
     periodSec: 3600,
@@ -32,10 +24,10 @@ beforeEach(async () => {
     integrationsExplicit: true,
     integrationIds: [c1.id],
   });
-  a2 = await makeCheck(w.prisma, alice.projectId, { name: 'Alice 2', periodSec: 86_400, graceSec: 3600, lastPingAt: now, status: 'up', tags: ['a2-tag'] });
+  a2 = await makeCheck(w.prisma, w.alice.projectId, { name: 'Alice 2', periodSec: 86_400, graceSec: 3600, lastPingAt: now, status: 'up', tags: ['a2-tag'] });
 });
 
-const get = (query = '', opts: { v?: 2 | 3; key?: string } = {}) => w.hc('GET', `/checks/${query}`, { key: opts.key ?? alice.rw, version: opts.v ?? 2 });
+const get = (query = '', opts: { v?: 2 | 3; key?: string } = {}) => w.hc('GET', `/checks/${query}`, { key: opts.key ?? w.alice.rw, version: opts.v ?? 2 });
 const iso = (d: Date) => `${d.toISOString().slice(0, 19)}+00:00`;
 
 test('test_it_works', async () => {
@@ -110,7 +102,7 @@ test('test_non_existing_tags_filter_returns_empty_result', async () => {
 });
 
 test('test_readonly_key_works', async () => {
-  const r = await get('', { key: alice.ro });
+  const r = await get('', { key: w.alice.ro });
   expect(r.status).toBe(200);
   // When using readonly keys, the ping URLs should not be exposed.
   expect(r.text).not.toContain(a1.id);

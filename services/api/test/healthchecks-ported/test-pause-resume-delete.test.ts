@@ -2,20 +2,9 @@
 // case, over HTTP against the built api (their /api/v1 cases on /api/v2). Titles with "upmon:"
 // assert a documented difference (docs/healthchecks.md).
 import { makeCheck } from '@upmon/testing';
-import { startHcWorld, type HcProject, type HcWorld } from '../support/hc-world.js';
+import { useHcWorld, type HcWorld } from '../support/hc-world.js';
 
-let w: HcWorld;
-let alice: HcProject;
-
-beforeAll(async () => {
-  w = await startHcWorld();
-}, 60_000);
-afterAll(async () => {
-  await w.close();
-});
-beforeEach(async () => {
-  alice = await w.project();
-});
+const w = useHcWorld();
 
 const emptyJson = { rawBody: '', headers: { 'content-type': 'application/json' } };
 const flipsOf = (checkId: string) => w.prisma.flip.findMany({ where: { checkId } });
@@ -25,12 +14,12 @@ describe('test_pause.py', () => {
   let check: { id: string };
   let url: string;
   beforeEach(async () => {
-    check = await makeCheck(w.prisma, alice.projectId, { status: 'up', lastPingAt: new Date(), periodSec: 86_400, graceSec: 3600 });
+    check = await makeCheck(w.prisma, w.alice.projectId, { status: 'up', lastPingAt: new Date(), periodSec: 86_400, graceSec: 3600 });
     url = `/checks/${check.id}/pause`;
   });
 
   test('test_it_works', async () => {
-    const r = await w.hc('POST', url, { key: alice.rw, ...emptyJson });
+    const r = await w.hc('POST', url, { key: w.alice.rw, ...emptyJson });
     expect(r.status).toBe(200);
     expect(r.headers.get('access-control-allow-origin')).toBe('*');
     expect((await reload(check.id)).status).toBe('paused');
@@ -41,7 +30,7 @@ describe('test_pause.py', () => {
   });
 
   test('test_it_accepts_api_key_in_post_body', async () => {
-    expect((await w.hc('POST', url, { body: { api_key: alice.rw } })).status).toBe(200);
+    expect((await w.hc('POST', url, { body: { api_key: w.alice.rw } })).status).toBe(200);
     expect((await reload(check.id)).status).toBe('paused');
   });
 
@@ -52,26 +41,26 @@ describe('test_pause.py', () => {
   });
 
   test('test_it_only_allows_post', async () => {
-    expect((await w.hc('GET', url, { key: alice.rw })).status).toBe(405);
+    expect((await w.hc('GET', url, { key: w.alice.rw })).status).toBe(405);
   });
 
   test('test_it_validates_ownership — upmon: 404, another project’s check is never revealed', async () => {
     const bob = await w.project();
     const bobs = await makeCheck(w.prisma, bob.projectId, { status: 'up' });
-    expect((await w.hc('POST', `/checks/${bobs.id}/pause`, { key: alice.rw, version: 2, ...emptyJson })).status).toBe(404);
+    expect((await w.hc('POST', `/checks/${bobs.id}/pause`, { key: w.alice.rw, version: 2, ...emptyJson })).status).toBe(404);
   });
 
   test('test_it_validates_uuid', async () => {
-    expect((await w.hc('POST', '/checks/not-uuid/pause', { key: alice.rw, version: 2, ...emptyJson })).status).toBe(404);
+    expect((await w.hc('POST', '/checks/not-uuid/pause', { key: w.alice.rw, version: 2, ...emptyJson })).status).toBe(404);
   });
 
   test('test_it_handles_missing_check', async () => {
-    expect((await w.hc('POST', '/checks/07c2f548-9850-4b27-af5d-6c9dc157ec02/pause', { key: alice.rw, version: 2, ...emptyJson })).status).toBe(404);
+    expect((await w.hc('POST', '/checks/07c2f548-9850-4b27-af5d-6c9dc157ec02/pause', { key: w.alice.rw, version: 2, ...emptyJson })).status).toBe(404);
   });
 
   test('test_it_clears_last_start_alert_after — upmon: no deadline and not started; the run is forgotten at the resume', async () => {
     await w.prisma.check.update({ where: { id: check.id }, data: { lastStartAt: new Date(), nextDeadlineAt: new Date(Date.now() + 3600_000) } });
-    const r = await w.hc('POST', url, { key: alice.rw, ...emptyJson });
+    const r = await w.hc('POST', url, { key: w.alice.rw, ...emptyJson });
     expect([r.status, r.headers.get('access-control-allow-origin')]).toEqual([200, '*']);
     expect(r.body).toMatchObject({ status: 'paused', started: false, next_ping: null });
     expect((await reload(check.id)).nextDeadlineAt).toBeNull();
@@ -84,7 +73,7 @@ describe('test_pause.py', () => {
 
   test('test_it_does_not_pause_already_paused_check', async () => {
     await w.prisma.check.update({ where: { id: check.id }, data: { status: 'paused' } });
-    expect((await w.hc('POST', url, { key: alice.rw, ...emptyJson })).status).toBe(200);
+    expect((await w.hc('POST', url, { key: w.alice.rw, ...emptyJson })).status).toBe(200);
     expect((await reload(check.id)).status).toBe('paused');
     expect(await flipsOf(check.id)).toEqual([]);
   });
@@ -95,13 +84,13 @@ describe('test_resume.py', () => {
   let url: string;
   const t2020 = new Date('2020-01-01T00:00:00Z');
   beforeEach(async () => {
-    check = await makeCheck(w.prisma, alice.projectId, { status: 'paused', lastStartAt: t2020, lastPingAt: t2020, periodSec: 86_400, graceSec: 3600 });
+    check = await makeCheck(w.prisma, w.alice.projectId, { status: 'paused', lastStartAt: t2020, lastPingAt: t2020, periodSec: 86_400, graceSec: 3600 });
     url = `/checks/${check.id}/resume`;
   });
 
   test('test_it_works — upmon: a check pinged before resumes to up, its deadline counted from the resume', async () => {
     const before = Date.now();
-    const r = await w.hc('POST', url, { key: alice.rw, version: 2, ...emptyJson });
+    const r = await w.hc('POST', url, { key: w.alice.rw, version: 2, ...emptyJson });
     expect([r.status, r.headers.get('access-control-allow-origin')]).toEqual([200, '*']);
     const c = await reload(check.id);
     expect([c.status, c.lastStartAt]).toEqual(['up', null]);
@@ -113,11 +102,11 @@ describe('test_resume.py', () => {
 
   test('test_it_handles_not_paused_checks', async () => {
     await w.prisma.check.update({ where: { id: check.id }, data: { status: 'up' } });
-    expect((await w.hc('POST', url, { key: alice.rw, version: 2, ...emptyJson })).status).toBe(409);
+    expect((await w.hc('POST', url, { key: w.alice.rw, version: 2, ...emptyJson })).status).toBe(409);
   });
 
   test('test_it_accepts_api_key_in_post_body', async () => {
-    expect((await w.hc('POST', url, { body: { api_key: alice.rw }, version: 2 })).status).toBe(200);
+    expect((await w.hc('POST', url, { body: { api_key: w.alice.rw }, version: 2 })).status).toBe(200);
     expect((await reload(check.id)).status).toBe('up');
   });
 
@@ -128,21 +117,21 @@ describe('test_resume.py', () => {
   });
 
   test('test_it_only_allows_post', async () => {
-    expect((await w.hc('GET', url, { key: alice.rw, version: 2 })).status).toBe(405);
+    expect((await w.hc('GET', url, { key: w.alice.rw, version: 2 })).status).toBe(405);
   });
 
   test('test_it_validates_ownership — upmon: 404, another project’s check is never revealed', async () => {
     const bob = await w.project();
     const bobs = await makeCheck(w.prisma, bob.projectId, { status: 'up' });
-    expect((await w.hc('POST', `/checks/${bobs.id}/resume`, { key: alice.rw, version: 2, ...emptyJson })).status).toBe(404);
+    expect((await w.hc('POST', `/checks/${bobs.id}/resume`, { key: w.alice.rw, version: 2, ...emptyJson })).status).toBe(404);
   });
 
   test('test_it_validates_uuid', async () => {
-    expect((await w.hc('POST', '/checks/not-uuid/resume', { key: alice.rw, version: 2, ...emptyJson })).status).toBe(404);
+    expect((await w.hc('POST', '/checks/not-uuid/resume', { key: w.alice.rw, version: 2, ...emptyJson })).status).toBe(404);
   });
 
   test('test_it_handles_missing_check', async () => {
-    expect((await w.hc('POST', '/checks/07c2f548-9850-4b27-af5d-6c9dc157ec02/resume', { key: alice.rw, version: 2, ...emptyJson })).status).toBe(404);
+    expect((await w.hc('POST', '/checks/07c2f548-9850-4b27-af5d-6c9dc157ec02/resume', { key: w.alice.rw, version: 2, ...emptyJson })).status).toBe(404);
   });
 
   test('test_it_rejects_non_dict_post_body', async () => {
@@ -155,19 +144,19 @@ describe('test_delete_check.py', () => {
   let check: { id: string };
   let url: string;
   beforeEach(async () => {
-    check = await makeCheck(w.prisma, alice.projectId);
+    check = await makeCheck(w.prisma, w.alice.projectId);
     url = `/checks/${check.id}`;
   });
 
   test('test_it_works', async () => {
-    const r = await w.hc('DELETE', url, { key: alice.rw, version: 2 });
+    const r = await w.hc('DELETE', url, { key: w.alice.rw, version: 2 });
     expect([r.status, r.headers.get('access-control-allow-origin')]).toEqual([200, '*']);
     expect(await w.prisma.check.findUnique({ where: { id: check.id } })).toBeNull();
   });
 
   test('test_it_handles_missing_check', async () => {
     await w.prisma.check.delete({ where: { id: check.id } });
-    expect((await w.hc('DELETE', url, { key: alice.rw, version: 2 })).status).toBe(404);
+    expect((await w.hc('DELETE', url, { key: w.alice.rw, version: 2 })).status).toBe(404);
   });
 
   test('test_it_handles_options', async () => {
@@ -184,11 +173,11 @@ describe('test_delete_check.py', () => {
 
   test('test_v1_reports_status_started (upmon serves v2 and v3, which report it the same way)', async () => {
     await w.prisma.check.update({ where: { id: check.id }, data: { lastStartAt: new Date() } });
-    expect((await w.hc('DELETE', url, { key: alice.rw, version: 3 })).body).toMatchObject({ status: 'started', started: true });
+    expect((await w.hc('DELETE', url, { key: w.alice.rw, version: 3 })).body).toMatchObject({ status: 'started', started: true });
   });
 
   test('test_v2_reports_started_separately — upmon: status is also "started" in v2', async () => {
     await w.prisma.check.update({ where: { id: check.id }, data: { lastStartAt: new Date() } });
-    expect((await w.hc('DELETE', url, { key: alice.rw, version: 2 })).body).toMatchObject({ status: 'started', started: true });
+    expect((await w.hc('DELETE', url, { key: w.alice.rw, version: 2 })).body).toMatchObject({ status: 'started', started: true });
   });
 });

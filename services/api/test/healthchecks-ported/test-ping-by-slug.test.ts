@@ -1,26 +1,18 @@
 // Healthchecks' hc/api/tests/test_ping_by_slug.py, case by case, over HTTP against the built api.
 // Titles with "upmon:" assert a documented difference (docs/healthchecks.md).
 import { makeCheck } from '@upmon/testing';
-import { startHcWorld, type HcProject, type HcWorld } from '../support/hc-world.js';
+import { useHcWorld, type HcWorld } from '../support/hc-world.js';
 
-let w: HcWorld;
-let alice: HcProject;
+const w = useHcWorld();
 let check: { id: string };
 let url: string;
 
-beforeAll(async () => {
-  w = await startHcWorld();
-}, 60_000);
-afterAll(async () => {
-  await w.close();
-});
 beforeEach(async () => {
-  alice = await w.project();
-  check = await makeCheck(w.prisma, alice.projectId, { name: 'foo', slug: 'foo', periodSec: 86_400, graceSec: 3600 });
-  url = `/ping/${alice.pingKey}/foo`;
+  check = await makeCheck(w.prisma, w.alice.projectId, { name: 'foo', slug: 'foo', periodSec: 86_400, graceSec: 3600 });
+  url = `/ping/${w.alice.pingKey}/foo`;
 });
 
-const pings = () => w.prisma.ping.findMany({ where: { check: { projectId: alice.projectId } }, orderBy: { id: 'asc' } });
+const pings = () => w.prisma.ping.findMany({ where: { check: { projectId: w.alice.projectId } }, orderBy: { id: 'asc' } });
 const onlyPing = async () => {
   const all = await pings();
   expect(all).toHaveLength(1);
@@ -77,20 +69,20 @@ test('test_it_handles_wrong_ping_key', async () => {
 test('test_it_auto_provisions_missing_check', async () => {
   await w.prisma.check.delete({ where: { id: check.id } });
   const channel = await w.prisma.integration.create({
-    data: { projectId: alice.projectId, kind: 'webhook', name: 'c', events: ['down', 'up'], config: new Uint8Array([0]) },
+    data: { projectId: w.alice.projectId, kind: 'webhook', name: 'c', events: ['down', 'up'], config: new Uint8Array([0]) },
   });
   const r = await w.ping(`${url}?create=1`);
   expect([r.status, await r.text()]).toEqual([201, 'Created']);
-  const created = await w.prisma.check.findMany({ where: { projectId: alice.projectId } });
+  const created = await w.prisma.check.findMany({ where: { projectId: w.alice.projectId } });
   expect(created.map((c) => [c.name, c.slug, c.nPings])).toEqual([['foo', 'foo', 1]]);
   // Every integration of the project hears of it (upmon: through the integrations' tags rule).
-  expect((await w.hc('GET', `/checks/${created[0]!.id}`, { key: alice.rw })).body.channels).toBe(channel.uuid);
+  expect((await w.hc('GET', `/checks/${created[0]!.id}`, { key: w.alice.rw })).body.channels).toBe(channel.uuid);
 });
 
 test('test_auto_provisioning_is_off_by_default', async () => {
   await w.prisma.check.delete({ where: { id: check.id } });
   expect((await w.ping(url)).status).toBe(404);
-  expect(await w.prisma.check.count({ where: { projectId: alice.projectId } })).toBe(0);
+  expect(await w.prisma.check.count({ where: { projectId: w.alice.projectId } })).toBe(0);
 });
 
 test('test_it_rejects_uppercase_slug', async () => {
@@ -100,8 +92,14 @@ test('test_it_rejects_uppercase_slug', async () => {
 
 test('test_auto_provisioning_limits_check_count — upmon: the plan’s quota, no 2× allowance, answered 403', async () => {
   await w.prisma.check.createMany({
-    data: Array.from({ length: 999 }, (_, i) => ({ projectId: alice.projectId, name: `c${i}`, scheduleKind: 'period' as const, periodSec: 60, graceSec: 60 })),
+    data: Array.from({ length: 999 }, (_, i) => ({
+      projectId: w.alice.projectId,
+      name: `c${i}`,
+      scheduleKind: 'period' as const,
+      periodSec: 60,
+      graceSec: 60,
+    })),
   });
-  const r = await w.ping(`/ping/${alice.pingKey}/foo3?create=1`);
+  const r = await w.ping(`/ping/${w.alice.pingKey}/foo3?create=1`);
   expect([r.status, await r.text()]).toEqual([403, 'check quota reached']);
 });

@@ -3,31 +3,23 @@
 // documented difference (docs/healthchecks.md).
 import { randomUUID } from 'node:crypto';
 import { makeCheck } from '@upmon/testing';
-import { startHcWorld, type HcProject, type HcWorld } from '../support/hc-world.js';
+import { useHcWorld, type HcWorld } from '../support/hc-world.js';
 
-let w: HcWorld;
-let alice: HcProject;
+const w = useHcWorld();
 let check: { id: string };
 
-beforeAll(async () => {
-  w = await startHcWorld();
-}, 60_000);
-afterAll(async () => {
-  await w.close();
-});
 beforeEach(async () => {
-  alice = await w.project();
-  check = await makeCheck(w.prisma, alice.projectId, { name: 'unchanged', periodSec: 86_400, graceSec: 3600 });
+  check = await makeCheck(w.prisma, w.alice.projectId, { name: 'unchanged', periodSec: 86_400, graceSec: 3600 });
 });
 
 const post = (code: string, data: unknown, opts: { v?: 2 | 3; key?: string } = {}) =>
-  w.hc('POST', `/checks/${code}`, { key: opts.key ?? alice.rw, body: data, version: opts.v ?? 2 });
+  w.hc('POST', `/checks/${code}`, { key: opts.key ?? w.alice.rw, body: data, version: opts.v ?? 2 });
 const reload = () => w.prisma.check.findUniqueOrThrow({ where: { id: check.id } });
 const setCheck = (data: Parameters<HcWorld['prisma']['check']['update']>[0]['data']) => w.prisma.check.update({ where: { id: check.id }, data });
-const channel = (name = 'channel', projectId = alice.projectId) =>
+const channel = (name = 'channel', projectId = w.alice.projectId) =>
   w.prisma.integration.create({ data: { projectId, kind: 'webhook', name, events: ['down', 'up'], config: new Uint8Array([0]) } });
 const assignAll = async () => {
-  const all = await w.prisma.integration.findMany({ where: { projectId: alice.projectId } });
+  const all = await w.prisma.integration.findMany({ where: { projectId: w.alice.projectId } });
   await setCheck({ integrationsExplicit: true, integrationIds: all.map((c) => c.id) });
 };
 const assigned = async () => (await reload()).integrationIds;
@@ -40,7 +32,7 @@ test('test_it_works (without the keyword filters, which upmon refuses)', async (
   expect(r.body.ping_url).toBeDefined();
   expect(r.body).toMatchObject({ name: 'Foo', slug: 'foo', tags: 'bar,baz', desc: 'My description', n_pings: 0 });
   expect('schedule' in r.body || 'tz' in r.body).toBe(false);
-  expect(await w.prisma.check.count({ where: { projectId: alice.projectId } })).toBe(1);
+  expect(await w.prisma.check.count({ where: { projectId: w.alice.projectId } })).toBe(1);
   const c = await reload();
   expect(c).toMatchObject({ name: 'Foo', slug: 'foo', tags: ['bar,baz'], periodSec: 3600, graceSec: 60 });
   // The deadline moved too (upmon's deadline is the late transition: last ping + timeout).
@@ -197,7 +189,7 @@ test('test_it_validates_schedule', async () => {
 });
 
 test('test_it_rejects_readonly_key', async () => {
-  expect((await post(check.id, { name: 'Foo' }, { key: alice.ro })).status).toBe(401);
+  expect((await post(check.id, { name: 'Foo' }, { key: w.alice.ro })).status).toBe(401);
 });
 
 test('test_it_sets_manual_resume_to_true', async () => {

@@ -39,7 +39,11 @@ export async function hcCall(baseUrl: string, method: string, path: string, opts
     body = JSON.stringify(opts.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(`${baseUrl}/api/v${opts.version ?? 3}${path}`, { method, headers, body });
+  const res = await fetch(`${baseUrl}/api/v${opts.version ?? 3}${path}`, {
+    method,
+    headers,
+    body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body),
+  });
   const text = await res.text();
   let json: unknown;
   try {
@@ -105,5 +109,44 @@ export async function startHcWorld(env: Record<string, string> = {}): Promise<Hc
       await dropRedisPrefix(prefix);
       if (code !== 0) throw new Error(`api exited with ${code}:\n${api.output()}`);
     },
+  };
+}
+
+/**
+ * The world of one test file: started before its tests (unless `enabled` is false, e.g. when the
+ * client under test could not be built), closed after them, and a fresh project, Alice's, before
+ * each test (`alice`). Hooks the file registers after this call run after these.
+ */
+export function useHcWorld(env: Record<string, string> = {}, opts: { enabled?: boolean } = {}): HcWorld & { readonly alice: HcProject } {
+  let world: HcWorld | undefined;
+  let alice: HcProject | undefined;
+  beforeAll(async () => {
+    if (opts.enabled ?? true) world = await startHcWorld(env);
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+  beforeEach(async () => {
+    if (world) alice = await world.project();
+  });
+  const started = (): HcWorld => {
+    if (!world) throw new Error('the api is not started (useHcWorld disabled)');
+    return world;
+  };
+  return {
+    get api() {
+      return started().api;
+    },
+    get prisma() {
+      return started().prisma;
+    },
+    get alice() {
+      if (!alice) throw new Error('no project before the first test');
+      return alice;
+    },
+    project: () => started().project(),
+    ping: (path, init) => started().ping(path, init),
+    hc: (method, path, opts) => started().hc(method, path, opts),
+    close: () => started().close(),
   };
 }
