@@ -1,4 +1,4 @@
-import { Joi } from '../validation/bounded-joi.js';
+import { Joi } from '@upmon/bounded-joi';
 import { canonicalTimeZone, MAX_DEPENDENCIES, MAX_TIME_ZONE_LENGTH } from '@upmon/core';
 import { ApiError, addFieldError, type FieldErrors } from '../errors.js';
 import { BODY_OPTIONS, fieldErrorsOf, mergeFieldErrors } from '../validation/joi-errors.js';

@@ -1,4 +1,4 @@
-import { Joi } from '../validation/bounded-joi.js';
+import { Joi } from '@upmon/bounded-joi';
 
 /** RFC 7230 token: what a header name may be. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
