@@ -18,7 +18,7 @@ const NEW_WINDOW = `(c.ping_window_start IS NULL OR c.ping_window_start <= v.ts_
 /**
  * The common case in ONE autocommitted statement: a success (or exit 0) ping without a rid on a
  * heartbeat check that is up, has a period schedule, no run open and no minimum run time, within the check's ping
- * budget. For exactly those rows `transition()` keeps the status (no flip, no duration) and sets
+ * budget (and, on a check that counts POST pings only, sent with POST). For exactly those rows `transition()` keeps the status (no flip, no duration) and sets
  * last_ping_at = now, next_deadline_at = now + period and failure_count = 0 (and the ping is
  * numbered: n_pings + 1), and `takePingBudget` opens a new window or counts the ping in the
  * current one: the UPDATE's WHERE clause restates those conditions and its SET the budget rule
@@ -55,7 +55,7 @@ export async function recordUpStaysUpPings(client: NamedQueryClient, pings: Inco
          FROM v
         WHERE c.id = v.id AND c.id = ANY($1::uuid[]) AND c.kind = 'heartbeat' AND c.status = 'up'
           AND c.schedule_kind = 'period' AND c.period_sec IS NOT NULL AND c.last_start_at IS NULL
-          AND c.min_run_sec IS NULL
+          AND c.min_run_sec IS NULL AND (NOT c.post_only OR v.method = 'POST')
           AND (c.resumed_at IS NULL OR c.resumed_at <= v.ts_ms)
           AND (${NEW_WINDOW} OR c.ping_window_count < ${PING_BUDGET_PER_WINDOW})
        RETURNING c.id, c.n_pings)

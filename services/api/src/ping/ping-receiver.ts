@@ -35,6 +35,7 @@ export interface PingReceiver {
 const USER_AGENT_MAX = 200;
 const OUTCOME_BY_STATUS: Record<number, PingOutcome> = { 200: 'stored', 201: 'created', 403: 'over_quota', 404: 'not_found', 500: 'error' };
 const METHODS = new Set(['GET', 'HEAD', 'POST']);
+const NO_CACHE = 'max-age=0, no-cache, no-store, must-revalidate, private';
 
 /**
  * Microsecond receive time: milliseconds from the clock plus the sub-millisecond part of the
@@ -113,6 +114,8 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
       'content-length': Buffer.byteLength(text),
       'ping-body-limit': String(deps.bodyLimitBytes),
       'access-control-allow-origin': '*',
+      // As Healthchecks: no cache between a cron job and upmon may answer a ping for us.
+      'cache-control': NO_CACHE,
     });
     res.end(text);
   };
