@@ -41,7 +41,11 @@ command -v promtool >/dev/null || apt_install "metrics lint and alert-rule tests
 command -v kubectl >/dev/null || apt_install "Kubernetes manifest rendering" kubernetes-client
 # Builds Healthchecks' Go clients (runitor, go-healthchecksio) from checkouts named by
 # UPMON_TEST_RUNITOR_SRC / UPMON_TEST_GO_HEALTHCHECKSIO_SRC; without them those tests skip.
-command -v go >/dev/null || apt_install "Healthchecks client compatibility tests" golang-go
+# Go builds Healthchecks' clients for two compatibility tests, which also need their sources
+# (UPMON_TEST_RUNITOR_SRC, UPMON_TEST_GO_HEALTHCHECKSIO_SRC): only then is it worth installing.
+if [ -n "${UPMON_TEST_RUNITOR_SRC:-}${UPMON_TEST_GO_HEALTHCHECKSIO_SRC:-}" ] && ! command -v go >/dev/null; then
+  apt_install "Healthchecks client compatibility tests" golang-go
+fi
 
 # PostgreSQL and Redis: only the local defaults are started here; a URL elsewhere must answer.
 pg_host=$(node -p "new URL(process.argv[1]).hostname" "$PG_URL")
