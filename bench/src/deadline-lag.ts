@@ -18,7 +18,7 @@ const BENCH_APP = 'upmon-bench';
  * Watches flips become visible: every POLL_MS reads the new flip rows, stamping each with the
  * time it was first seen (so a lag includes up to POLL_MS of polling granularity).
  */
-class FlipWatcher {
+export class FlipWatcher {
   private maxId = 0;
   private timer: NodeJS.Timeout | null = null;
   private busy = false;

@@ -13,6 +13,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'web-dashboard': () => import('./web-dashboard.js'),
   'metrics-overhead': () => import('./metrics-overhead.js'),
   'status-page': () => import('./status-page.js'),
+  'scale-10m': () => import('./scale-10m.js'),
 };
 
 const wanted = process.argv.slice(2);
