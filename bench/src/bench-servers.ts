@@ -7,7 +7,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '@upmon/testing';
+import pg from 'pg';
+import { createMigratedDatabase, freePort, type TestDatabase } from '@upmon/testing';
 
 const PG_BIN = process.env.BENCH_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
@@ -162,4 +163,25 @@ export async function withBenchServers<T>(fn: (servers: { pg: BenchPostgres | nu
     process.off('SIGTERM', onSignal);
     await stopAll();
   }
+}
+
+/**
+ * A fresh migrated database for one benchmark. BENCH_SETUP_SQL, when set, runs in it first: a
+ * way to measure a schema or storage change alone (an index dropped, a fillfactor) before
+ * writing it as a migration.
+ */
+export async function createBenchDatabase(): Promise<TestDatabase> {
+  const db = await createMigratedDatabase();
+  const sql = process.env.BENCH_SETUP_SQL;
+  if (sql) {
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      await client.query(sql);
+      console.log(`BENCH_SETUP_SQL applied: ${sql}`);
+    } finally {
+      await client.end();
+    }
+  }
+  return db;
 }

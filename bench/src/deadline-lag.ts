@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, type ServiceProcess } from '@upmon/testing';
 import { percentile, printTable } from './report.js';
-import { createMigratedDatabase } from '@upmon/testing';
+import { createBenchDatabase } from './bench-servers.js';
 import { backendPids, CpuMeter } from './cpu-usage.js';
 import { createBenchProject, insertChecks } from './ping-ingest-setup.js';
 
@@ -75,7 +75,7 @@ export class FlipWatcher {
 }
 
 async function withScenario<T>(fn: (ctx: { pool: pg.Pool; projectId: string; start: (n: number) => Promise<ServiceProcess[]> }) => Promise<T>): Promise<T> {
-  const db = await createMigratedDatabase();
+  const db = await createBenchDatabase();
   const pool = new pg.Pool({ connectionString: db.url, max: 3, application_name: BENCH_APP });
   const prefix = testRedisPrefix();
   const procs: ServiceProcess[] = [];

@@ -11,11 +11,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createMigratedDatabase, dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, type ServiceProcess } from '@upmon/testing';
+import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, type ServiceProcess } from '@upmon/testing';
 import { machineCpuMs, processCpuMs, treeCpuMs } from './cpu-usage.js';
 import { startOpenLoop, type OpenLoopResult } from './open-loop.js';
 import { createBenchProject, insertChecks } from './ping-ingest-setup.js';
 import { printTable } from './report.js';
+import { createBenchDatabase } from './bench-servers.js';
 
 const CHECKS = Number(process.env.BENCH_PING_CHECKS ?? 100_000);
 const BENCH_APP = 'upmon-bench';
@@ -151,7 +152,7 @@ function latencyColumns(r: OpenLoopResult & { processCpuMs: number }): Record<st
 }
 
 async function withApi<T>(fn: (ctx: Ctx) => Promise<T>): Promise<T> {
-  const db = await createMigratedDatabase();
+  const db = await createBenchDatabase();
   const pool = new pg.Pool({ connectionString: db.url, max: 2, application_name: BENCH_APP, idleTimeoutMillis: 0 });
   const prefix = testRedisPrefix();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ping-ingest-'));
@@ -184,7 +185,8 @@ async function withApi<T>(fn: (ctx: Ctx) => Promise<T>): Promise<T> {
         LOG_LEVEL: 'warn',
         DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '12',
       },
-      { nodeArgs: process.env.BENCH_API_NODE_ARGS ? process.env.BENCH_API_NODE_ARGS.split(' ') : [] },
+      // Started as deployed (docker-compose.yml, scripts/start.sh): with a 64 MB young generation.
+      { nodeArgs: (process.env.BENCH_API_NODE_ARGS ?? '--max-semi-space-size=64').split(' ').filter(Boolean) },
     );
     return await fn({ pool, api, postmasterPid, pathsFile });
   } finally {

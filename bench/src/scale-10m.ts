@@ -10,10 +10,11 @@
 import pg from 'pg';
 import { prunePings } from '@upmon/check-store';
 import { generateApiKey } from '@upmon/crypto';
-import { createMigratedDatabase, dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, type ServiceProcess } from '@upmon/testing';
+import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, type ServiceProcess } from '@upmon/testing';
 import { backendPids, CpuMeter } from './cpu-usage.js';
 import { FlipWatcher } from './deadline-lag.js';
 import { percentile, printTable } from './report.js';
+import { createBenchDatabase } from './bench-servers.js';
 import { seed as seedDashboardProject, timeOne } from './web-dashboard.js';
 
 const TOTAL = Number(process.env.BENCH_SCALE_CHECKS ?? 10_000_000);
@@ -92,7 +93,7 @@ async function sizes(pool: pg.Pool): Promise<string> {
 }
 
 export async function run(): Promise<void> {
-  const db = await createMigratedDatabase();
+  const db = await createBenchDatabase();
   const pool = new pg.Pool({ connectionString: db.url, max: 3, application_name: BENCH_APP, idleTimeoutMillis: 0 });
   const prefix = testRedisPrefix();
   const procs: ServiceProcess[] = [];
