@@ -14,3 +14,4 @@ export {
 export { CheckBatch, type LockedCheck, type PingWrite } from './check-batch.js';
 export { recordUpStaysUpPings, type IncomingPing } from './up-stays-up.js';
 export { prunePings, pruneFlips } from './retention.js';
+export { rescheduleEditedCheck } from './edited-check.js';

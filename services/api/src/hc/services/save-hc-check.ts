@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hcToCheckFields, HcSpecError, parseHcSpec, type HcSpec } from '@upmon/healthchecks';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, spendCheckChange, createCheck, updateCheck, validateCheckInput } from '@upmon/domain';
 import type { AuthContext } from '../../v1/authenticate.js';
 import type { V1Context } from '../../v1/context.js';
-import { spendCheckChange } from '../../v1/rate-limits.js';
-import { createCheck } from '../../v1/services/create-check.js';
-import { updateCheck } from '../../v1/services/update-check.js';
-import { validateCheckInput } from '../../v1/validation/check-input.js';
 import type { HcVersion } from '../hc-version.js';
 import { findHcCheck, listHcChecks, type HcCheckRow } from '../queries/hc-check-reads.js';
 import { storedCheckFields, v1CheckBody } from './check-fields-io.js';
