@@ -29,7 +29,6 @@ export * from './id-params.js';
 export * from './integrations/create-integration.js';
 export * from './integrations/delete-integration.js';
 export * from './integrations/integration-columns.js';
-export * from './integrations/integration-config-schemas.js';
 export * from './integrations/integration-input.js';
 export * from './integrations/integration-presenter.js';
 export * from './integrations/issue-telegram-link.js';
@@ -54,6 +53,9 @@ export * from './status-pages/status-page-presenter.js';
 export * from './status-pages/status-page-settings.js';
 export * from './status-pages/status-page-url.js';
 export * from './timestamps.js';
-export * from './validation/bounded-joi.js';
 export * from './validation/joi-errors.js';
 export * from './validation/list-query.js';
+
+export * from './api-inputs.js';
+export * from './validation/request-schema.js';
+export type { CheckBody, HttpConfig, IntegrationBody, MaintenanceBody, ScheduleInput, StatusPageBody } from './generated/request-bodies.js';

@@ -25,3 +25,4 @@ export { recordPingInTx, type PingInput } from './record-ping.js';
 export { eventually, type Settled } from './eventually.js';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 export { closeQueues, producerQueues } from './producer-queues.js';
+export { startRecordingServer, type RecordingServer, type RecordedRequest, type Reply, type Responder } from './recording-server.js';

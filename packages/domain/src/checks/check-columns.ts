@@ -6,7 +6,7 @@ import type { CheckInput } from './check-input.js';
 /** http_config → its plain settings and its encrypted credentials (url, headers, basic_auth). */
 function httpConfigColumns(input: CheckInput, cipher: Cipher, checkId: string) {
   if (input.kind !== 'http' || !input.http_config) return {};
-  const { settings, secrets } = splitHttpConfig(input.http_config);
+  const { settings, secrets } = splitHttpConfig({ ...input.http_config });
   return { httpConfig: settings as Prisma.InputJsonValue, httpSecrets: new Uint8Array(cipher.encryptJson(secrets, AAD.checkHttpSecrets(checkId))) };
 }
 

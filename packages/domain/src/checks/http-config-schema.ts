@@ -1,4 +1,4 @@
-import { Joi } from '../validation/bounded-joi.js';
+import { Joi } from '@upmon/bounded-joi';
 
 /** RFC 7230 token: what a header name may be. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
@@ -47,4 +47,4 @@ export const httpConfigSchema = Joi.object({
   }),
   ssl_days_before: Joi.number().valid(7, 14, 30).default(14),
   confirmations: Joi.number().integer().min(1).max(5).default(2),
-});
+}).id('HttpConfig');
