@@ -1,4 +1,4 @@
-import { CheckBatch, type PingWrite } from '@upmon/check-store';
+import { CheckBatch, type IncomingPing } from '@upmon/check-store';
 import { IGNORED_PING, isIgnoredPingNote, type FlipReason, type PingKind, type TransitionResult } from '@upmon/core';
 import { AAD, type Cipher } from '@upmon/crypto';
 import { withPgTransaction } from '@upmon/db';
@@ -56,9 +56,10 @@ async function storedRunStarts(client: pg.PoolClient, pairs: { checkId: string; 
   return found;
 }
 
-/** The ping as stored (its body encrypted for its check); `applied`: what the state machine made of it. */
-export function pingWrite(cipher: Cipher, item: PingToStore, checkId: string, applied: Pick<TransitionResult, 'durationMs' | 'note'> | null): PingWrite {
+/** The ping as stored (its body encrypted for its check) with its check; `applied`: what the state machine made of it. */
+export function pingWrite(cipher: Cipher, item: PingToStore, checkId: string, applied: Pick<TransitionResult, 'durationMs' | 'note'> | null): IncomingPing {
   return {
+    checkId,
     ts: item.tsText,
     type: item.kind,
     exitStatus: item.exitStatus,

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { createBatcher } from '@upmon/batching';
-import { recordUpStaysUpPings } from '@upmon/check-store';
+import { recordUpStaysUpPings, type IncomingPing } from '@upmon/check-store';
 import type { Cipher } from '@upmon/crypto';
 import type { Logger } from '@upmon/logger';
 import type { FlipMetrics, PingMetrics, PingOutcome } from '@upmon/metrics';
@@ -42,9 +42,10 @@ const NO_CACHE = 'max-age=0, no-cache, no-store, must-revalidate, private';
  * monotonic timer (JavaScript dates stop at milliseconds; ping ts keeps microseconds).
  */
 function receiveTime(clock: Clock): { tsMs: number; tsText: string } {
-  const ms = clock.now().getTime();
+  const now = clock.now();
   const micros = Math.floor((performance.now() % 1) * 1000);
-  const iso = new Date(ms).toISOString();
+  const ms = now.getTime();
+  const iso = now.toISOString();
   return { tsMs: ms, tsText: `${iso.slice(0, -1)}${String(micros).padStart(3, '0')}Z` };
 }
 
@@ -81,14 +82,19 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
 
   /** The common case ("up stays up") in one statement; everything else through the state machine. */
   const flush = async (items: PingToStore[]): Promise<StoredPing[]> => {
-    let fast = new Set<number>();
+    const fast = new Set<number>();
     try {
-      const uuidTargets = items.flatMap((item, index) => (item.target.by === 'uuid' ? [{ index, checkId: item.target.uuid, item }] : []));
-      const stored = await recordUpStaysUpPings(
-        deps.pool,
-        uuidTargets.map(({ checkId, item }) => ({ ...pingWrite(deps.cipher, item, checkId, null), checkId, tsMs: item.tsMs })),
-      );
-      fast = new Set([...stored].map((k) => uuidTargets[k]!.index));
+      // Plain loops and object literals: this runs for every ping (a spread of the ping's ~12
+      // fields cost ~3 µs a ping in a profile, V8 defining each property one by one).
+      const candidates: IncomingPing[] = [];
+      const indexes: number[] = [];
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i] as PingToStore;
+        if (item.target.by !== 'uuid') continue;
+        candidates.push(pingWrite(deps.cipher, item, item.target.uuid, null));
+        indexes.push(i);
+      }
+      for (const k of await recordUpStaysUpPings(deps.pool, candidates)) fast.add(indexes[k] as number);
     } catch (err) {
       // Nothing was committed by the failed statement: every ping takes the full path.
       deps.logger.warn({ err: (err as Error).message }, 'fast ping path failed; using the full path');
