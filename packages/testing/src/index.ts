@@ -26,4 +26,5 @@ export { eventually, type Settled } from './eventually.js';
 export { ManualClock } from './manual-clock.js';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 export { closeQueues, producerQueues } from './producer-queues.js';
+export { buildGoProgram, type GoBuild } from './go-build.js';
 export { startRecordingServer, type RecordingServer, type RecordedRequest, type Reply, type Responder } from './recording-server.js';
