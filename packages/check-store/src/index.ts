@@ -14,3 +14,12 @@ export {
 export { CheckBatch, type LockedCheck, type PingWrite } from './check-batch.js';
 export { recordUpStaysUpPings, type IncomingPing } from './up-stays-up.js';
 export { prunePings, pruneFlips } from './retention.js';
+export {
+  writeProbeRollups,
+  writeCertificates,
+  readProbeRollups,
+  pruneProbeRollups,
+  rollupRowsOf,
+  type ProbeSample,
+  type CertificateWrite,
+} from './probe-results.js';

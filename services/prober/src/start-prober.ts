@@ -3,11 +3,9 @@ import { createCipher } from '@upmon/crypto';
 import { createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import { createFlipMetrics, createMetricsRegistry, createProbeMetrics, observeWorkerJobs } from '@upmon/metrics';
-import { createOutboundGuard } from '@upmon/outbound';
+import { createProbeContext } from '@upmon/probes';
 import { PROBES_PER_JOB, Queues, createWorker } from '@upmon/queue';
 import { closeServer, createRedis, pgPoolReady, redisReady, startHealthServer, systemClock, type Clock, type RunningService } from '@upmon/service-kit';
-import got from 'got';
-import { probeClient } from './http-probe.js';
 import { ProbeClaims } from './probe-claims.js';
 import { createProbeProcessor } from './probe-processor.js';
 import { ProbeResultStore } from './probe-result-store.js';
@@ -25,10 +23,15 @@ export async function startProber(config: ProberConfig, logger: Logger, override
   // Flips are published on a fail-fast connection: the relay covers Redis outages.
   const producerRedis = createRedis(config.redisUrl, 'producer');
   const queues = new Queues(producerRedis, config.redisPrefix);
-  // No keep-alive: every probe measures (and checks) a fresh connection.
-  const guard = createOutboundGuard({ allowCidrs: config.outboundAllowCidrs, keepAlive: false });
   const cipher = createCipher(config.encryptionKeys);
   const clock = overrides.clock ?? systemClock;
+  // No keep-alive: every probe measures (and checks) a fresh connection.
+  const probes = createProbeContext({
+    allowCidrs: config.outboundAllowCidrs,
+    userAgent: config.userAgent,
+    now: () => clock.now(),
+    ...(overrides.certificateAuthority ? { certificateAuthority: overrides.certificateAuthority } : {}),
+  });
   const registry = createMetricsRegistry();
   const results = new ProbeResultStore({ pool, cipher, userAgent: config.userAgent, flipMetrics: createFlipMetrics(registry) });
   const processor = createProbeProcessor({
@@ -38,7 +41,7 @@ export async function startProber(config: ProberConfig, logger: Logger, override
     claims: new ProbeClaims(producerRedis, config.redisPrefix),
     logger,
     clock,
-    http: { client: probeClient(guard.extend(got), overrides.certificateAuthority), userAgent: config.userAgent },
+    probes,
     concurrency: config.concurrency,
     metrics: createProbeMetrics(registry),
   });
@@ -76,7 +79,7 @@ export async function startProber(config: ProberConfig, logger: Logger, override
       await worker.close();
       await results.drain();
       await queues.close();
-      guard.destroy();
+      probes.destroy();
       workerRedis.disconnect();
       producerRedis.disconnect();
       await pool.end();

@@ -1,0 +1,141 @@
+import { isIP, type Socket } from 'node:net';
+import tls, { type TLSSocket } from 'node:tls';
+import { certificateInfoOf, type CertificateInfo } from './certificate.js';
+import type { PhaseTimer } from './phases.js';
+import type { ProbeContext } from '../probe-kind.js';
+
+/** A failure with a node-style code (mapped by `requestFailureKind`). */
+export class ProbeError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface TlsOptions {
+  /** SNI; null sends none (node refuses an IP address as SNI). */
+  servername: string | null;
+  /** The name the certificate must be valid for (SNI, else the host). */
+  verifyName: string;
+}
+
+/** The TLS names for a host: SNI (never an IP address) and the name the certificate must match. */
+export function tlsNames(host: string, sni: string | null): TlsOptions {
+  const servername = sni ?? (isIP(host) ? null : host);
+  return { servername, verifyName: servername ?? host };
+}
+
+export interface OpenSocket {
+  socket: Socket | TLSSocket;
+  certificate: CertificateInfo | null;
+}
+
+/**
+ * One probe's connection and its deadline: every socket it opens is destroyed when the probe
+ * ends, and the deadline (the check's timeout, over the whole probe) fails whatever is in
+ * progress with ETIMEDOUT.
+ */
+export class SocketSession {
+  private readonly sockets: Socket[] = [];
+  private readonly deadline: NodeJS.Timeout;
+  private timedOut: ((err: Error) => void) | null = null;
+  private expired = false;
+
+  constructor(
+    private readonly ctx: ProbeContext,
+    private readonly timer: PhaseTimer,
+    timeoutMs: number,
+  ) {
+    this.deadline = setTimeout(() => {
+      this.expired = true;
+      this.timedOut?.(new ProbeError('ETIMEDOUT', `timeout after ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+  }
+
+  /**
+   * Waits for `start` to settle, or fails at the deadline. `start` gets `settle` callbacks and
+   * returns nothing: the session keeps one wait at a time.
+   */
+  wait<T>(start: (resolve: (v: T) => void, reject: (err: Error) => void) => void): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (this.expired) return reject(new ProbeError('ETIMEDOUT', 'timeout'));
+      let done = false;
+      const settle = (f: () => void) => {
+        if (done) return;
+        done = true;
+        this.timedOut = null;
+        f();
+      };
+      this.timedOut = (err) => settle(() => reject(err));
+      start(
+        (v) => settle(() => resolve(v)),
+        (err) => settle(() => reject(err)),
+      );
+    });
+  }
+
+  /**
+   * A TCP connection to host:port through the outbound guard (phases dns and connect), then TLS
+   * when asked (phase tls): the chain and the name are verified here, after the handshake, so a
+   * bad certificate is still read and reported.
+   */
+  async open(host: string, port: number, tlsOptions: TlsOptions | null): Promise<OpenSocket> {
+    const raw = this.ctx.guard.connect({ host, port });
+    this.sockets.push(raw);
+    await this.wait<void>((resolve, reject) => {
+      raw.once('lookup', (err: Error | null) => {
+        if (!err) this.timer.mark('dns');
+      });
+      raw.once('error', reject);
+      raw.once('connect', () => {
+        // The guard refuses a connected address by destroying the socket from an earlier listener.
+        if (raw.destroyed) return;
+        this.timer.mark('connect');
+        resolve();
+      });
+    });
+    if (!tlsOptions) return { socket: raw, certificate: null };
+    const secure = tls.connect({
+      socket: raw,
+      ...(tlsOptions.servername ? { servername: tlsOptions.servername } : {}),
+      // Verified below, after the handshake, so that the certificate of a failing server is known.
+      rejectUnauthorized: false,
+      ...(this.ctx.certificateAuthority ? { ca: this.ctx.certificateAuthority } : {}),
+    });
+    this.sockets.push(secure);
+    await this.wait<void>((resolve, reject) => {
+      secure.once('error', reject);
+      secure.once('secureConnect', () => {
+        this.timer.mark('tls');
+        resolve();
+      });
+    });
+    const peer = secure.getPeerCertificate();
+    const certificate = certificateInfoOf(peer);
+    const problem = verify(secure, peer, tlsOptions.verifyName);
+    if (problem) throw Object.assign(problem, { certificate });
+    return { socket: secure, certificate };
+  }
+
+  close(): void {
+    clearTimeout(this.deadline);
+    for (const s of this.sockets) s.destroy();
+  }
+}
+
+/** Why the server's certificate is not acceptable (chain, then name), or null. */
+function verify(socket: TLSSocket, peer: tls.PeerCertificate, name: string): Error | null {
+  if (!socket.authorized) {
+    const err = socket.authorizationError as unknown as Error | string | null;
+    if (err instanceof Error) return err;
+    return new ProbeError(
+      String(err ?? 'CERT_UNTRUSTED'),
+      String(err ?? 'certificate not trusted')
+        .toLowerCase()
+        .replace(/_/g, ' '),
+    );
+  }
+  return tls.checkServerIdentity(name, peer) ?? null;
+}
