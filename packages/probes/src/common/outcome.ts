@@ -37,6 +37,6 @@ export function judgeRest(
 /** Text from the network for a ping body: control characters shown as '.', at most `max` characters. */
 export function printable(text: string, max = 100): string {
   // eslint-disable-next-line no-control-regex
-  const clean = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '.').replace(/\r?\n/g, '\\n');
+  const clean = text.replace(/\r?\n/g, '\\n').replace(/[\u0000-\u001f\u007f-\u009f]/g, '.');
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }

@@ -121,21 +121,34 @@ export class SocketSession {
 
   close(): void {
     clearTimeout(this.deadline);
-    for (const s of this.sockets) s.destroy();
+    // Outermost first: destroying the TCP socket under a live TLS socket crashes node 20 (SIGSEGV).
+    for (const s of [...this.sockets].reverse()) s.destroy();
   }
 }
+
+/** OpenSSL's verification codes in the words node uses for them (as https probes report them). */
+const VERIFY_ERRORS: Record<string, string> = {
+  CERT_HAS_EXPIRED: 'certificate has expired',
+  CERT_NOT_YET_VALID: 'certificate is not yet valid',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed certificate',
+  SELF_SIGNED_CERT_IN_CHAIN: 'self-signed certificate in certificate chain',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'unable to verify the first certificate',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'unable to get local issuer certificate',
+  UNABLE_TO_GET_ISSUER_CERT: 'unable to get issuer certificate',
+  CERT_REVOKED: 'certificate revoked',
+  CERT_SIGNATURE_FAILURE: 'certificate signature failure',
+};
 
 /** Why the server's certificate is not acceptable (chain, then name), or null. */
 function verify(socket: TLSSocket, peer: tls.PeerCertificate, name: string): Error | null {
   if (!socket.authorized) {
-    const err = socket.authorizationError as unknown as Error | string | null;
-    if (err instanceof Error) return err;
-    return new ProbeError(
-      String(err ?? 'CERT_UNTRUSTED'),
-      String(err ?? 'certificate not trusted')
-        .toLowerCase()
-        .replace(/_/g, ' '),
-    );
+    // A verification code (a string) in node 20, whatever the typings say.
+    const raw = socket.authorizationError as unknown as Error | string | null;
+    if (raw !== null && typeof raw === 'object') return raw;
+    const code = String(raw ?? 'CERT_UNTRUSTED');
+    // Node checks the name itself when SNI was sent; its own error says which names the certificate has.
+    if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return tls.checkServerIdentity(name, peer) ?? new ProbeError(code, `certificate is not valid for ${name}`);
+    return new ProbeError(code, VERIFY_ERRORS[code] ?? code.toLowerCase().replace(/_/g, ' '));
   }
   return tls.checkServerIdentity(name, peer) ?? null;
 }
