@@ -1,4 +1,5 @@
 import { createOutboundGuard } from '@upmon/outbound';
+import { createSecureContext } from 'node:tls';
 import got from 'got';
 import { probeClient } from './http/http-probe.js';
 import type { ProbeContext } from './probe-kind.js';
@@ -24,7 +25,9 @@ export function createProbeContext(options: ProbeContextOptions): ProbeContext &
     http: probeClient(guard.extend(got), options.certificateAuthority),
     userAgent: options.userAgent,
     now: options.now,
-    ...(options.certificateAuthority ? { certificateAuthority: options.certificateAuthority } : {}),
+    ...(options.certificateAuthority
+      ? { certificateAuthority: options.certificateAuthority, secureContext: createSecureContext({ ca: options.certificateAuthority }) }
+      : {}),
     destroy: () => guard.destroy(),
   };
 }

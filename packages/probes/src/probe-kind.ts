@@ -1,6 +1,7 @@
 import type { ObjectSchema } from 'joi';
 import type { OutboundGuard } from '@upmon/outbound';
 import type { Got } from 'got';
+import type { SecureContext } from 'node:tls';
 import type { CertificateInfo } from './common/certificate.js';
 import type { ProbePhases } from './common/phases.js';
 import type { RequestFailureKind } from './common/request-failure.js';
@@ -56,6 +57,11 @@ export interface ProbeContext {
   now(): Date;
   /** Extra trusted CA certificates (tests; operators use NODE_EXTRA_CA_CERTS). */
   certificateAuthority?: string | string[];
+  /**
+   * The TLS context for probes that speak TLS themselves, built once: a `ca` option per connection
+   * would build (and parse) a context for every probe. Absent: node's default context.
+   */
+  secureContext?: SecureContext;
 }
 
 /** One probe's result: judged, explained, timed. */

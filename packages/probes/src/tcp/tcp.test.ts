@@ -141,7 +141,11 @@ describe('tcp probes with TLS', () => {
   it.each([
     ['expired', () => certs.leaf({ days: -1 }), /certificate has expired/],
     ['self-signed', () => certs.selfSigned(), /self[- ]signed certificate/],
-    ['for another host', () => certs.leaf({ days: 365, hosts: ['other.example'] }), /does not match certificate's altnames/],
+    [
+      'for another host',
+      () => certs.leaf({ days: 365, hosts: ['other.example'] }),
+      /^TLS error: certificate is not valid for localhost \(its names: DNS:other.example\)$/,
+    ],
   ])('a certificate %s fails with a TLS error and nothing is sent', async (_name, cert, message) => {
     let received = '';
     const s = await serve(

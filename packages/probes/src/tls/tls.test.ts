@@ -69,9 +69,7 @@ describe('tls probes against real servers', () => {
     const port = await serveCert(certs.leaf({ days: 90, hosts: ['other.example'] }));
     const r = await probe({ host: 'localhost', port });
     expect(r).toMatchObject({ ok: false, failure: 'tls' });
-    expect(r.explanation).toMatch(
-      /^TLS error: Hostname\/IP does not match certificate's altnames: Host: localhost\. is not in the cert's altnames: DNS:other\.example$/,
-    );
+    expect(r.explanation).toMatch(/^TLS error: certificate is not valid for localhost \(its names: DNS:other\.example\)$/);
     expect((await probe({ host: 'localhost', port, sni: 'other.example' })).ok).toBe(true);
   });
 
@@ -115,5 +113,17 @@ describe('tls_config validation', () => {
       { abortEarly: false },
     );
     expect(e.error?.details.map((d) => d.path.join('.'))).toEqual(['sni', 'days_before_expiry', 'conditions.0.type']);
+  });
+});
+
+describe('tls names', () => {
+  it('an IP address is checked against IP SANs (not against "localhost"), a name against DNS SANs', async () => {
+    const ipOnly = await serveCert(certs.leaf({ days: 90, hosts: ['127.0.0.1'] }));
+    expect((await probe({ host: '127.0.0.1', port: ipOnly })).ok).toBe(true);
+    const r = await probe({ host: 'localhost', port: ipOnly });
+    expect(r.explanation).toBe('TLS error: certificate is not valid for localhost (its names: IP Address:127.0.0.1)');
+    const wildcard = await serveCert(certs.leaf({ days: 90, hosts: ['*.example.test'] }));
+    expect((await probe({ host: '127.0.0.1', port: wildcard, sni: 'api.example.test' })).ok).toBe(true);
+    expect((await probe({ host: '127.0.0.1', port: wildcard, sni: 'a.b.example.test' })).ok).toBe(false);
   });
 });
