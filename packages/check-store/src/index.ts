@@ -23,3 +23,4 @@ export {
   type ProbeSample,
   type CertificateWrite,
 } from './probe-results.js';
+export { rescheduleEditedCheck } from './edited-check.js';

@@ -30,3 +30,12 @@ export { type HttpConfig, HTTP_CONFIG_DEFAULTS, httpConfigFromJson, classifyProb
 export { type TcpConfig, tcpConfigFromJson } from './tcp/index.js';
 export { type DnsConfig, dnsConfigFromJson, RECORD_TYPES, type RecordType } from './dns/index.js';
 export { type TlsConfig, tlsConfigFromJson } from './tls/index.js';
+export {
+  configFromForm,
+  formFromConfig,
+  formFieldNames,
+  conditionsFromForm,
+  conditionRowsOf,
+  FORM_CONDITION_ROWS,
+  type ProbeFormValues,
+} from './form-codec.js';

@@ -10,3 +10,4 @@ export {
 } from './health-server.js';
 export { pgPoolReady, postgresReady, redisReady } from './readiness.js';
 export { runService, type RunningService, type ServiceDefinition } from './run-service.js';
+export { createClientAddressResolver, type ClientAddressResolver } from './client-address.js';

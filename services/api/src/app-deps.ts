@@ -1,27 +1,8 @@
-import type { Redis } from 'ioredis';
-import type { ApiConfig } from '@upmon/config';
-import type { PrismaClient } from '@upmon/db';
-import type { Logger } from '@upmon/logger';
-import type { Mailer } from '@upmon/mailer';
-import type { FlipMetrics } from '@upmon/metrics';
-import type { Queues } from '@upmon/queue';
-import type pg from 'pg';
-import type { Clock, ReadinessCheck } from '@upmon/service-kit';
+import type { ReadinessCheck } from '@upmon/service-kit';
+import type { WebDeps } from '@upmon/web';
 
 /** What the api's Express app and its routers are built from; start-api.ts owns and closes each. */
-export interface AppDeps {
-  config: ApiConfig;
-  logger: Logger;
-  prisma: PrismaClient;
-  /** Raw pg pool for the read hot paths. */
-  pool: pg.Pool;
-  redis: Redis;
-  queues: Queues;
-  /** Account and verification e-mail (SMTP_URL); `configured` is false without SMTP. */
-  mailer: Mailer;
-  clock: Clock;
+export interface AppDeps extends WebDeps {
   readiness: Record<string, ReadinessCheck>;
   isShuttingDown: () => boolean;
-  /** Flips committed by the API (pause, resume) are counted here. */
-  flipMetrics: FlipMetrics;
 }

@@ -8,7 +8,7 @@ import { mountHealthchecksApi } from './hc/index.js';
 import { mountEmailVerification } from './email-verification/index.js';
 import { mountTelegramWebhook } from './telegram/index.js';
 import { createV1Context, mountApiV1 } from './v1/index.js';
-import { mountWeb } from './web/index.js';
+import { mountWeb } from '@upmon/web';
 
 export function createApp(deps: AppDeps): Express {
   const app = express();

@@ -1,6 +1,6 @@
 import { generateApiKey } from '@upmon/crypto';
 import { makeProjectWithKeys } from '@upmon/testing';
-import { AUTH_FAILURES_PER_MINUTE } from '../src/v1/budgets.js';
+import { AUTH_FAILURES_PER_MINUTE } from '@upmon/domain';
 import { callApi, startHarness, type ApiServer, type Harness } from './support/api-harness.js';
 
 let h: Harness;

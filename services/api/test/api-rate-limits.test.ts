@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { makeApiKey, makeProject, makeProjectWithKeys, testRedisUrl } from '@upmon/testing';
 import { generateApiKey, hashApiKey } from '@upmon/crypto';
-import { apiKeyBudgets, checkChangeBudgets, REQUESTS_PER_MINUTE_PER_KEY } from '../src/v1/budgets.js';
+import { apiKeyBudgets, checkChangeBudgets, REQUESTS_PER_MINUTE_PER_KEY } from '@upmon/domain';
 import { callApi, heartbeatBody, startHarness, type ApiServer, type Harness } from './support/api-harness.js';
 
 let h: Harness;

@@ -1,11 +1,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { makeApiKey, makeProjectWithKeys } from '@upmon/testing';
-import { checkSchema } from '../src/v1/validation/check-input.js';
-import { CONFIG_SCHEMAS } from '../src/v1/validation/integration-config-schemas.js';
-import { integrationSchema } from '../src/v1/validation/integration-input.js';
-import { maintenanceSchema } from '../src/v1/validation/maintenance-input.js';
-import { statusPageSchema } from '../src/v1/validation/status-page-input.js';
+import { checkSchema, CONFIG_SCHEMAS, integrationSchema, maintenanceSchema, statusPageSchema } from '@upmon/domain';
 import { heartbeatBody, startHarness, type Harness } from './support/api-harness.js';
 
 // Every string a client can put in a check or integration body, at 256 KB and in the shapes that

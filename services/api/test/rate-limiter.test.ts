@@ -1,7 +1,7 @@
 import { createLogger } from '@upmon/logger';
 import { createRedis } from '@upmon/service-kit';
 import { dropRedisPrefix, testRedisPrefix, testRedisUrl, UNREACHABLE_REDIS_OPTIONS } from '@upmon/testing';
-import { RateLimiter } from '../src/v1/rate-limiter.js';
+import { RateLimiter } from '@upmon/domain';
 
 const prefix = testRedisPrefix();
 const redisA = createRedis(testRedisUrl(), 'producer');

@@ -6,8 +6,7 @@ import type { PrismaClient } from '@upmon/db';
 import { makeCheck, makeProject, openTestStore, type TestStore } from '@upmon/testing';
 import { jest } from '@jest/globals';
 import type pg from 'pg';
-import { readPublicStatusPage, type PublicStatusPageData } from '../src/web/queries/public-status-page.js';
-import { LISTED_INCIDENTS, publicStatusView } from '../src/web/views/status-pages/public-status-model.js';
+import { readPublicStatusPage, type PublicStatusPageData, LISTED_INCIDENTS, publicStatusView } from '@upmon/web';
 
 const DAY = 86_400_000;
 const H = 3_600_000;

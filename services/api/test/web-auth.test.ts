@@ -3,7 +3,7 @@ import { sha256Hex } from '@upmon/crypto';
 import { eventually, makeCheck, startSmtpCapture } from '@upmon/testing';
 import { issueUserToken } from '@upmon/user-store';
 import { parsePingUrl } from '../src/ping/ping-url.js';
-import { WEB_FIRST_SEGMENTS } from '../src/web/web-paths.js';
+import { WEB_FIRST_SEGMENTS } from '@upmon/web';
 import { startHarness, type Harness } from './support/api-harness.js';
 import { pageText, WebClient } from './support/web-client.js';
 import { makeTeam, TEST_PASSWORD } from './support/web-users.js';

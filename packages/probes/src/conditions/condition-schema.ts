@@ -33,6 +33,7 @@ function conditionSchema(types: readonly ConditionType[]) {
       .valid(...types)
       .required(),
     operator: Joi.string()
+      .max(20)
       .required()
       .when('type', {
         switch: types.map((t) => ({ is: t, then: Joi.valid(...OPERATORS_OF[t]) })),

@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
 import type pg from 'pg';
-import { ApiError } from '../http/api-error.js';
+import { ApiError } from '@upmon/domain';
 import { readBadgeCounts } from './badge-counts.js';
 import { badgeJson, badgeShields, badgeSvg } from './badge-render.js';
 import { badgeStatus } from './badge-status.js';

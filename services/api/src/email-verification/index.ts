@@ -1,7 +1,7 @@
 import type { Express, Response } from 'express';
 import { AAD, createCipher, sha256Hex } from '@upmon/crypto';
 import type { AppDeps } from '../app-deps.js';
-import { EMAIL_VERIFY_PATH } from './verification-link.js';
+import { EMAIL_VERIFY_PATH } from '@upmon/domain';
 import { confirmPage, invalidLinkPage, verifiedPage, type VerificationTarget } from './verification-page.js';
 
 /** The shape of the tokens we issue (24 random bytes, base64url); anything else is refused unhashed. */

@@ -1,5 +1,5 @@
 /** The confirmation pages of e-mail verification: tiny, self-contained HTML, every value escaped. */
-import { EMAIL_VERIFICATION_TTL_MS } from './verification-link.js';
+import { EMAIL_VERIFICATION_TTL_MS } from '@upmon/domain';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 

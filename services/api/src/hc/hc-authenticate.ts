@@ -1,6 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { parseApiKey } from '@upmon/crypto';
-import { ApiError } from '../http/api-error.js';
+import { ApiError } from '@upmon/domain';
 import { authOf } from '../v1/authenticate.js';
 import type { V1Context } from '../v1/context.js';
 

@@ -1,5 +1,5 @@
 import { Router, type Express, type RequestHandler } from 'express';
-import { ApiError } from '../http/api-error.js';
+import { ApiError } from '@upmon/domain';
 import { errorMiddleware } from '../http/error-middleware.js';
 import type { V1Context } from '../v1/context.js';
 import { hcAuthenticate } from './hc-authenticate.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from '@upmon/logger';
-import { ApiError, type ApiErrorCode } from './api-error.js';
+import { ApiError, type ApiErrorCode } from '@upmon/domain';
 
 /** body-parser's error types → our codes (it throws plain errors with `type` and `status`). */
 const BODY_PARSER_CODES: Record<string, ApiErrorCode> = {

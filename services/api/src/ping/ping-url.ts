@@ -1,5 +1,5 @@
 import type { PingKind } from '@upmon/core';
-import { WEB_FIRST_SEGMENTS } from '../web/web-paths.js';
+import { WEB_FIRST_SEGMENTS } from '@upmon/web';
 
 /** How a ping URL names its check. */
 export type PingTarget = { by: 'uuid'; uuid: string } | { by: 'slug'; pingKey: string; slug: string };

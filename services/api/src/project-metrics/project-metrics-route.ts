@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { parseApiKey } from '@upmon/crypto';
 import type pg from 'pg';
-import { ApiError } from '../http/api-error.js';
+import { ApiError } from '@upmon/domain';
 import { authOf } from '../v1/authenticate.js';
 import type { V1Context } from '../v1/context.js';
 import { healthchecksMetrics, type MetricsCheck } from './healthchecks-metrics.js';

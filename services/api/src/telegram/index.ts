@@ -1,7 +1,7 @@
 import express, { type Express } from 'express';
 import { parseStartCommand } from '@upmon/core';
 import type { AppDeps } from '../app-deps.js';
-import { ApiError } from '../http/api-error.js';
+import { ApiError } from '@upmon/domain';
 import { linkChatByToken } from './link-chat.js';
 import { replyInChat } from './reply.js';
 import { secretTokenMatches } from './secret-token.js';

@@ -1,7 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import type { Clock } from '@upmon/service-kit';
-import { authFailureBudgets } from './budgets.js';
-import type { RateLimiter } from './rate-limiter.js';
+import { authFailureBudgets, type RateLimiter } from '@upmon/domain';
 
 /** Addresses remembered as blocked at once (one entry each, expired ones dropped first). */
 const MAX_BLOCKED = 10_000;

@@ -3,21 +3,23 @@ import { planLimits, type PlanName } from '@upmon/core';
 import { hashApiKey, parseApiKey } from '@upmon/crypto';
 import type { Logger } from '@upmon/logger';
 import type pg from 'pg';
-import { ApiError } from '../http/api-error.js';
-import type { ClientAddressResolver } from '../http/client-address.js';
+import {
+  ApiError,
+  type CheckRow,
+  apiKeyBudgets,
+  AUTH_FAILURES_PER_MINUTE,
+  REQUESTS_PER_MINUTE_PER_KEY,
+  type ApiKeyRow,
+  findApiKeyByHash,
+  findApiKeyWithCheck,
+  findApiKeyWithListVersions,
+  touchApiKey,
+  tooManyRequests,
+  type RateLimiter,
+  type ProjectScope,
+} from '@upmon/domain';
+import type { ClientAddressResolver } from '@upmon/service-kit';
 import type { AuthFailureLimiter } from './auth-failure-limiter.js';
-import type { CheckRow } from './presenters/check-presenter.js';
-import { apiKeyBudgets, AUTH_FAILURES_PER_MINUTE, REQUESTS_PER_MINUTE_PER_KEY } from './budgets.js';
-import { type ApiKeyRow, findApiKeyByHash, findApiKeyWithCheck, findApiKeyWithListVersions, touchApiKey } from './queries/find-api-key.js';
-import { tooManyRequests } from './rate-limits.js';
-import type { RateLimiter } from './rate-limiter.js';
-
-/** The project a domain service acts in (the API key's, or the web app's current project). */
-export interface ProjectScope {
-  projectId: string;
-  accountId: string;
-  plan: PlanName;
-}
 
 export interface AuthContext extends ProjectScope {
   keyId: string;

@@ -9,7 +9,7 @@ import type { Queues } from '@upmon/queue';
 import type pg from 'pg';
 import type { Clock } from '@upmon/service-kit';
 import type { ApiKeyVerifier } from './authenticate.js';
-import type { RateLimiter } from './rate-limiter.js';
+import type { RateLimiter } from '@upmon/domain';
 
 /** What the v1 routes and services work with; built once by `mountApiV1`. */
 export interface V1Context {

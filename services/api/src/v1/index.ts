@@ -1,13 +1,12 @@
 import express, { Router, type Express } from 'express';
 import { createCipher } from '@upmon/crypto';
 import type { AppDeps } from '../app-deps.js';
-import { ApiError } from '../http/api-error.js';
+import { ApiError, RateLimiter } from '@upmon/domain';
 import { errorMiddleware } from '../http/error-middleware.js';
-import { createClientAddressResolver } from '../http/client-address.js';
+import { createClientAddressResolver } from '@upmon/service-kit';
 import { AuthFailureLimiter } from './auth-failure-limiter.js';
 import { apiKeyVerifier, authenticate } from './authenticate.js';
 import type { V1Context } from './context.js';
-import { RateLimiter } from './rate-limiter.js';
 import { badgesRouter } from './routes/badges.js';
 import { checksRouter } from './routes/checks.js';
 import { flipsRouter } from './routes/flips.js';

@@ -1,4 +1,5 @@
 import { sqlRowToState } from '@upmon/check-store';
+import { isProbedKind } from '@upmon/core';
 import { hcNextPing, hcStarted, hcStatus, hcTagsText, hcUniqueKey } from '@upmon/healthchecks';
 import type { HcVersion } from '../hc-version.js';
 import type { HcCheckRow } from '../queries/hc-check-reads.js';
@@ -15,8 +16,8 @@ export interface HcUrls {
  * A check in Healthchecks' shape (hc/api/models.py `Check.to_dict`). Read-only keys get
  * `unique_key` instead of the UUID, URLs and channels. upmon has no keyword filters, POST-only
  * pings or auto-resume on ping, so those fields always say so (manual_resume: a paused upmon
- * check stays paused until resumed). http checks, which Healthchecks has no shape for, carry
- * `kind: "http"` (docs/healthchecks.md).
+ * check stays paused until resumed). Probed checks (http, tcp, dns, tls), which Healthchecks has
+ * no shape for, carry their `kind` (docs/healthchecks.md).
  */
 export function presentHcCheck(row: HcCheckRow, opts: { readonly: boolean; version: HcVersion; urls: HcUrls }) {
   const state = sqlRowToState(row);
@@ -43,7 +44,7 @@ export function presentHcCheck(row: HcCheckRow, opts: { readonly: boolean; versi
     filter_http_body: false,
     filter_default_fail: false,
   };
-  if (row.kind === 'http') out.kind = 'http';
+  if (isProbedKind(row.kind)) out.kind = row.kind;
   // Healthchecks reports whole seconds and leaves the field out when there is none.
   if (row.last_duration_ms) out.last_duration = Math.floor(row.last_duration_ms / 1000);
   if (opts.readonly) {

@@ -1,11 +1,8 @@
 import { Router, type Response } from 'express';
 import { hcUniqueKey } from '@upmon/healthchecks';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, checkIdParam, deleteCheck, pauseOrResumeCheck } from '@upmon/domain';
 import { authOf } from '../../v1/authenticate.js';
 import type { V1Context } from '../../v1/context.js';
-import { checkIdParam } from '../../v1/path-params.js';
-import { deleteCheck } from '../../v1/services/delete-check.js';
-import { pauseOrResumeCheck } from '../../v1/services/pause-resume-check.js';
 import { hcObjectBody, hcRequireWriteKey } from '../hc-authenticate.js';
 import { hcVersionOf } from '../hc-version.js';
 import { presentHcCheck, type HcUrls } from '../presenters/hc-check.js';

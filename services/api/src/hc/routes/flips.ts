@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '@upmon/domain';
 import { authOf } from '../../v1/authenticate.js';
 import type { V1Context } from '../../v1/context.js';
 import { listHcFlips } from '../queries/hc-flip-reads.js';

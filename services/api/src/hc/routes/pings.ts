@@ -1,9 +1,8 @@
 import { Router } from 'express';
 import { AAD } from '@upmon/crypto';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, checkIdParam } from '@upmon/domain';
 import { authOf } from '../../v1/authenticate.js';
 import type { V1Context } from '../../v1/context.js';
-import { checkIdParam } from '../../v1/path-params.js';
 import { hcRequireWriteKey } from '../hc-authenticate.js';
 import { hcVersionOf } from '../hc-version.js';
 import { findHcCheck } from '../queries/hc-check-reads.js';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '@upmon/domain';
 
 /**
  * Healthchecks' `channels` → an explicit integration assignment: "*" = every integration of the

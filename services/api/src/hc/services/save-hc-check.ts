@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { isProbedKind } from '@upmon/core';
 import { hcToCheckFields, HcSpecError, parseHcSpec, type HcSpec } from '@upmon/healthchecks';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, spendCheckChange, createCheck, updateCheck, validateCheckInput } from '@upmon/domain';
 import type { AuthContext } from '../../v1/authenticate.js';
 import type { V1Context } from '../../v1/context.js';
-import { spendCheckChange } from '../../v1/rate-limits.js';
-import { createCheck } from '../../v1/services/create-check.js';
-import { updateCheck } from '../../v1/services/update-check.js';
-import { validateCheckInput } from '../../v1/validation/check-input.js';
 import type { HcVersion } from '../hc-version.js';
 import { findHcCheck, listHcChecks, type HcCheckRow } from '../queries/hc-check-reads.js';
 import { storedCheckFields, v1CheckBody } from './check-fields-io.js';
@@ -36,7 +33,8 @@ function mapFields(...args: Parameters<typeof hcToCheckFields>) {
 export async function ownHeartbeatCheck(ctx: V1Context, auth: AuthContext, id: string): Promise<HcCheckRow> {
   const row = await findHcCheck(ctx.pool, auth.projectId, id);
   if (!row) throw ApiError.notFound('check not found');
-  if (row.kind === 'http') throw new ApiError('bad_request', 'http checks are read-only in the Healthchecks-compatible API: manage them through /api/v1');
+  if (isProbedKind(row.kind))
+    throw new ApiError('bad_request', `${row.kind} checks are read-only in the Healthchecks-compatible API: manage them through /api/v1`);
   return row;
 }
 
@@ -59,7 +57,11 @@ export async function createOrUpdateHcCheck(ctx: V1Context, auth: AuthContext, s
   if (spec.unique && spec.unique.length > 0) {
     const match = findUniqueMatch(await listHcChecks(ctx.pool, auth.projectId), spec, fields.graceSec);
     if (match) {
-      if (match.kind === 'http') throw new ApiError('bad_request', 'the matching check is an http check, read-only in the Healthchecks-compatible API');
+      if (isProbedKind(match.kind))
+        throw new ApiError(
+          'bad_request',
+          `the matching check is ${match.kind === 'http' ? 'an' : 'a'} ${match.kind} check, read-only in the Healthchecks-compatible API`,
+        );
       await updateHcCheck(ctx, auth, match, spec, version);
       return { id: match.id, created: false };
     }

@@ -1,19 +1,22 @@
 import { Router } from 'express';
 import { authOf, prefetchedCheck, prefetchedListVersions, requireWriteKey } from '../authenticate.js';
 import type { V1Context } from '../context.js';
-import { checkIdParam } from '../path-params.js';
-import { checkPresenter } from '../presenters/check-presenter.js';
-import { CheckListReader } from '../queries/check-list.js';
-import { apiKeyLabel } from '../queries/api-key-label.js';
-import { findCheck } from '../queries/check-reads.js';
-import { spendCheckChange } from '../rate-limits.js';
-import { acknowledgeCheck } from '../services/acknowledge-check.js';
-import { createCheck } from '../services/create-check.js';
-import { deleteCheck } from '../services/delete-check.js';
-import { pauseOrResumeCheck } from '../services/pause-resume-check.js';
-import { updateCheck } from '../services/update-check.js';
-import { requireObjectBody, validateCheckInput } from '../validation/check-input.js';
-import { ApiError } from '../../http/api-error.js';
+import {
+  checkIdParam,
+  checkPresenter,
+  CheckListReader,
+  apiKeyLabel,
+  findCheck,
+  spendCheckChange,
+  acknowledgeCheck,
+  createCheck,
+  deleteCheck,
+  pauseOrResumeCheck,
+  updateCheck,
+  requireObjectBody,
+  validateCheckInput,
+  ApiError,
+} from '@upmon/domain';
 
 /** /checks: list, create, read, update, delete, pause, resume, acknowledge. */
 export function checksRouter(ctx: V1Context): Router {

@@ -1,9 +1,7 @@
 import { Router } from 'express';
 import { authOf } from '../authenticate.js';
 import type { V1Context } from '../context.js';
-import { checkIdParam } from '../path-params.js';
-import { listFlips } from '../queries/history-reads.js';
-import { parseListQuery } from '../validation/list-query.js';
+import { checkIdParam, listFlips, parseListQuery } from '@upmon/domain';
 import { assertOwnCheck } from './pings.js';
 
 /** GET /checks/{uuid}/flips: newest first, `limit`, `before` cursor (exclusive). */

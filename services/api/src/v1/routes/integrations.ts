@@ -1,15 +1,18 @@
 import { Router } from 'express';
 import { authOf, requireWriteKey } from '../authenticate.js';
 import type { V1Context } from '../context.js';
-import { integrationIdParam } from '../path-params.js';
-import { INTEGRATION_ROW_SELECT, presentIntegration } from '../presenters/integration-presenter.js';
-import { createIntegration } from '../services/create-integration.js';
-import { deleteIntegration } from '../services/delete-integration.js';
-import { issueTelegramLink } from '../services/issue-telegram-link.js';
-import { verificationMailing } from '../services/verification-mailing.js';
-import { updateIntegration } from '../services/update-integration.js';
-import { requireObjectBody } from '../validation/check-input.js';
-import { validateIntegrationInput } from '../validation/integration-input.js';
+import {
+  integrationIdParam,
+  INTEGRATION_ROW_SELECT,
+  presentIntegration,
+  createIntegration,
+  deleteIntegration,
+  issueTelegramLink,
+  verificationMailing,
+  updateIntegration,
+  requireObjectBody,
+  validateIntegrationInput,
+} from '@upmon/domain';
 
 /** /integrations: list, create, update, delete; a new Telegram link. E-mail integrations get their verification link mailed. */
 export function integrationsRouter(ctx: V1Context): Router {

@@ -1,16 +1,18 @@
 import { Router } from 'express';
 import { authOf, requireWriteKey } from '../authenticate.js';
 import type { V1Context } from '../context.js';
-import { maintenanceIdParam } from '../path-params.js';
-import { presentMaintenance } from '../presenters/maintenance-presenter.js';
-import { listMaintenance } from '../queries/maintenance-list.js';
-import { createMaintenance } from '../services/create-maintenance.js';
-import { deleteMaintenance } from '../services/delete-maintenance.js';
-import { endMaintenance } from '../services/end-maintenance.js';
-import { findMaintenance } from '../services/maintenance-holds.js';
-import { updateMaintenance } from '../services/update-maintenance.js';
-import { requireObjectBody } from '../validation/check-input.js';
-import { validateMaintenanceInput } from '../validation/maintenance-input.js';
+import {
+  maintenanceIdParam,
+  presentMaintenance,
+  listMaintenance,
+  createMaintenance,
+  deleteMaintenance,
+  endMaintenance,
+  findMaintenance,
+  updateMaintenance,
+  requireObjectBody,
+  validateMaintenanceInput,
+} from '@upmon/domain';
 
 /** /maintenance: the project's maintenance windows: list, create, read, update, end now, delete. */
 export function maintenanceRouter(ctx: V1Context): Router {

@@ -1,13 +1,8 @@
 import { Router } from 'express';
 import { AAD } from '@upmon/crypto';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, checkIdParam, decryptPingBody, checkExists, listPings, parseListQuery } from '@upmon/domain';
 import { authOf } from '../authenticate.js';
 import type { V1Context } from '../context.js';
-import { checkIdParam } from '../path-params.js';
-import { decryptPingBody } from '../presenters/ping-body.js';
-import { checkExists } from '../queries/check-reads.js';
-import { listPings } from '../queries/history-reads.js';
-import { parseListQuery } from '../validation/list-query.js';
 
 /** Ensures the check exists in the key's project (404 otherwise, whether it exists elsewhere or not). */
 export async function assertOwnCheck(ctx: V1Context, projectId: string, checkId: string): Promise<void> {

@@ -1,13 +1,15 @@
 import { Router } from 'express';
-import { ApiError } from '../../http/api-error.js';
+import {
+  ApiError,
+  presentStatusPage,
+  readStatusPageSettings,
+  deleteStatusPage,
+  saveStatusPage,
+  requireObjectBody,
+  validateStatusPageInput,
+} from '@upmon/domain';
 import { authOf, requireWriteKey } from '../authenticate.js';
 import type { V1Context } from '../context.js';
-import { presentStatusPage } from '../presenters/status-page-presenter.js';
-import { readStatusPageSettings } from '../queries/status-page-settings.js';
-import { deleteStatusPage } from '../services/delete-status-page.js';
-import { saveStatusPage } from '../services/save-status-page.js';
-import { requireObjectBody } from '../validation/check-input.js';
-import { validateStatusPageInput } from '../validation/status-page-input.js';
 
 /** /status-page: the project's public status page (one at most): read, create or replace, delete. */
 export function statusPageRouter(ctx: V1Context): Router {

@@ -1,0 +1,104 @@
+import { scheduleOf } from '@upmon/check-store';
+import type { Check } from '@upmon/db';
+import { apiTimestamp, apiTimestampOrNull, type ApiTimestamp } from '../timestamps.js';
+
+/** The acknowledgement of a down check's episode, as the check reads give it. */
+export interface AcknowledgedJson {
+  by: string;
+  at: ApiTimestamp;
+  via: string;
+}
+
+/** The columns a Check response needs (http_config is never returned). */
+export type CheckRow = Omit<CheckColumns, 'lastPingAt' | 'nextDeadlineAt' | 'createdAt'> & {
+  lastPingAt: ApiTimestamp | null;
+  nextDeadlineAt: ApiTimestamp | null;
+  createdAt: ApiTimestamp;
+  /**
+   * The current episode's acknowledgement (check-reads' SQL). Absent from rows Prisma returned by
+   * create, pause and resume: a check that is not down has none.
+   */
+  acknowledged?: AcknowledgedJson | null;
+};
+
+type CheckColumns = Pick<
+  Check,
+  | 'id'
+  | 'kind'
+  | 'name'
+  | 'slug'
+  | 'description'
+  | 'tags'
+  | 'tz'
+  | 'scheduleKind'
+  | 'periodSec'
+  | 'cron'
+  | 'oncalendar'
+  | 'graceSec'
+  | 'minRunSec'
+  | 'dependsOn'
+  | 'status'
+  | 'lastPingAt'
+  | 'lastDurationMs'
+  | 'nextDeadlineAt'
+  | 'createdAt'
+>;
+
+export const CHECK_ROW_SELECT = {
+  id: true,
+  kind: true,
+  name: true,
+  slug: true,
+  description: true,
+  tags: true,
+  tz: true,
+  scheduleKind: true,
+  periodSec: true,
+  cron: true,
+  oncalendar: true,
+  graceSec: true,
+  minRunSec: true,
+  dependsOn: true,
+  status: true,
+  lastPingAt: true,
+  lastDurationMs: true,
+  nextDeadlineAt: true,
+  createdAt: true,
+} as const;
+
+/** A stored check's schedule (check-store's `scheduleOf`, the one reading of a row) in the API's shape. */
+export function presentSchedule(row: Pick<Check, 'scheduleKind' | 'periodSec' | 'cron' | 'oncalendar' | 'tz'>) {
+  const s = scheduleOf(row);
+  switch (s.kind) {
+    case 'period':
+      return { kind: 'period' as const, period_sec: s.periodSec, tz: s.tz };
+    case 'cron':
+      return { kind: 'cron' as const, cron: s.cron, tz: s.tz };
+    case 'oncalendar':
+      return { kind: 'oncalendar' as const, oncalendar: s.oncalendar, tz: s.tz };
+  }
+}
+
+/** Builds Check responses; `pingDomains` come from config (one ping URL per domain). */
+export function checkPresenter(pingDomains: string[]) {
+  return (row: CheckRow) => ({
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    tags: row.tags,
+    schedule: presentSchedule(row),
+    grace_sec: row.graceSec,
+    min_run_sec: row.minRunSec,
+    depends_on: row.dependsOn ?? [],
+    tz: row.tz,
+    status: row.status,
+    last_ping_at: apiTimestampOrNull(row.lastPingAt),
+    last_duration_ms: row.lastDurationMs,
+    next_deadline_at: apiTimestampOrNull(row.nextDeadlineAt),
+    ping_urls: pingDomains.map((d) => `${d}/${row.id}`),
+    created_at: apiTimestamp(row.createdAt),
+    acknowledged: row.acknowledged ? { by: row.acknowledged.by, at: apiTimestamp(row.acknowledged.at), via: row.acknowledged.via } : null,
+  });
+}

@@ -1,0 +1,107 @@
+import { isDeepStrictEqual } from 'node:util';
+import { rescheduleEditedCheck } from '@upmon/check-store';
+import { isProbedKind } from '@upmon/core';
+import type { Cipher } from '@upmon/crypto';
+import type { Check, Prisma, PrismaClient } from '@upmon/db';
+import { ApiError } from '../errors.js';
+import type { ProjectScope } from '../project-scope.js';
+import { CHECK_ROW_SELECT, presentSchedule, type CheckRow } from './check-presenter.js';
+import { validateCheckInput } from './check-input.js';
+import { checkInputColumns, integrationAssignmentColumns, storedProbeConfig } from './check-columns.js';
+import { lockDependencyGraph, validateDependencies } from './check-dependencies.js';
+import { isUniqueViolation, SLUG_TAKEN } from './create-check.js';
+
+/** The stored check in the shape of a request body, so a PATCH can be merged onto it. */
+function storedAsInput(row: Check, probeConfig: Record<string, unknown> | null): Record<string, unknown> {
+  const { tz: _tz, ...schedule } = presentSchedule(row);
+  return {
+    name: row.name,
+    kind: row.kind,
+    description: row.description,
+    tags: row.tags,
+    tz: row.tz,
+    grace_sec: row.graceSec,
+    min_run_sec: row.minRunSec,
+    schedule,
+    ...(probeConfig ? { [`${row.kind}_config`]: probeConfig } : {}),
+  };
+}
+
+/** What only some callers change (the Healthchecks-compatible API): the slug, explicit integrations. */
+export interface UpdateCheckOptions {
+  /** A new slug (validated by the caller), null to remove it; undefined keeps it. */
+  slug?: string | null;
+  /** Explicit integration assignment, null for the tags rule; undefined keeps it. */
+  integrationIds?: number[] | null;
+}
+
+/**
+ * PATCH: partial. Absent fields keep their values; `kind` and `slug` in the body are ignored; the
+ * merged result is validated as a whole (so cross-field rules hold). Schedule, grace and tz
+ * changes recompute the pending deadline from the same anchor (last ping or resume).
+ */
+export async function updateCheck(
+  prisma: PrismaClient,
+  cipher: Cipher,
+  auth: ProjectScope,
+  checkId: string,
+  body: Record<string, unknown>,
+  options: UpdateCheckOptions = {},
+): Promise<CheckRow> {
+  try {
+    return await updateCheckInTx(prisma, cipher, auth, checkId, body, options);
+  } catch (err) {
+    if (isUniqueViolation(err, 'slug')) throw ApiError.validation({ slug: [SLUG_TAKEN] });
+    throw err;
+  }
+}
+
+function updateCheckInTx(
+  prisma: PrismaClient,
+  cipher: Cipher,
+  auth: ProjectScope,
+  checkId: string,
+  body: Record<string, unknown>,
+  options: UpdateCheckOptions,
+): Promise<CheckRow> {
+  return prisma.$transaction(async (tx) => {
+    // New dependencies: the project's graph is locked first (lock order: project, then check rows).
+    const dependenciesChange = body.depends_on !== undefined;
+    if (dependenciesChange) await lockDependencyGraph(tx, auth.projectId);
+    const locked = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM checks WHERE id = ${checkId}::uuid AND project_id = ${auth.projectId}::uuid FOR UPDATE`;
+    if (locked.length === 0) throw ApiError.notFound('check not found');
+    const row = await tx.check.findUniqueOrThrow({ where: { id: checkId } });
+
+    const { kind: _kind, slug: _slug, ...changes } = body;
+    const storedConfig = storedProbeConfig(row, cipher);
+    const merged: Record<string, unknown> = { ...storedAsInput(row, storedConfig), ...changes, kind: row.kind };
+    // A schedule given with its own tz (and no top-level tz) moves the check to that zone.
+    const schedule = changes.schedule as Record<string, unknown> | undefined;
+    if (changes.tz === undefined && schedule && typeof schedule === 'object' && schedule.tz !== undefined) delete merged.tz;
+    const input = validateCheckInput(merged, row.tz);
+
+    const columns = checkInputColumns(input, cipher, checkId);
+    const next = { ...row, ...columns } as Check;
+    const nextConfig = (input as unknown as Record<string, Record<string, unknown> | undefined>)[`${row.kind}_config`] ?? storedConfig;
+    const data: Prisma.CheckUpdateInput = { ...columns, ...integrationAssignmentColumns(options.integrationIds) };
+    if (dependenciesChange && input.depends_on) data.dependsOn = await validateDependencies(tx, auth.projectId, checkId, input.depends_on);
+    if (options.slug !== undefined && options.slug !== row.slug) {
+      if (options.slug !== null) {
+        const taken = await tx.check.findFirst({ where: { projectId: auth.projectId, slug: options.slug, id: { not: checkId } }, select: { id: true } });
+        if (taken) throw ApiError.validation({ slug: [SLUG_TAKEN] });
+      }
+      data.slug = options.slug;
+    }
+    const probeChanged =
+      isProbedKind(row.kind) &&
+      (JSON.stringify(storedAsInput(row, null).schedule) !== JSON.stringify(storedAsInput(next, null).schedule) ||
+        row.tz !== next.tz ||
+        !isDeepStrictEqual(storedConfig, nextConfig));
+    // null = due now for the probe scheduler: a changed target or schedule is probed at once.
+    if (probeChanged) data.nextProbeAt = null;
+    const updated = await tx.check.update({ where: { id: checkId }, data });
+    await rescheduleEditedCheck(tx, updated);
+    return tx.check.findUniqueOrThrow({ where: { id: checkId }, select: CHECK_ROW_SELECT });
+  });
+}

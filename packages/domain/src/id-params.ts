@@ -1,0 +1,21 @@
+import { ApiError } from './errors.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A malformed id cannot name anything: 404, the same answer as an unknown one. */
+export function checkIdParam(value: unknown): string {
+  if (typeof value !== 'string' || !UUID.test(value)) throw ApiError.notFound('check not found');
+  return value.toLowerCase();
+}
+
+export function integrationIdParam(value: unknown): number {
+  if (typeof value !== 'string' || !/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > 2_147_483_647) {
+    throw ApiError.notFound('integration not found');
+  }
+  return Number(value);
+}
+
+export function maintenanceIdParam(value: unknown): string {
+  if (typeof value !== 'string' || !UUID.test(value)) throw ApiError.notFound('maintenance window not found');
+  return value.toLowerCase();
+}

@@ -1,0 +1,49 @@
+import type { Cipher } from '@upmon/crypto';
+import type { PrismaClient } from '@upmon/db';
+import type { ProjectScope } from '../project-scope.js';
+import { INTEGRATION_ROW_SELECT, type IntegrationRow } from './integration-presenter.js';
+import type { IntegrationInput } from './integration-input.js';
+import { issueEmailVerification, type EmailVerificationIssue } from '../email-verification/email-verification-token.js';
+import { integrationInputColumns } from './integration-columns.js';
+import { newTelegramLink, type TelegramLinkSettings } from './telegram-link.js';
+
+export interface CreatedIntegration {
+  row: IntegrationRow;
+  /** Only for kind telegram: `{link base}/{bot}?start=<one-time token>`. */
+  telegramDeepLink?: string;
+  /** Only for kind email: the link to mail to the address (it starts unverified). */
+  emailVerification?: EmailVerificationIssue;
+}
+
+/**
+ * Creates an integration with its config encrypted. A telegram integration gets a one-time link
+ * token valid for 24 hours: only its SHA-256 is stored (the bot webhook hashes the `/start <token>`
+ * it receives). An e-mail integration starts unverified with a one-time verification token,
+ * stored the same way.
+ */
+export async function createIntegration(
+  prisma: PrismaClient,
+  cipher: Cipher,
+  telegram: TelegramLinkSettings,
+  auth: ProjectScope,
+  input: IntegrationInput,
+  now: Date,
+): Promise<CreatedIntegration> {
+  const link = input.kind === 'telegram' ? newTelegramLink(telegram, now) : null;
+  const emailVerification = input.kind === 'email' ? issueEmailVerification(now) : undefined;
+  // The id is drawn before the insert: the encrypted config is bound to it.
+  const [{ id } = { id: 0 }] = await prisma.$queryRaw<{ id: number }[]>`SELECT nextval(pg_get_serial_sequence('integrations', 'id'))::int AS id`;
+  const row = await prisma.integration.create({
+    data: {
+      id,
+      projectId: auth.projectId,
+      kind: input.kind,
+      ...integrationInputColumns(input, cipher, id),
+      ...link?.columns,
+      ...emailVerification?.columns,
+    },
+    select: INTEGRATION_ROW_SELECT,
+  });
+  if (emailVerification) return { row, emailVerification };
+  return link ? { row, telegramDeepLink: link.deepLink } : { row };
+}

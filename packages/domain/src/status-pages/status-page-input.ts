@@ -1,0 +1,63 @@
+import { ApiError } from '../errors.js';
+import { Joi } from '../validation/bounded-joi.js';
+import { BODY_OPTIONS, fieldErrorsOf } from '../validation/joi-errors.js';
+
+/** Limits of a status page (docs/api.md, "Status page"): what one page can render quickly. */
+export const STATUS_PAGE_LIMITS = { titleMax: 100, groupNameMax: 100, groups: 20, checks: 100 } as const;
+
+export const statusPageSchema = Joi.object({
+  title: Joi.string().min(1).max(STATUS_PAGE_LIMITS.titleMax).required(),
+  enabled: Joi.boolean().default(false),
+  groups: Joi.array()
+    .items(
+      Joi.object({
+        name: Joi.string().min(1).max(STATUS_PAGE_LIMITS.groupNameMax).required(),
+        checks: Joi.array().items(Joi.string().max(36).guid()).max(STATUS_PAGE_LIMITS.checks).unique().required(),
+      }),
+    )
+    .max(STATUS_PAGE_LIMITS.groups)
+    .required(),
+});
+
+export interface StatusPageGroupInput {
+  name: string;
+  /** Check uuids, in the order shown. */
+  checks: string[];
+}
+
+export interface StatusPageInput {
+  title: string;
+  enabled: boolean;
+  groups: StatusPageGroupInput[];
+}
+
+/**
+ * A whole status page (PUT replaces it). Beyond the shape: a check appears at most once on the
+ * page and the page holds at most STATUS_PAGE_LIMITS.checks checks. Whether the checks belong to
+ * the project is the service's to check.
+ */
+export function validateStatusPageInput(body: Record<string, unknown>): StatusPageInput {
+  const { error, value } = statusPageSchema.validate(body, BODY_OPTIONS);
+  const errors = fieldErrorsOf(error);
+  if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
+  const input = value as StatusPageInput;
+  if (input.title.trim() === '') (errors.title ??= []).push('must not be blank');
+  input.groups.forEach((g, gi) => {
+    if (g.name.trim() === '') (errors[`groups.${gi}.name`] ??= []).push('must not be blank');
+  });
+  const seen = new Set<string>();
+  input.groups.forEach((g, gi) =>
+    g.checks.forEach((id, ci) => {
+      const key = id.toLowerCase();
+      if (seen.has(key)) (errors[`groups.${gi}.checks.${ci}`] ??= []).push('is already on the page');
+      seen.add(key);
+    }),
+  );
+  if (seen.size > STATUS_PAGE_LIMITS.checks) (errors.groups ??= []).push(`must hold at most ${STATUS_PAGE_LIMITS.checks} checks in all`);
+  if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
+  return {
+    title: input.title.trim(),
+    enabled: input.enabled,
+    groups: input.groups.map((g) => ({ name: g.name.trim(), checks: g.checks.map((c) => c.toLowerCase()) })),
+  };
+}

@@ -1,0 +1,146 @@
+import { AAD } from '@upmon/crypto';
+import { isProbedKind, joinHttpConfig, type CheckKind } from '@upmon/core';
+import { Router, type Response } from 'express';
+import { ApiError, spendCheckChange, createCheck, storedProbeConfig, updateCheck, validateCheckInput } from '@upmon/domain';
+import { CHECK_FORM_DEFAULTS, checkBodyFromForm, formValuesOf, formValuesOfCheck, type CheckFormValues } from '../forms/check-form.js';
+import { asForm, field } from '../forms/form-values.js';
+import { formErrorsOf } from '../http/form-errors.js';
+import { checkAccess, projectAccess, requireRole, type ProjectAccess } from '../http/project-access.js';
+import { pageContext, sendPage } from '../http/render.js';
+import { requireViewer } from '../http/require-viewer.js';
+import { viewerOf, type Viewer } from '../http/viewer.js';
+import { notFound } from '../http/web-error.js';
+import { CheckFormPage } from '../views/checks/check-form-page.js';
+import type { FormErrors } from '../views/form-fields.js';
+import type { WebContext } from '../web-context.js';
+
+/** A kind named in a query or form: a known one, else heartbeat. */
+function kindOf(value: unknown): CheckKind {
+  return typeof value === 'string' && isProbedKind(value) ? value : 'heartbeat';
+}
+
+/**
+ * Create and edit forms of checks. The form is turned into the API's request body and goes
+ * through the API's own validation, budgets and services: the same rules and messages.
+ */
+export function checkFormsRouter(ctx: WebContext): Router {
+  const r = Router();
+  r.use(['/projects', '/checks'], requireViewer);
+
+  const crumbsOf = (access: ProjectAccess, check?: { id: string; name: string }) => [
+    { label: 'Projects', href: '/projects' },
+    { label: access.project.name, href: `/projects/${access.project.id}` },
+    ...(check ? [{ label: check.name, href: `/checks/${check.id}` }] : []),
+    { label: check ? 'Edit' : 'New check' },
+  ];
+
+  /** The project's checks but `exceptId`, by name: the dependencies the form offers. */
+  const otherChecks = (projectId: string, exceptId?: string) =>
+    ctx.prisma.check.findMany({
+      where: { projectId, ...(exceptId ? { id: { not: exceptId } } : {}) },
+      select: { id: true, name: true },
+      orderBy: [{ name: 'asc' }, { id: 'asc' }],
+    });
+
+  const createForm = async (res: Response, access: ProjectAccess, kind: CheckKind, values: CheckFormValues, errors: FormErrors, status = 200) =>
+    sendPage(
+      res,
+      <CheckFormPage
+        page={pageContext(res, ctx.assets)}
+        access={access}
+        kind={kind}
+        values={values}
+        errors={errors}
+        action={`/projects/${access.project.id}/checks/new`}
+        mode="create"
+        crumbs={crumbsOf(access)}
+        otherChecks={await otherChecks(access.project.id)}
+      />,
+      status,
+    );
+
+  r.get('/projects/:id/checks/new', async (req, res) => {
+    const access = await projectAccess(ctx, viewerOf(res) as Viewer, req.params.id);
+    requireRole(access.role, 'checks.write');
+    await createForm(res, access, kindOf(req.query.kind), CHECK_FORM_DEFAULTS, {});
+  });
+
+  r.post('/projects/:id/checks/new', async (req, res) => {
+    const access = await projectAccess(ctx, viewerOf(res) as Viewer, req.params.id);
+    requireRole(access.role, 'checks.write');
+    const form = asForm(req.body);
+    const kind = kindOf(field(form, 'kind'));
+    const { body, errors } = checkBodyFromForm(form, kind, { create: true });
+    try {
+      // Validated first (a mistake costs no budget), then the account's creation budget shared with the API.
+      const input = validateCheckInput(body);
+      if (Object.keys(errors).length > 0) throw ApiError.validation({}); // the form's own (errors), shown with the rest
+      await spendCheckChange(ctx.rateLimiter, ctx.config.redisPrefix, 'create', access.scope.accountId);
+      const row = await createCheck(ctx.prisma, ctx.cipher, access.scope, input);
+      res.redirect(303, `/checks/${row.id}?done=created`);
+    } catch (err) {
+      const e = formErrorsOf(err, errors);
+      for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v);
+      await createForm(res, access, kind, formValuesOf(form), e.errors, e.status);
+    }
+  });
+
+  const loadForEdit = async (viewer: Viewer, id: string) => {
+    const access = await checkAccess(ctx, viewer, id);
+    requireRole(access.role, 'checks.write');
+    const row = await ctx.prisma.check.findFirst({ where: { id: id.toLowerCase(), projectId: access.project.id } });
+    if (!row) throw notFound();
+    return { access, row };
+  };
+
+  const editForm = async (
+    res: Response,
+    access: ProjectAccess,
+    row: { id: string; name: string; kind: CheckKind },
+    values: CheckFormValues,
+    errors: FormErrors,
+    status = 200,
+  ) =>
+    sendPage(
+      res,
+      <CheckFormPage
+        page={pageContext(res, ctx.assets)}
+        access={access}
+        kind={row.kind}
+        values={values}
+        errors={errors}
+        action={`/checks/${row.id}/edit`}
+        mode="edit"
+        crumbs={crumbsOf(access, row)}
+        checkName={row.name}
+        otherChecks={await otherChecks(access.project.id, row.id)}
+      />,
+      status,
+    );
+
+  r.get('/checks/:id/edit', async (req, res) => {
+    const { access, row } = await loadForEdit(viewerOf(res) as Viewer, req.params.id);
+    const httpConfig =
+      row.kind === 'http' && row.httpConfig
+        ? joinHttpConfig(row.httpConfig, row.httpSecrets ? ctx.cipher.decryptJson(row.httpSecrets, AAD.checkHttpSecrets(row.id)) : null)
+        : null;
+    const probeConfig = row.kind !== 'http' && isProbedKind(row.kind) ? storedProbeConfig(row, ctx.cipher) : null;
+    await editForm(res, access, row, formValuesOfCheck({ ...row, httpConfig, probeConfig }), {});
+  });
+
+  r.post('/checks/:id/edit', async (req, res) => {
+    const { access, row } = await loadForEdit(viewerOf(res) as Viewer, req.params.id);
+    const form = asForm(req.body);
+    const { body, errors } = checkBodyFromForm(form, row.kind, { create: false });
+    try {
+      if (Object.keys(errors).length > 0) throw ApiError.validation({});
+      await updateCheck(ctx.prisma, ctx.cipher, access.scope, row.id, body);
+      res.redirect(303, `/checks/${row.id}?done=saved`);
+    } catch (err) {
+      const e = formErrorsOf(err, errors);
+      await editForm(res, access, row, { ...formValuesOf(form), slug: row.slug ?? '' }, e.errors, e.status);
+    }
+  });
+
+  return r;
+}

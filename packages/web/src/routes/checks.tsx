@@ -1,0 +1,133 @@
+import { scheduleOf } from '@upmon/check-store';
+import { Router } from 'express';
+import { decryptPingBody, findCheck, listFlips, listPings, deleteCheck, pauseOrResumeCheck } from '@upmon/domain';
+import { arrivalPoints, durationPoints } from '../charts/run-charts.js';
+import { checkAccess, requireRole, type ProjectAccess } from '../http/project-access.js';
+import { pageContext, sendPage } from '../http/render.js';
+import { requireViewer } from '../http/require-viewer.js';
+import { viewerOf, type Viewer } from '../http/viewer.js';
+import { notFound } from '../http/web-error.js';
+import { checkDeliveries } from '../queries/check-deliveries.js';
+import { liveStatuses } from '../queries/dashboard-checks.js';
+import { nextTimesInZone } from '../schedule-words.js';
+import { checkMaintenance } from '../queries/project-maintenance.js';
+import { CheckPage } from '../views/checks/check-page.js';
+import { DeleteCheckPage } from '../views/checks/delete-check-page.js';
+import type { WebContext } from '../web-context.js';
+
+/** Pings read for the check page's charts; the newest PINGS_LISTED of them are listed. */
+const PINGS_READ = 100;
+const PINGS_LISTED = 25;
+const FLIPS_SHOWN = 50;
+/** The checks depending on this one, listed on its page (by name; a project rarely has more). */
+const DEPENDENTS_LISTED = 100;
+
+/** Notices after an action (fixed words: nothing from the URL is shown). */
+const NOTICES: Record<string, string> = {
+  created: 'Check created. Ping its URL to start monitoring.',
+  saved: 'Changes saved.',
+  paused: 'Paused: no alerts until you resume it. Pings are still recorded.',
+  resumed: 'Resumed.',
+  acknowledged: 'Acknowledged: reminders and escalations of this outage stop. Its recovery is still sent.',
+};
+
+/** The check page (the target of every alert link) and its actions. */
+export function checksRouter(ctx: WebContext): Router {
+  const r = Router();
+  r.use('/checks', requireViewer);
+
+  const load = async (viewer: Viewer, id: string): Promise<{ access: ProjectAccess; check: NonNullable<Awaited<ReturnType<typeof findCheck>>> }> => {
+    const access = await checkAccess(ctx, viewer, id);
+    const check = await findCheck(ctx.pool, access.project.id, id.toLowerCase());
+    if (!check) throw notFound();
+    return { access, check };
+  };
+
+  r.get('/checks/:id', async (req, res) => {
+    const { access, check } = await load(viewerOf(res) as Viewer, req.params.id);
+    const [pings, flips, deliveries, dependencies, dependents, maintenance] = await Promise.all([
+      listPings(ctx.pool, check.id, PINGS_READ),
+      listFlips(ctx.pool, check.id, FLIPS_SHOWN),
+      checkDeliveries(ctx.pool, check.id),
+      check.dependsOn.length
+        ? ctx.prisma.check.findMany({ where: { projectId: access.project.id, id: { in: check.dependsOn } }, select: { id: true, name: true, status: true } })
+        : [],
+      ctx.prisma.check.findMany({
+        where: { projectId: access.project.id, dependsOn: { has: check.id } },
+        select: { id: true, name: true, status: true },
+        orderBy: { name: 'asc' },
+        take: DEPENDENTS_LISTED,
+      }),
+      checkMaintenance(ctx.prisma, { id: check.id, projectId: access.project.id, tags: check.tags }, ctx.clock.now()),
+    ]);
+    const schedule = scheduleOf(check);
+    const points = pings.map((p) => ({ ts: new Date(p.ts), type: p.type, exitStatus: p.exit_status, durationMs: p.duration_ms }));
+    const anchor = check.lastPingAt ? new Date(check.lastPingAt) : ctx.clock.now();
+    const domains = ctx.config.pingDomains;
+    sendPage(
+      res,
+      <CheckPage
+        page={pageContext(res, ctx.assets)}
+        access={access}
+        check={check}
+        pingUrls={domains.map((d) => `${d}/${check.id}`)}
+        slugUrls={check.slug ? domains.map((d) => `${d}/${access.project.pingKey}/${check.slug}`) : []}
+        nextTimes={nextTimesInZone(schedule, anchor)}
+        pings={pings.slice(0, PINGS_LISTED).map((p) => ({
+          ts: p.ts,
+          type: p.type,
+          exitStatus: p.exit_status,
+          sourceIp: p.source_ip,
+          method: p.method,
+          durationMs: p.duration_ms,
+          note: p.note,
+          body: decryptPingBody(ctx.cipher, ctx.logger, p.body, check.id),
+          bodySize: p.body_size,
+          userAgent: p.user_agent,
+        }))}
+        flips={flips}
+        // In the check's depends_on order.
+        dependencies={check.dependsOn.flatMap((id) => dependencies.filter((d) => d.id === id))}
+        dependents={dependents}
+        maintenance={maintenance}
+        deliveries={deliveries}
+        durations={durationPoints(points)}
+        arrivals={arrivalPoints(points, schedule)}
+        notice={typeof req.query.done === 'string' ? (NOTICES[req.query.done] ?? null) : null}
+      />,
+    );
+  });
+
+  r.get('/checks/:id/status.json', async (req, res) => {
+    const access = await checkAccess(ctx, viewerOf(res) as Viewer, req.params.id);
+    const checks = await liveStatuses(ctx.pool, access.project.id, req.params.id.toLowerCase());
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ checks });
+  });
+
+  for (const event of ['pause', 'resume'] as const) {
+    r.post(`/checks/:id/${event}`, async (req, res) => {
+      const { access, check } = await load(viewerOf(res) as Viewer, req.params.id);
+      requireRole(access.role, 'checks.write');
+      await pauseOrResumeCheck(ctx, access.scope, check.id, event, ctx.clock.now());
+      res.redirect(303, `/checks/${check.id}?done=${event === 'pause' ? 'paused' : 'resumed'}`);
+    });
+  }
+
+  // Deleting asks first, on a page of its own (works without JavaScript, and with a keyboard).
+  r.get('/checks/:id/delete', async (req, res) => {
+    const { access, check } = await load(viewerOf(res) as Viewer, req.params.id);
+    requireRole(access.role, 'checks.write');
+    sendPage(res, <DeleteCheckPage page={pageContext(res, ctx.assets)} access={access} check={check} />);
+  });
+
+  r.post('/checks/:id/delete', async (req, res) => {
+    const { access, check } = await load(viewerOf(res) as Viewer, req.params.id);
+    requireRole(access.role, 'checks.write');
+    // The API's deletion budget (10/min, 60/h per account), shared with it.
+    await deleteCheck(ctx.prisma, ctx.rateLimiter, ctx.config.redisPrefix, access.scope, check.id);
+    res.redirect(303, `/projects/${access.project.id}`);
+  });
+
+  return r;
+}

@@ -1,0 +1,43 @@
+import { Router } from 'express';
+import { renderToString } from 'preact-render-to-string';
+import { RenderedPageCache } from '../http/rendered-page-cache.js';
+import { STATUS_PAGE_KEY } from '@upmon/domain';
+import { notFound } from '../http/web-error.js';
+import { readPublicStatusPage } from '../queries/public-status-page.js';
+import { readPublicStatusMaintenance } from '../queries/public-status-maintenance.js';
+import { publicMaintenanceView } from '../views/status-pages/public-maintenance-model.js';
+import { LISTED_INCIDENTS, publicStatusView } from '../views/status-pages/public-status-model.js';
+import { PublicStatusPage } from '../views/status-pages/public-status-page.js';
+import type { WebContext } from '../web-context.js';
+
+/** The same for everyone who has the link: shared caches may keep it briefly, so a flip shows soon. */
+const STATUS_PAGE_CACHE_CONTROL = 'public, max-age=30';
+/** Rendered pages kept in memory, at most (a 100-check page with busy flips is ~0.5 MB of HTML). */
+const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * GET /status/<public_key>: a project's public status page (docs/status-pages.md). No session, no
+ * cookies, no JavaScript; 404 for an unknown key or a page that is not enabled.
+ */
+export function publicStatusRouter(ctx: WebContext): Router {
+  const r = Router();
+  const cache = new RenderedPageCache({ ttlMs: ctx.config.statusPageCacheMs, maxBytes: CACHE_MAX_BYTES });
+  r.get('/status/:key', async (req, res) => {
+    const key = req.params.key;
+    if (!STATUS_PAGE_KEY.test(key)) throw notFound();
+    const now = ctx.clock.now();
+    const html = await cache.get(key, now.getTime(), async () => {
+      const data = await readPublicStatusPage(ctx.pool, key, now, LISTED_INCIDENTS);
+      if (!data) return null;
+      const checkIds = data.groups.flatMap((g) => g.checks.map((c) => c.id));
+      const maintenance = publicMaintenanceView(data, await readPublicStatusMaintenance(ctx.pool, key, checkIds, now), now);
+      return renderToString(<PublicStatusPage view={publicStatusView(data, now)} maintenance={maintenance} assets={ctx.assets} />);
+    });
+    if (html === null) throw notFound();
+    res.status(200);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', STATUS_PAGE_CACHE_CONTROL);
+    res.end(`<!doctype html>${html}`);
+  });
+  return r;
+}

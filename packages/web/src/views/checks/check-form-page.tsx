@@ -1,0 +1,286 @@
+import type { ProjectAccess } from '../../http/project-access.js';
+import type { CheckKind } from '@upmon/core';
+import { PROBE_KINDS } from '@upmon/probes';
+import { CHECK_FORM_FIELDS, type CheckFormValues } from '../../forms/check-form.js';
+import { CsrfField } from '../csrf-field.js';
+import { Checkbox, FormProblems, SelectField, TextArea, TextField, type FormErrors } from '../form-fields.js';
+import { Layout, type Crumb } from '../layout.js';
+import type { PageContext } from '../page-context.js';
+import { ConditionRows, ProbeFieldset } from './probe-fieldset.js';
+
+/** Every IANA zone the runtime knows (what the API accepts). */
+const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')].map((z) => ({ value: z, label: z }));
+
+export interface CheckFormProps {
+  page: PageContext;
+  access: ProjectAccess;
+  kind: CheckKind;
+  values: CheckFormValues;
+  errors: FormErrors;
+  /** Where the form posts; null for the create form's own URL. */
+  action: string;
+  mode: 'create' | 'edit';
+  crumbs: Crumb[];
+  checkName?: string;
+  /** The project's other checks, offered as dependencies. */
+  otherChecks: { id: string; name: string }[];
+}
+
+/** The create form's tabs: one per kind, with what it watches. */
+const KIND_TABS: { kind: CheckKind; title: string; tab: string }[] = [
+  { kind: 'heartbeat', title: 'heartbeat', tab: 'Heartbeat (your job pings upmon)' },
+  { kind: 'http', title: 'HTTP', tab: 'HTTP (upmon probes a URL)' },
+  { kind: 'tcp', title: 'TCP', tab: 'TCP port' },
+  { kind: 'dns', title: 'DNS', tab: 'DNS record' },
+  { kind: 'tls', title: 'TLS certificate', tab: 'TLS certificate' },
+];
+
+export function CheckFormPage(props: CheckFormProps) {
+  const { page, access, kind, values: v, errors } = props;
+  const kindTitle = KIND_TABS.find((t) => t.kind === kind)?.title ?? kind;
+  const title = props.mode === 'create' ? `New ${kindTitle} check` : `Edit ${props.checkName ?? 'check'}`;
+  const base = `/projects/${access.project.id}/checks/new`;
+  return (
+    <Layout page={page} title={title} crumbs={props.crumbs}>
+      <h1>{title}</h1>
+      {props.mode === 'create' ? (
+        <nav aria-label="Kind of check" class="tabs">
+          {KIND_TABS.map((t) => (
+            <a
+              href={t.kind === 'heartbeat' ? base : `${base}?kind=${t.kind}`}
+              class={kind === t.kind ? 'tab current' : 'tab'}
+              aria-current={kind === t.kind ? 'page' : undefined}
+            >
+              {t.tab}
+            </a>
+          ))}
+        </nav>
+      ) : null}
+      <FormProblems errors={errors} fields={CHECK_FORM_FIELDS} />
+      <form method="post" action={props.action} class="stack check-form" data-preview-url="/schedule-preview" novalidate>
+        <CsrfField token={page.csrf} />
+        <input type="hidden" name="kind" value={kind} />
+        <TextField name="name" label="Name" value={v.name} errors={errors} required maxLength={255} />
+        {props.mode === 'create' ? (
+          <TextField
+            name="slug"
+            label="Slug"
+            value={v.slug}
+            errors={errors}
+            maxLength={100}
+            hint="Optional. For ping URLs by name: /<project ping key>/<slug>. Lower-case letters, digits, - and _."
+          />
+        ) : null}
+        <TextArea name="description" label="Description" value={v.description} errors={errors} maxLength={10_000} />
+        <TextField
+          name="tags"
+          label="Tags"
+          value={v.tags}
+          errors={errors}
+          hint="Separated by spaces or commas. Integrations can notify about tagged checks only."
+        />
+
+        <fieldset>
+          <legend>{kind !== 'heartbeat' ? 'How often to probe' : 'When the job runs'}</legend>
+          <SelectField
+            name="schedule.kind"
+            label="Schedule"
+            value={v['schedule.kind']}
+            errors={errors}
+            options={[
+              { value: 'period', label: 'Every N seconds (period)' },
+              { value: 'cron', label: 'Cron expression' },
+              { value: 'oncalendar', label: 'systemd OnCalendar expression' },
+            ]}
+          />
+          <div data-schedule-kind="period">
+            <TextField
+              name="schedule.period_sec"
+              label="Period in seconds"
+              value={v['schedule.period_sec']}
+              errors={errors}
+              inputmode="numeric"
+              hint="60 to 31536000: 3600 is an hour, 86400 a day."
+            />
+          </div>
+          <div data-schedule-kind="cron">
+            <TextField
+              name="schedule.cron"
+              label="Cron expression"
+              value={v['schedule.cron']}
+              errors={errors}
+              maxLength={255}
+              hint="Five fields: minute hour day-of-month month day-of-week, e.g. 30 2 * * 1-5."
+            />
+          </div>
+          <div data-schedule-kind="oncalendar">
+            <TextField
+              name="schedule.oncalendar"
+              label="OnCalendar expression"
+              value={v['schedule.oncalendar']}
+              errors={errors}
+              maxLength={255}
+              hint="As in systemd timers, e.g. Mon..Fri *-*-* 02:30:00."
+            />
+          </div>
+          <SelectField
+            name="tz"
+            label="Time zone"
+            value={v.tz}
+            errors={errors}
+            options={ZONES}
+            hint="Cron and OnCalendar times are read in this zone (daylight saving included)."
+          />
+          <div id="schedule-preview" class="preview" aria-live="polite" />
+          <TextField
+            name="grace_sec"
+            label="Grace period in seconds"
+            value={v.grace_sec}
+            errors={errors}
+            inputmode="numeric"
+            hint="How late a ping may be before the check goes late, then down: 30 to 2592000, and at most 10 periods."
+          />
+        </fieldset>
+
+        {kind === 'heartbeat' ? (
+          <fieldset>
+            <legend>Run time</legend>
+            <TextField
+              name="min_run_sec"
+              label="Minimum run time (seconds)"
+              value={v.min_run_sec}
+              errors={errors}
+              inputmode="numeric"
+              maxLength={15}
+              hint="Optional, 1 to 86400. A success ping that ends a run (timed from its /start ping) sooner than this counts as a failure."
+            />
+          </fieldset>
+        ) : null}
+
+        {kind === 'http' ? (
+          <fieldset>
+            <legend>What to probe</legend>
+            <TextField name="http_config.url" label="URL" type="url" value={v['http_config.url']} errors={errors} required maxLength={2048} />
+            <div class="form-row">
+              <SelectField
+                name="http_config.method"
+                label="Method"
+                value={v['http_config.method']}
+                errors={errors}
+                options={['GET', 'HEAD', 'POST'].map((m) => ({ value: m, label: m }))}
+              />
+              <TextField
+                name="http_config.timeout_sec"
+                label="Timeout (seconds)"
+                value={v['http_config.timeout_sec']}
+                errors={errors}
+                inputmode="numeric"
+                hint="1 to 30."
+              />
+              <TextField
+                name="http_config.confirmations"
+                label="Failures before down"
+                value={v['http_config.confirmations']}
+                errors={errors}
+                inputmode="numeric"
+                hint="1 to 5 in a row."
+              />
+            </div>
+            <TextField
+              name="http_config.expected_codes"
+              label="Expected status codes"
+              value={v['http_config.expected_codes']}
+              errors={errors}
+              hint="Codes (200) or classes (2xx), separated by commas."
+            />
+            <TextField
+              name="http_config.keyword"
+              label="Keyword"
+              value={v['http_config.keyword']}
+              errors={errors}
+              maxLength={1000}
+              hint="Optional text the response must contain."
+            />
+            <Checkbox
+              name="http_config.keyword_absent"
+              label="Fail when the keyword IS found instead"
+              checked={v['http_config.keyword_absent'] !== ''}
+              errors={errors}
+            />
+            <Checkbox name="http_config.follow_redirects" label="Follow redirects" checked={v['http_config.follow_redirects'] !== ''} errors={errors} />
+            <TextArea
+              name="http_config.headers"
+              label="Request headers"
+              value={v['http_config.headers']}
+              errors={errors}
+              rows={3}
+              hint="One per line: Name: value. Stored encrypted."
+            />
+            <div class="form-row">
+              <TextField
+                name="http_config.basic_auth.username"
+                label="Basic auth user"
+                value={v['http_config.basic_auth.username']}
+                errors={errors}
+                autocomplete="off"
+              />
+              <TextField
+                name="http_config.basic_auth.password"
+                label="Basic auth password"
+                type="password"
+                value={v['http_config.basic_auth.password']}
+                errors={errors}
+                autocomplete="new-password"
+              />
+            </div>
+            <SelectField
+              name="http_config.ssl_days_before"
+              label="Warn before the TLS certificate expires"
+              value={v['http_config.ssl_days_before']}
+              errors={errors}
+              options={['7', '14', '30'].map((d) => ({ value: d, label: `${d} days` }))}
+            />
+            <ConditionRows definition={PROBE_KINDS.http} values={v} errors={errors} />
+          </fieldset>
+        ) : null}
+        {kind === 'tcp' || kind === 'dns' || kind === 'tls' ? <ProbeFieldset definition={PROBE_KINDS[kind]} values={v} errors={errors} /> : null}
+        <DependenciesFieldset checks={props.otherChecks} chosen={(v.depends_on ?? '').split(' ').filter((id) => id !== '')} errors={errors} />
+        <div class="actions">
+          <button type="submit" class="primary">
+            {props.mode === 'create' ? 'Create check' : 'Save changes'}
+          </button>
+          <a href={props.crumbs[props.crumbs.length - 2]?.href ?? '/projects'}>Cancel</a>
+        </div>
+      </form>
+    </Layout>
+  );
+}
+
+/**
+ * The checks this one depends on: while one of them is down, this check's down alerts are held
+ * (and dropped if it recovers first). Checkboxes, so it works without scripts and with a keyboard.
+ */
+function DependenciesFieldset(props: { checks: { id: string; name: string }[]; chosen: string[]; errors: FormErrors }) {
+  const messages = Object.entries(props.errors)
+    .filter(([k]) => k === 'depends_on' || k.startsWith('depends_on.'))
+    .flatMap(([, m]) => m);
+  return (
+    <fieldset class="dependencies" aria-describedby="depends_on-hint">
+      <legend>Depends on</legend>
+      <p class="hint" id="depends_on-hint">
+        Optional, at most 20. While a check ticked here is down, this check&apos;s down alerts wait; if this check recovers first they are not sent at all, and
+        if it is still down when they have recovered, one alert says which was down.
+      </p>
+      {messages.length ? <p class="error">{messages.join('; ')}</p> : null}
+      {props.checks.length === 0 ? (
+        <p class="muted">No other checks in this project yet.</p>
+      ) : (
+        <div class="dependency-list">
+          {props.checks.map((c) => (
+            <Checkbox name="depends_on" value={c.id} label={c.name} checked={props.chosen.includes(c.id)} />
+          ))}
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,338 @@
+import { durationText } from '../duration-text.js';
+import { scheduleOf } from '@upmon/check-store';
+import { formatDuration, roleAllows } from '@upmon/core';
+import type { ProjectAccess } from '../../http/project-access.js';
+import type { CheckRow, FlipRow } from '@upmon/domain';
+import { ArrivalChart, DurationChart } from '../../charts/run-charts-svg.js';
+import type { ArrivalPoint, DurationPoint } from '../../charts/run-charts.js';
+import { pingSnippets } from '../../ping-snippets.js';
+import type { DeliveryRow } from '../../queries/check-deliveries.js';
+import { scheduleInWords } from '../../schedule-words.js';
+import { CopyBlock } from '../copy-block.js';
+import { DeliveryLogTable } from '../delivery-log-table.js';
+import { Layout } from '../layout.js';
+import type { PageContext } from '../page-context.js';
+import { PostButton } from '../post-button.js';
+import { AcknowledgedNote } from './acknowledgement.js';
+import { StatusBadge } from '../status-badge.js';
+import { Time } from '../time.js';
+
+export interface PingView {
+  ts: string;
+  type: string;
+  exitStatus: number | null;
+  sourceIp: string | null;
+  method: string;
+  durationMs: number | null;
+  /** Why the ping counted differently from its type (e.g. a run shorter than the minimum). */
+  note: string | null;
+  body: string | null;
+  bodySize: number;
+  userAgent: string | null;
+}
+
+export interface CheckPageProps {
+  page: PageContext;
+  access: ProjectAccess;
+  check: CheckRow;
+  pingUrls: string[];
+  slugUrls: string[];
+  nextTimes: string[];
+  pings: PingView[];
+  flips: FlipRow[];
+  /** The checks this one depends on. */
+  dependencies: { id: string; name: string; status: CheckRow['status'] }[];
+  /** The checks that depend on this one (their down alerts are held while this one is down). */
+  dependents: { id: string; name: string; status: CheckRow['status'] }[];
+  /** The maintenance window the check is under now (the one ending last), if any. */
+  maintenance: { name: string; end: Date } | null;
+  deliveries: DeliveryRow[];
+  durations: DurationPoint[];
+  arrivals: ArrivalPoint[];
+  notice: string | null;
+}
+
+const pingType = (p: PingView) => (p.type === 'exit' ? `exit ${p.exitStatus}` : p.type);
+
+export function CheckPage(props: CheckPageProps) {
+  const { page, access, check } = props;
+  const canWrite = roleAllows(access.role, 'checks.write');
+  const schedule = scheduleOf(check);
+  const base = `/checks/${check.id}`;
+  return (
+    <Layout
+      page={page}
+      title={`${check.status === 'down' ? '(down) ' : ''}${check.name}`}
+      crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: check.name }]}
+      bodyData={{ poll: `${base}/status.json` }}
+    >
+      {props.notice ? (
+        <p class="notice" role="status">
+          {props.notice}
+        </p>
+      ) : null}
+      {props.maintenance ? (
+        <p class="notice maintenance" data-field="maintenance">
+          Under maintenance until <Time at={props.maintenance.end} /> ({props.maintenance.name}): notifications about this check wait until then.{' '}
+          <a href={`/projects/${access.project.id}/maintenance`}>Maintenance windows</a>
+        </p>
+      ) : null}
+      <div class="head" data-check-id={check.id}>
+        <h1>{check.name}</h1>
+        <span class="big-status" data-field="status">
+          <StatusBadge status={check.status} />
+        </span>
+        {canWrite ? (
+          <div class="actions">
+            {check.status === 'down' && !check.acknowledged ? (
+              <PostButton action={`${base}/acknowledge`} csrf={page.csrf}>
+                Acknowledge
+              </PostButton>
+            ) : null}
+            <a class="button" href={`${base}/edit`}>
+              Edit
+            </a>
+            {check.status === 'paused' ? (
+              <PostButton action={`${base}/resume`} csrf={page.csrf}>
+                Resume
+              </PostButton>
+            ) : (
+              <PostButton action={`${base}/pause`} csrf={page.csrf}>
+                Pause
+              </PostButton>
+            )}
+            <a class="button danger-link" href={`${base}/delete`}>
+              Delete…
+            </a>
+          </div>
+        ) : null}
+      </div>
+      <AcknowledgedNote ack={check.acknowledged} />
+
+      <div class="grid-2">
+        <section class="panel" aria-labelledby="h-facts">
+          <h2 id="h-facts" class="first">
+            Status
+          </h2>
+          <dl class="facts" data-check-id={check.id}>
+            <dt>Last ping</dt>
+            <dd data-field="last_ping_at" data-relative="1">
+              {check.lastPingAt ? <Time at={check.lastPingAt} relative /> : <span class="muted">never</span>}
+            </dd>
+            <dt>Next expected</dt>
+            <dd data-field="next_deadline_at">{check.nextDeadlineAt ? <Time at={check.nextDeadlineAt} /> : <span class="muted">—</span>}</dd>
+            <dt>Last run took</dt>
+            <dd>{check.lastDurationMs !== null ? durationText(check.lastDurationMs) : <span class="muted">—</span>}</dd>
+            <dt>Kind</dt>
+            <dd>{check.kind === 'http' ? 'HTTP check (probed by upmon)' : 'Heartbeat (your job pings upmon)'}</dd>
+            <dt>Schedule</dt>
+            <dd>{scheduleInWords(schedule)}</dd>
+            <dt>Grace</dt>
+            <dd>{formatDuration(check.graceSec * 1000)}</dd>
+            {check.kind === 'heartbeat' ? (
+              <>
+                <dt>Minimum run time</dt>
+                <dd data-field="min_run_sec">{check.minRunSec !== null ? formatDuration(check.minRunSec * 1000) : <span class="muted">none</span>}</dd>
+              </>
+            ) : null}
+            <dt>Time zone</dt>
+            <dd>{check.tz}</dd>
+            <dt>Depends on</dt>
+            <dd data-field="depends_on">
+              <CheckLinks checks={props.dependencies} />
+            </dd>
+            <dt>Depended on by</dt>
+            <dd data-field="dependents">
+              <CheckLinks checks={props.dependents} />
+            </dd>
+            {check.tags.length ? (
+              <>
+                <dt>Tags</dt>
+                <dd>
+                  {check.tags.map((t) => (
+                    <a class="tag" href={`/projects/${access.project.id}?tag=${encodeURIComponent(t)}`}>
+                      {t}
+                    </a>
+                  ))}
+                </dd>
+              </>
+            ) : null}
+            {check.slug ? (
+              <>
+                <dt>Slug</dt>
+                <dd>
+                  <code>{check.slug}</code>
+                </dd>
+              </>
+            ) : null}
+            {check.description ? (
+              <>
+                <dt>Description</dt>
+                <dd class="pre-line">{check.description}</dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+        <section class="panel" aria-labelledby="h-next">
+          <h2 id="h-next" class="first">
+            Next 5 expected times <span class="muted">({check.tz})</span>
+          </h2>
+          <ol class="times">
+            {props.nextTimes.map((t) => (
+              <li>{t}</li>
+            ))}
+          </ol>
+          <p class="hint">Counted from the last ping{check.lastPingAt ? '' : ' (none yet: from now)'}; a ping may arrive up to the grace period later.</p>
+        </section>
+      </div>
+
+      {check.kind === 'heartbeat' ? (
+        <section class="panel" aria-labelledby="h-ping">
+          <h2 id="h-ping" class="first">
+            How to ping
+          </h2>
+          {props.pingUrls.map((u, i) => (
+            <CopyBlock id={`ping-url-${i}`} text={u} label="ping URL" />
+          ))}
+          {props.slugUrls.map((u, i) => (
+            <CopyBlock id={`slug-url-${i}`} text={u} label="ping URL by slug" />
+          ))}
+          <p class="hint">
+            GET, HEAD or POST. Add <code>/start</code> when the job starts, <code>/fail</code> when it fails, or <code>/&lt;exit status&gt;</code>.
+          </p>
+          {pingSnippets(props.pingUrls[0] as string, check.cron).map((s, i) => (
+            <div>
+              <h3>{s.label}</h3>
+              <CopyBlock id={`snippet-${i}`} text={s.text} label={s.label} multiline />
+            </div>
+          ))}
+        </section>
+      ) : null}
+
+      <section class="panel" aria-labelledby="h-charts">
+        <h2 id="h-charts" class="first">
+          Trends
+        </h2>
+        <div class="grid-2">
+          <div>
+            <h3>Run durations</h3>
+            <DurationChart points={props.durations} />
+          </div>
+          <div>
+            <h3>Arrivals against the schedule</h3>
+            <ArrivalChart points={props.arrivals} graceSec={check.graceSec} />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="h-pings">
+        <h2 id="h-pings">Latest pings</h2>
+        {props.pings.length === 0 ? (
+          <p class="muted">No pings yet.</p>
+        ) : (
+          <div class="table-wrap">
+            <table class="cards">
+              <thead>
+                <tr>
+                  <th scope="col">Type</th>
+                  <th scope="col">Time</th>
+                  <th scope="col">Source</th>
+                  <th scope="col">Method</th>
+                  <th scope="col">Duration</th>
+                  <th scope="col">Body</th>
+                </tr>
+              </thead>
+              <tbody>
+                {props.pings.map((p) => (
+                  <tr>
+                    <td>
+                      <span class={`ping-type ping-${p.type}`}>{pingType(p)}</span>
+                      {p.note ? <div class="ping-note small-text">{p.note}</div> : null}
+                    </td>
+                    <td data-label="Time">
+                      <Time at={p.ts} seconds />
+                    </td>
+                    <td data-label="Source">
+                      {p.sourceIp ?? '—'}
+                      {p.userAgent ? <div class="muted small-text">{p.userAgent}</div> : null}
+                    </td>
+                    <td data-label="Method">{p.method}</td>
+                    <td data-label="Duration">{p.durationMs !== null ? durationText(p.durationMs) : '—'}</td>
+                    <td data-label="Body">
+                      {p.body ? (
+                        <details>
+                          <summary>
+                            {p.bodySize} byte{p.bodySize === 1 ? '' : 's'}
+                          </summary>
+                          <pre>{p.body}</pre>
+                        </details>
+                      ) : (
+                        <span class="muted">—</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="h-flips">
+        <h2 id="h-flips">Status changes</h2>
+        {props.flips.length === 0 ? (
+          <p class="muted">No status changes yet.</p>
+        ) : (
+          <ol class="timeline">
+            {props.flips.map((f) => (
+              <li>
+                <Time at={f.ts} seconds />: <StatusBadge status={f.old_status as CheckRow['status']} /> →{' '}
+                <StatusBadge status={f.new_status as CheckRow['status']} /> <span class="muted">({REASONS[f.reason] ?? f.reason})</span>
+                {f.held_for ? (
+                  <span class="held-for">
+                    {' '}
+                    · alerts held: {f.held_for.name !== null ? <a href={`/checks/${f.held_for.uuid}`}>{f.held_for.name}</a> : 'a check deleted since'} was down
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="h-deliveries">
+        <h2 id="h-deliveries">Notifications sent</h2>
+        {props.deliveries.length === 0 ? (
+          <p class="muted">No notifications about this check yet.</p>
+        ) : (
+          <DeliveryLogTable rows={props.deliveries} projectId={access.project.id} />
+        )}
+      </section>
+    </Layout>
+  );
+}
+
+const REASONS: Record<string, string> = {
+  timeout: 'no ping in time',
+  fail: 'failure reported',
+  exit: 'non-zero exit status',
+  ping: 'ping received',
+  manual: 'paused by hand',
+  resumed: 'resumed',
+  quota: 'paused: over the plan quota',
+  short_run: 'run shorter than its minimum',
+};
+
+/** Linked check names with their status, or "nothing". */
+function CheckLinks({ checks }: { checks: { id: string; name: string; status: CheckRow['status'] }[] }) {
+  if (checks.length === 0) return <span class="muted">nothing</span>;
+  return (
+    <ul class="dependencies">
+      {checks.map((d) => (
+        <li>
+          <a href={`/checks/${d.id}`}>{d.name}</a> <StatusBadge status={d.status} />
+        </li>
+      ))}
+    </ul>
+  );
+}

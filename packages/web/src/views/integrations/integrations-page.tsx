@@ -1,0 +1,106 @@
+import { roleAllows } from '@upmon/core';
+import type { ProjectAccess } from '../../http/project-access.js';
+import { KIND_LABELS } from '../../forms/integration-form.js';
+import type { IntegrationKindName } from '@upmon/domain';
+import { Layout } from '../layout.js';
+import type { PageContext } from '../page-context.js';
+import { ProjectNav } from '../project-nav.js';
+
+export interface IntegrationSummary {
+  id: number;
+  kind: IntegrationKindName;
+  name: string;
+  enabled: boolean;
+  events: string[];
+  tags: string[] | null;
+  linked: boolean;
+  /** E-mail: the address was confirmed through the mailed link. */
+  verified: boolean;
+}
+
+export function IntegrationsPage({ page, access, integrations }: { page: PageContext; access: ProjectAccess; integrations: IntegrationSummary[] }) {
+  const base = `/projects/${access.project.id}/integrations`;
+  return (
+    <Layout
+      page={page}
+      title={`Integrations · ${access.project.name}`}
+      crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: 'Integrations' }]}
+    >
+      <div class="head">
+        <h1>{access.project.name}</h1>
+        {roleAllows(access.role, 'integrations.write') ? (
+          <div class="actions">
+            <a class="button primary" href={`${base}/new`}>
+              Add integration
+            </a>
+          </div>
+        ) : null}
+      </div>
+      <ProjectNav access={access} current="integrations" />
+      {integrations.length === 0 ? (
+        <p class="panel">No integrations yet: nobody is told when a check goes down. Add one.</p>
+      ) : (
+        <div class="table-wrap">
+          <table class="cards">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Notifies about</th>
+                <th scope="col">Checks</th>
+                <th scope="col">State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {integrations.map((i) => (
+                <tr>
+                  <td>
+                    <a href={`${base}/${i.id}`} class="check-name">
+                      {i.name}
+                    </a>
+                  </td>
+                  <td data-label="Kind">{KIND_LABELS[i.kind]}</td>
+                  <td data-label="Notifies about">{i.events.length ? i.events.join(', ') : <span class="muted">nothing</span>}</td>
+                  <td data-label="Checks">{i.tags ? i.tags.map((t) => <span class="tag">{t}</span>) : 'all'}</td>
+                  <td data-label="State">
+                    {i.enabled ? 'enabled' : <span class="muted">disabled</span>}
+                    {i.kind === 'telegram' && !i.linked ? <span class="muted"> · no chat linked yet</span> : null}
+                    {i.kind === 'email' && !i.verified ? <span class="muted"> · address not verified yet</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Layout>
+  );
+}
+
+export function NewIntegrationPage({ page, access }: { page: PageContext; access: ProjectAccess }) {
+  const base = `/projects/${access.project.id}/integrations`;
+  return (
+    <Layout
+      page={page}
+      title="Add integration"
+      crumbs={[
+        { label: 'Projects', href: '/projects' },
+        { label: access.project.name, href: `/projects/${access.project.id}` },
+        { label: 'Integrations', href: base },
+        { label: 'Add' },
+      ]}
+    >
+      <h1>Add integration</h1>
+      <p>Where should upmon send alerts?</p>
+      <ul class="kind-list">
+        {(Object.keys(KIND_LABELS) as IntegrationKindName[]).map((k) => (
+          <li>
+            <a class="button" href={`${base}/new?kind=${k}`}>
+              {KIND_LABELS[k]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Layout>
+  );
+}

@@ -1,0 +1,43 @@
+import { scheduleOf } from '@upmon/check-store';
+import type { CheckRow } from '@upmon/domain';
+import { scheduleInWords } from '../../schedule-words.js';
+import { StatusBadge } from '../status-badge.js';
+import { Time } from '../time.js';
+
+/** One dashboard row: a function of the check's row alone (see dashboard-rows.tsx). */
+export function CheckTableRow({ c }: { c: CheckRow & { projectId: string } }) {
+  // Kept small: a project's page may list thousands (no data-label here: the phone layout
+  // labels this table's cells from CSS; tag links are relative to the dashboard).
+  return (
+    <tr data-check-id={c.id}>
+      <td data-field="status">
+        <StatusBadge status={c.status} />
+      </td>
+      <td>
+        <a href={`/checks/${c.id}`} class="check-name">
+          {c.name}
+        </a>
+        {c.kind === 'http' ? <span class="muted"> (HTTP)</span> : null}
+        {c.acknowledged ? (
+          <span class="ack-mark" title={`Acknowledged by ${c.acknowledged.by}`}>
+            acknowledged
+          </span>
+        ) : null}
+        {c.tags.length ? (
+          <div>
+            {c.tags.map((t) => (
+              <a class="tag" href={`?tag=${encodeURIComponent(t)}`}>
+                {t}
+              </a>
+            ))}
+          </div>
+        ) : null}
+      </td>
+      <td data-field="last_ping_at" data-relative="1">
+        {c.lastPingAt ? <Time at={c.lastPingAt} relative /> : <span class="muted">—</span>}
+      </td>
+      <td data-field="next_deadline_at">{c.nextDeadlineAt ? <Time at={c.nextDeadlineAt} /> : <span class="muted">—</span>}</td>
+      <td class="muted">{scheduleInWords(scheduleOf(c))}</td>
+    </tr>
+  );
+}
