@@ -56,3 +56,4 @@ export * from './timestamps.js';
 export * from './validation/bounded-joi.js';
 export * from './validation/joi-errors.js';
 export * from './validation/list-query.js';
+export * from './checks/probe-reads.js';

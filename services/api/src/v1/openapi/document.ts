@@ -142,12 +142,150 @@ const httpConfig = {
     },
     ssl_days_before: { enum: [7, 14, 30], default: 14 },
     confirmations: { type: 'integer', minimum: 1, maximum: 5, default: 2 },
+    conditions: {
+      type: 'array',
+      maxItems: 20,
+      items: ref('Condition'),
+      description: 'An addition to the spec (docs/probe-checks.md, "Conditions"). Absent: none.',
+    },
+  },
+};
+
+const probeCommon = {
+  timeout_sec: { type: 'integer', minimum: 1, maximum: 30 },
+  confirmations: { type: 'integer', minimum: 1, maximum: 5, default: 2, description: 'Failed probes in a row before the check is down.' },
+};
+const host = { type: 'string', maxLength: 253, description: 'A host name or an IP address (IPv6 without brackets).' };
+
+const tcpConfig = {
+  type: 'object',
+  required: ['host', 'port'],
+  additionalProperties: false,
+  description: 'kind tcp (docs/probe-checks.md, "TCP"): connects, optionally speaks TLS, sends `send` and waits for `expect`.',
+  properties: {
+    host,
+    port: { type: 'integer', minimum: 1, maximum: 65535 },
+    tls: { type: 'boolean', default: false, description: 'TLS after connecting, verified like https (chain, name, expiry).' },
+    sni: { type: 'string', maxLength: 253, description: 'Only with tls: the server name (default: host when it is a name).' },
+    ssl_days_before: { enum: [7, 14, 30], default: 14, description: 'Only with tls: a certificate expiring within this many days makes the check late.' },
+    send: { type: 'string', maxLength: 8192, description: 'Sent once connected (4096 bytes at most); stored encrypted.' },
+    send_format: { enum: ['text', 'hex'], default: 'text' },
+    expect: { type: 'string', minLength: 1, maxLength: 1000, description: 'Text that must arrive (within the first 64 KB).' },
+    ...probeCommon,
+    timeout_sec: { ...probeCommon.timeout_sec, default: 10 },
+    conditions: { type: 'array', maxItems: 20, items: ref('Condition'), description: 'response_time; certificate_days (with tls).' },
+  },
+};
+
+const dnsConfig = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  description: 'kind dns (docs/probe-checks.md, "DNS").',
+  properties: {
+    name: { type: 'string', maxLength: 253 },
+    record_type: { enum: ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SOA', 'SRV', 'CAA'], default: 'A' },
+    resolver: { type: 'string', maxLength: 60, description: "`ip`, `ip:port` or `[ipv6]:port`; default: the prober's resolvers. Passes the outbound guard." },
+    expected: { type: 'array', maxItems: 20, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 500 }, default: [] },
+    match: { enum: ['any', 'all'], default: 'any' },
+    ...probeCommon,
+    timeout_sec: { ...probeCommon.timeout_sec, default: 5 },
+    conditions: { type: 'array', maxItems: 20, items: ref('Condition'), description: 'response_time.' },
+  },
+};
+
+const tlsConfig = {
+  type: 'object',
+  required: ['host'],
+  additionalProperties: false,
+  description: 'kind tls (docs/probe-checks.md, "TLS"): the certificate of a TLS endpoint.',
+  properties: {
+    host,
+    port: { type: 'integer', minimum: 1, maximum: 65535, default: 443 },
+    sni: { type: 'string', maxLength: 253 },
+    days_before_expiry: { type: 'integer', minimum: 0, maximum: 365, default: 14, description: 'Fails when the certificate expires within this many days.' },
+    ...probeCommon,
+    timeout_sec: { ...probeCommon.timeout_sec, default: 10 },
+    conditions: { type: 'array', maxItems: 20, items: ref('Condition'), description: 'response_time, certificate_days.' },
+  },
+};
+
+const scalar = { type: ['string', 'number', 'boolean', 'null'] };
+const condition = {
+  type: 'object',
+  required: ['type', 'operator'],
+  additionalProperties: false,
+  description:
+    'Evaluated on every probe; a failing one fails the probe and is named in its result. Which types and operators apply: docs/probe-checks.md, "Conditions".',
+  properties: {
+    type: { enum: ['status_code', 'json_body', 'header', 'response_time', 'certificate_days'] },
+    operator: { enum: ['equals', 'not_equals', 'less_than', 'greater_than', 'contains', 'exists'] },
+    path: { type: 'string', maxLength: 256, description: 'json_body: a JSON Pointer (/a/0/b) or JSONPath ($.a[0].b, no wildcards or filters).' },
+    name: { type: 'string', maxLength: 100, description: 'header: its name.' },
+    value: { ...scalar, description: 'Absent for exists; a number for status_code, response_time (ms), certificate_days and less/greater.' },
+  },
+};
+
+const responseTimes = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['range', 'from', 'to', 'step_minutes', 'p50_ms', 'p95_ms', 'points'],
+  properties: {
+    range: { enum: ['24h', '7d', '30d'] },
+    from: { type: 'string', format: 'date-time' },
+    to: { type: 'string', format: 'date-time' },
+    step_minutes: { type: 'integer' },
+    p50_ms: { type: ['integer', 'null'] },
+    p95_ms: { type: ['integer', 'null'] },
+    points: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['start', 'probes', 'failures', 'p50_ms', 'p95_ms', 'avg_ms', 'max_ms', 'phases'],
+        properties: {
+          start: { type: 'string', format: 'date-time' },
+          probes: { type: 'integer' },
+          failures: { type: 'integer' },
+          p50_ms: { type: ['integer', 'null'] },
+          p95_ms: { type: ['integer', 'null'] },
+          avg_ms: { type: ['integer', 'null'] },
+          max_ms: { type: ['integer', 'null'] },
+          phases: {
+            type: ['object', 'null'],
+            additionalProperties: false,
+            required: ['dns_ms', 'connect_ms', 'tls_ms', 'first_byte_ms'],
+            properties: { dns_ms: { type: 'integer' }, connect_ms: { type: 'integer' }, tls_ms: { type: 'integer' }, first_byte_ms: { type: 'integer' } },
+          },
+        },
+      },
+    },
+  },
+};
+
+const certificate = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['subject', 'issuer', 'sans', 'valid_from', 'valid_to', 'days_left', 'fingerprint256', 'observed_at'],
+  properties: {
+    subject: { type: 'string' },
+    issuer: { type: 'string' },
+    sans: { type: 'array', items: { type: 'string' } },
+    valid_from: { type: 'string', format: 'date-time' },
+    valid_to: { type: 'string', format: 'date-time' },
+    days_left: { type: 'integer' },
+    fingerprint256: { type: 'string' },
+    observed_at: { type: 'string', format: 'date-time' },
   },
 };
 
 const checkInputProps = {
   name: { type: 'string', minLength: 1, maxLength: 255 },
-  kind: { enum: ['heartbeat', 'http'], default: 'heartbeat', description: 'Set on create only; ignored by PATCH.' },
+  kind: {
+    enum: ['heartbeat', 'http', 'tcp', 'dns', 'tls'],
+    default: 'heartbeat',
+    description: 'Set on create only; ignored by PATCH. tcp, dns and tls are additions to the spec.',
+  },
   slug: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]{0,99}$', description: 'Create only (ignored by PATCH); unique within the project.' },
   description: { type: ['string', 'null'] },
   tags: { type: 'array', items: { type: 'string' } },
@@ -170,6 +308,9 @@ const checkInputProps = {
       'An addition to the spec. Ids of other checks of the same project this check depends on (default none; PATCH replaces the list). While one of them is down, this check\'s down alerts are held, and dropped if this check recovers first (docs/notifications.md, "Dependencies"). 422 for an id that is not a check of this project, the check itself, or a change that would close a cycle (the message names it).',
   },
   http_config: ref('HttpConfig'),
+  tcp_config: { ...ref('TcpConfig'), description: 'An addition to the spec: required for kind tcp, refused for the others; never returned.' },
+  dns_config: { ...ref('DnsConfig'), description: 'An addition to the spec: required for kind dns, refused for the others; never returned.' },
+  tls_config: { ...ref('TlsConfig'), description: 'An addition to the spec: required for kind tls, refused for the others; never returned.' },
 };
 
 const quietHours = {
@@ -290,6 +431,25 @@ export const OPENAPI_DOCUMENT = {
         description:
           "An addition to the spec: acknowledges the down check's current episode (by this API key): its reminders and pending escalations stop. A second acknowledgement keeps the first. 409 when the check is not down. The check's recovery clears it.",
         responses: { 200: { description: 'Acknowledged', ...json(dataOf(ref('Check'))) }, ...writeErrors, 404: e[404], 409: e[409] },
+      },
+    },
+    '/checks/{uuid}/response-times': {
+      parameters: [checkId],
+      get: {
+        operationId: 'getResponseTimes',
+        description:
+          'An addition to the spec: response times of a probed check over `range`, from its rollups (docs/probe-checks.md, "Response times"): p50, p95, mean, max and mean phases per point (24h: 10-minute points; 7d: hourly; 30d: 4-hourly). A heartbeat check has no probes: every point is empty.',
+        parameters: [{ name: 'range', in: 'query', required: false, schema: { enum: ['24h', '7d', '30d'], default: '24h' } }],
+        responses: { 200: { description: 'Response times', ...json(dataOf(ref('ResponseTimes'))) }, ...readErrors, 404: e[404], 422: e[422] },
+      },
+    },
+    '/checks/{uuid}/certificate': {
+      parameters: [checkId],
+      get: {
+        operationId: 'getCertificate',
+        description:
+          'An addition to the spec: the certificate the server of a TLS-speaking check (https, tcp with tls, tls) presented last, with its days left. 404 when none was seen yet.',
+        responses: { 200: { description: 'Certificate', ...json(dataOf(ref('Certificate'))) }, ...readErrors, 404: e[404] },
       },
     },
     '/checks/{uuid}/pings': {
@@ -475,6 +635,12 @@ export const OPENAPI_DOCUMENT = {
       ScheduleInput: scheduleIn,
       Schedule: scheduleOut,
       HttpConfig: httpConfig,
+      TcpConfig: tcpConfig,
+      DnsConfig: dnsConfig,
+      TlsConfig: tlsConfig,
+      Condition: condition,
+      ResponseTimes: responseTimes,
+      Certificate: certificate,
       CheckInput: { type: 'object', required: ['name', 'grace_sec', 'schedule'], additionalProperties: false, properties: checkInputProps },
       CheckPatch: { type: 'object', additionalProperties: false, properties: checkInputProps },
       Check: {
@@ -502,7 +668,7 @@ export const OPENAPI_DOCUMENT = {
         ],
         properties: {
           id: { type: 'string', format: 'uuid' },
-          kind: { enum: ['heartbeat', 'http'] },
+          kind: { enum: ['heartbeat', 'http', 'tcp', 'dns', 'tls'] },
           name: { type: 'string' },
           slug: { type: ['string', 'null'] },
           description: { type: ['string', 'null'] },
