@@ -14,4 +14,7 @@ export const AAD = {
   /** `checks.<kind>_secrets`: a probe kind's credentials (http's is checkHttpSecrets). */
   checkProbeSecrets: (kind: string, checkId: string) => `checks.${kind}_secrets:${checkId.toLowerCase()}`,
   integrationConfig: (integrationId: number | string) => `integrations.config:${integrationId}`,
+  /** A "test now" probe's config in its job, and its result in Redis (both short-lived). */
+  probeTestConfig: (requestId: string) => `probe-tests.config:${requestId}`,
+  probeTestResult: (requestId: string) => `probe-tests.result:${requestId}`,
 } as const;

@@ -57,3 +57,4 @@ export * from './validation/bounded-joi.js';
 export * from './validation/joi-errors.js';
 export * from './validation/list-query.js';
 export * from './checks/probe-reads.js';
+export * from './checks/test-probe.js';

@@ -9,6 +9,10 @@ import { closeServer, createRedis, pgPoolReady, redisReady, startHealthServer, s
 import { ProbeClaims } from './probe-claims.js';
 import { createProbeProcessor } from './probe-processor.js';
 import { ProbeResultStore } from './probe-result-store.js';
+import { createProbeTestProcessor } from './probe-test-processor.js';
+
+/** "Test now" probes run at once per prober process (they are rate limited per account in the api). */
+const PROBE_TEST_CONCURRENCY = 4;
 
 export interface ProberOverrides {
   clock?: Clock;
@@ -55,6 +59,13 @@ export async function startProber(config: ProberConfig, logger: Logger, override
   worker.on('failed', (job, err) => logger.error({ jobId: job?.id, err: err.message }, 'probe job failed'));
   observeWorkerJobs(registry, 'probes', worker, () => clock.now().getTime());
   worker.on('error', (err) => logger.error({ err: err.message }, 'probe worker error'));
+  const testWorker = createWorker('probe-tests', createProbeTestProcessor({ redis: producerRedis, prefix: config.redisPrefix, cipher, probes, logger }), {
+    connection: workerRedis,
+    prefix: config.redisPrefix,
+    concurrency: PROBE_TEST_CONCURRENCY,
+  });
+  testWorker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err: err.message }, 'test probe failed'));
+  testWorker.on('error', (err) => logger.error({ err: err.message }, 'test probe worker error'));
 
   let shuttingDown = false;
   const health = await startHealthServer(
@@ -77,6 +88,7 @@ export async function startProber(config: ProberConfig, logger: Logger, override
       await closeServer(health);
       // Finishes the probes in flight (each records its result) before closing connections.
       await worker.close();
+      await testWorker.close();
       await results.drain();
       await queues.close();
       probes.destroy();

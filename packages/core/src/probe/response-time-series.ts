@@ -56,6 +56,8 @@ export interface ResponseTimeSeries {
   /** Over the whole range. */
   p50Ms: number | null;
   p95Ms: number | null;
+  /** Mean phases of the range's answered probes. */
+  phases: ResponseTimePoint['phases'];
 }
 
 /**
@@ -82,6 +84,7 @@ export function responseTimeSeries(range: ResponseTimeRange, rows: readonly Roll
     hist: emptyHistogram(),
   }));
   const whole = emptyHistogram();
+  const total = { answered: 0, dns: 0, connect: 0, tls: 0, firstByte: 0 };
   for (const r of rows) {
     const i = Math.floor((r.bucket.getTime() - start) / step);
     const a = acc[i];
@@ -97,6 +100,11 @@ export function responseTimeSeries(range: ResponseTimeRange, rows: readonly Roll
     a.firstByte += r.firstByteMsSum;
     addHistogram(a.hist, r.hist);
     addHistogram(whole, r.hist);
+    total.answered += r.answered;
+    total.dns += r.dnsMsSum;
+    total.connect += r.connectMsSum;
+    total.tls += r.tlsMsSum;
+    total.firstByte += r.firstByteMsSum;
   }
   const mean = (sum: number, n: number) => Math.round(sum / n);
   const points = acc.map((a, i): ResponseTimePoint => ({
@@ -120,5 +128,14 @@ export function responseTimeSeries(range: ResponseTimeRange, rows: readonly Roll
     points,
     p50Ms: histogramPercentile(whole, 0.5),
     p95Ms: histogramPercentile(whole, 0.95),
+    phases:
+      total.answered > 0
+        ? {
+            dnsMs: mean(total.dns, total.answered),
+            connectMs: mean(total.connect, total.answered),
+            tlsMs: mean(total.tls, total.answered),
+            firstByteMs: mean(total.firstByte, total.answered),
+          }
+        : null,
   };
 }

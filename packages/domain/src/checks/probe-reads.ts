@@ -27,6 +27,9 @@ export async function readResponseTimes(pool: pg.Pool, projectId: string, checkI
 }
 
 /** The series as the API returns it (snake_case, +00:00 timestamps). */
+const presentPhases = (p: ResponseTimeSeries['phases']) =>
+  p ? { dns_ms: p.dnsMs, connect_ms: p.connectMs, tls_ms: p.tlsMs, first_byte_ms: p.firstByteMs } : null;
+
 export function presentResponseTimes(s: ResponseTimeSeries) {
   return {
     range: s.range,
@@ -35,6 +38,7 @@ export function presentResponseTimes(s: ResponseTimeSeries) {
     step_minutes: s.stepMinutes,
     p50_ms: s.p50Ms,
     p95_ms: s.p95Ms,
+    phases: presentPhases(s.phases),
     points: s.points.map((p) => ({
       start: isoTimestamp(p.start),
       probes: p.probes,
@@ -43,7 +47,7 @@ export function presentResponseTimes(s: ResponseTimeSeries) {
       p95_ms: p.p95Ms,
       avg_ms: p.avgMs,
       max_ms: p.maxMs,
-      phases: p.phases ? { dns_ms: p.phases.dnsMs, connect_ms: p.phases.connectMs, tls_ms: p.phases.tlsMs, first_byte_ms: p.phases.firstByteMs } : null,
+      phases: presentPhases(p.phases),
     })),
   };
 }

@@ -1,7 +1,8 @@
 import { AAD } from '@upmon/crypto';
 import { isProbedKind, joinHttpConfig, type CheckKind } from '@upmon/core';
 import { Router, type Response } from 'express';
-import { ApiError, spendCheckChange, createCheck, storedProbeConfig, updateCheck, validateCheckInput } from '@upmon/domain';
+import { ApiError, spendCheckChange, createCheck, runTestProbe, storedProbeConfig, updateCheck, validateCheckInput, type TestProbeResult } from '@upmon/domain';
+import type { FormBody } from '../forms/form-values.js';
 import { CHECK_FORM_DEFAULTS, checkBodyFromForm, formValuesOf, formValuesOfCheck, type CheckFormValues } from '../forms/check-form.js';
 import { asForm, field } from '../forms/form-values.js';
 import { formErrorsOf } from '../http/form-errors.js';
@@ -42,7 +43,32 @@ export function checkFormsRouter(ctx: WebContext): Router {
       orderBy: [{ name: 'asc' }, { id: 'asc' }],
     });
 
-  const createForm = async (res: Response, access: ProjectAccess, kind: CheckKind, values: CheckFormValues, errors: FormErrors, status = 200) =>
+  /**
+   * "Test now": one probe of the form's settings from the prober (nothing saved), its result shown
+   * above the form with the form as it was. Errors come back as the form's field errors.
+   */
+  const testProbe = async (form: FormBody, kind: CheckKind, access: ProjectAccess) => {
+    const { body, errors } = checkBodyFromForm(form, kind, { create: true });
+    if (!isProbedKind(kind)) return { result: null, errors: { _form: ['Only probed checks can be tested.'] }, status: 422 };
+    try {
+      if (Object.keys(errors).length > 0) throw ApiError.validation({});
+      const deps = { queues: ctx.queues, redis: ctx.redis, cipher: ctx.cipher, rateLimiter: ctx.rateLimiter, prefix: ctx.config.redisPrefix };
+      return { result: await runTestProbe(deps, access.scope.accountId, kind, body[`${kind}_config`]), errors: {}, status: 200 };
+    } catch (err) {
+      const e = formErrorsOf(err, errors);
+      return { result: null, errors: e.errors, status: e.status };
+    }
+  };
+
+  const createForm = async (
+    res: Response,
+    access: ProjectAccess,
+    kind: CheckKind,
+    values: CheckFormValues,
+    errors: FormErrors,
+    status = 200,
+    probeResult: TestProbeResult | null = null,
+  ) =>
     sendPage(
       res,
       <CheckFormPage
@@ -52,6 +78,8 @@ export function checkFormsRouter(ctx: WebContext): Router {
         values={values}
         errors={errors}
         action={`/projects/${access.project.id}/checks/new`}
+        testAction={`/projects/${access.project.id}/checks/test-probe`}
+        probeResult={probeResult}
         mode="create"
         crumbs={crumbsOf(access)}
         otherChecks={await otherChecks(access.project.id)}
@@ -85,6 +113,15 @@ export function checkFormsRouter(ctx: WebContext): Router {
     }
   });
 
+  r.post('/projects/:id/checks/test-probe', async (req, res) => {
+    const access = await projectAccess(ctx, viewerOf(res) as Viewer, req.params.id);
+    requireRole(access.role, 'checks.write');
+    const form = asForm(req.body);
+    const kind = kindOf(field(form, 'kind'));
+    const t = await testProbe(form, kind, access);
+    await createForm(res, access, kind, formValuesOf(form), t.errors, t.status, t.result);
+  });
+
   const loadForEdit = async (viewer: Viewer, id: string) => {
     const access = await checkAccess(ctx, viewer, id);
     requireRole(access.role, 'checks.write');
@@ -100,6 +137,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
     values: CheckFormValues,
     errors: FormErrors,
     status = 200,
+    probeResult: TestProbeResult | null = null,
   ) =>
     sendPage(
       res,
@@ -107,6 +145,8 @@ export function checkFormsRouter(ctx: WebContext): Router {
         page={pageContext(res, ctx.assets)}
         access={access}
         kind={row.kind}
+        testAction={`/checks/${row.id}/test-probe`}
+        probeResult={probeResult}
         values={values}
         errors={errors}
         action={`/checks/${row.id}/edit`}
@@ -140,6 +180,13 @@ export function checkFormsRouter(ctx: WebContext): Router {
       const e = formErrorsOf(err, errors);
       await editForm(res, access, row, { ...formValuesOf(form), slug: row.slug ?? '' }, e.errors, e.status);
     }
+  });
+
+  r.post('/checks/:id/test-probe', async (req, res) => {
+    const { access, row } = await loadForEdit(viewerOf(res) as Viewer, req.params.id);
+    const form = asForm(req.body);
+    const t = await testProbe(form, row.kind, access);
+    await editForm(res, access, row, { ...formValuesOf(form), slug: row.slug ?? '' }, t.errors, t.status, t.result);
   });
 
   return r;

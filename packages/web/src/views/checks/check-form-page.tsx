@@ -6,7 +6,9 @@ import { CsrfField } from '../csrf-field.js';
 import { Checkbox, FormProblems, SelectField, TextArea, TextField, type FormErrors } from '../form-fields.js';
 import { Layout, type Crumb } from '../layout.js';
 import type { PageContext } from '../page-context.js';
+import type { TestProbeResult } from '@upmon/domain';
 import { ConditionRows, ProbeFieldset } from './probe-fieldset.js';
+import { ProbeResultPanel } from './probe-result-panel.js';
 
 /** Every IANA zone the runtime knows (what the API accepts). */
 const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')].map((z) => ({ value: z, label: z }));
@@ -24,6 +26,10 @@ export interface CheckFormProps {
   checkName?: string;
   /** The project's other checks, offered as dependencies. */
   otherChecks: { id: string; name: string }[];
+  /** Where "Test now" posts the form (probed kinds). */
+  testAction?: string;
+  /** The result of "Test now", shown above the form. */
+  probeResult?: TestProbeResult | null;
 }
 
 /** The create form's tabs: one per kind, with what it watches. */
@@ -57,6 +63,7 @@ export function CheckFormPage(props: CheckFormProps) {
         </nav>
       ) : null}
       <FormProblems errors={errors} fields={CHECK_FORM_FIELDS} />
+      {props.probeResult ? <ProbeResultPanel result={props.probeResult} /> : null}
       <form method="post" action={props.action} class="stack check-form" data-preview-url="/schedule-preview" novalidate>
         <CsrfField token={page.csrf} />
         <input type="hidden" name="kind" value={kind} />
@@ -249,6 +256,11 @@ export function CheckFormPage(props: CheckFormProps) {
           <button type="submit" class="primary">
             {props.mode === 'create' ? 'Create check' : 'Save changes'}
           </button>
+          {kind !== 'heartbeat' && props.testAction ? (
+            <button type="submit" formaction={props.testAction} formnovalidate class="secondary">
+              Test now
+            </button>
+          ) : null}
           <a href={props.crumbs[props.crumbs.length - 2]?.href ?? '/projects'}>Cancel</a>
         </div>
       </form>

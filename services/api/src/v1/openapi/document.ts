@@ -226,10 +226,18 @@ const condition = {
   },
 };
 
+const phases = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  required: ['dns_ms', 'connect_ms', 'tls_ms', 'first_byte_ms'],
+  description: 'Mean phases of the answered probes, in ms (a phase a probe did not have counts as 0); null without any.',
+  properties: { dns_ms: { type: 'integer' }, connect_ms: { type: 'integer' }, tls_ms: { type: 'integer' }, first_byte_ms: { type: 'integer' } },
+};
+
 const responseTimes = {
   type: 'object',
   additionalProperties: false,
-  required: ['range', 'from', 'to', 'step_minutes', 'p50_ms', 'p95_ms', 'points'],
+  required: ['range', 'from', 'to', 'step_minutes', 'p50_ms', 'p95_ms', 'phases', 'points'],
   properties: {
     range: { enum: ['24h', '7d', '30d'] },
     from: { type: 'string', format: 'date-time' },
@@ -237,6 +245,7 @@ const responseTimes = {
     step_minutes: { type: 'integer' },
     p50_ms: { type: ['integer', 'null'] },
     p95_ms: { type: ['integer', 'null'] },
+    phases,
     points: {
       type: 'array',
       items: {
@@ -251,12 +260,7 @@ const responseTimes = {
           p95_ms: { type: ['integer', 'null'] },
           avg_ms: { type: ['integer', 'null'] },
           max_ms: { type: ['integer', 'null'] },
-          phases: {
-            type: ['object', 'null'],
-            additionalProperties: false,
-            required: ['dns_ms', 'connect_ms', 'tls_ms', 'first_byte_ms'],
-            properties: { dns_ms: { type: 'integer' }, connect_ms: { type: 'integer' }, tls_ms: { type: 'integer' }, first_byte_ms: { type: 'integer' } },
-          },
+          phases,
         },
       },
     },
