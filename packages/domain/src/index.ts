@@ -58,3 +58,7 @@ export * from './validation/joi-errors.js';
 export * from './validation/list-query.js';
 export * from './checks/probe-reads.js';
 export * from './checks/test-probe.js';
+
+export * from './api-inputs.js';
+export * from './validation/request-schema.js';
+export type { CheckBody, HttpConfig, IntegrationBody, MaintenanceBody, ScheduleInput, StatusPageBody } from './generated/request-bodies.js';

@@ -19,9 +19,9 @@ const PROBE_COLUMNS = {
 function probeConfigColumns(input: CheckInput, cipher: Cipher, checkId: string): Record<string, unknown> {
   if (!isProbedKind(input.kind)) return {};
   const definition = probeKind(input.kind);
-  const config = input[definition.configField];
+  const config = (input as unknown as Record<string, Record<string, unknown> | undefined>)[definition.configField];
   if (!config) return {};
-  const { settings, secrets } = splitConfig(config, definition.secretFields);
+  const { settings, secrets } = splitConfig({ ...config }, definition.secretFields);
   const columns = PROBE_COLUMNS[input.kind];
   const out: Record<string, unknown> = { [columns.config]: settings as Prisma.InputJsonValue };
   if (columns.secrets) {

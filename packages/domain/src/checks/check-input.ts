@@ -1,40 +1,52 @@
 import { Joi } from '../validation/bounded-joi.js';
-import { MAX_DEPENDENCIES, MAX_TIME_ZONE_LENGTH, PROBED_KINDS, type CheckKind } from '@upmon/core';
+import { MAX_DEPENDENCIES, MAX_TIME_ZONE_LENGTH, PROBED_KINDS } from '@upmon/core';
 import { PROBE_KINDS } from '@upmon/probes';
 import { ApiError, addFieldError, type FieldErrors } from '../errors.js';
 import { BODY_OPTIONS, fieldErrorsOf, mergeFieldErrors } from '../validation/joi-errors.js';
-import { checkScheduleSemantics, checkTimeZone, scheduleSchema, type ScheduleInput } from './schedule-schema.js';
+import type { CheckBody, ScheduleInput } from '../generated/request-bodies.js';
+import { checkScheduleSemantics, checkTimeZone, scheduleSchema } from './schedule-schema.js';
 
 export const GRACE_MIN_SEC = 30;
 export const GRACE_MAX_SEC = 2_592_000;
 export const MIN_RUN_MAX_SEC = 86_400;
+/** The kinds of check: heartbeat, and the probed kinds of @upmon/probes' registry. */
+export const CHECK_KINDS = ['heartbeat', ...PROBED_KINDS] as const;
+export type CheckKindName = (typeof CHECK_KINDS)[number];
+
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]{0,99}$/;
 
 export const checkSchema = Joi.object({
   name: Joi.string().min(1).max(255).required(),
   kind: Joi.string()
-    .valid('heartbeat', ...PROBED_KINDS)
-    .default('heartbeat'),
+    .valid(...CHECK_KINDS)
+    .default('heartbeat')
+    .description('Set on create only; ignored by PATCH. tcp, dns and tls are additions to the spec (docs/probe-checks.md).'),
   slug: Joi.string()
     .max(100)
     .pattern(SLUG_PATTERN)
-    .messages({ 'string.pattern.base': "must be 1 to 100 characters of a-z, 0-9, '-' and '_', starting with a letter or digit" }),
+    .messages({ 'string.pattern.base': "must be 1 to 100 characters of a-z, 0-9, '-' and '_', starting with a letter or digit" })
+    .description('Create only (ignored by PATCH); unique within the project.'),
   description: Joi.string().max(10_000).allow('', null),
   tags: Joi.array().items(Joi.string().min(1).max(100)).max(100).unique().default([]),
-  tz: Joi.string().max(MAX_TIME_ZONE_LENGTH),
-  grace_sec: Joi.number().integer().min(GRACE_MIN_SEC).max(GRACE_MAX_SEC).required(),
+  tz: Joi.string().max(MAX_TIME_ZONE_LENGTH).description("IANA time zone name (default: the schedule's tz, else UTC)."),
+  grace_sec: Joi.number().integer().min(GRACE_MIN_SEC).max(GRACE_MAX_SEC).required().description('For period schedules at most 10 × period_sec.'),
   schedule: scheduleSchema.required(),
   min_run_sec: Joi.when('kind', {
     is: Joi.valid(...PROBED_KINDS),
     then: Joi.valid(null).messages({ 'any.only': 'is only allowed for kind heartbeat' }),
     otherwise: Joi.number().integer().min(1).max(MIN_RUN_MAX_SEC).allow(null).default(null),
-  }),
+  }).description(
+    'An addition to the spec. Heartbeat checks only (probed kinds: 422 unless null): a success ping ending a run (measured from its start ping) shorter than this many seconds counts as a failure, flip reason `short_run`. null: no minimum (the default).',
+  ),
   // Checks of the same project this one depends on; existence, project and cycles are checked
   // against the database by the service (check-dependencies.ts).
   depends_on: Joi.array()
     .items(Joi.string().max(36).guid().messages({ 'string.guid': 'must be check ids (UUIDs)' }))
     .max(MAX_DEPENDENCIES)
-    .unique(),
+    .unique()
+    .description(
+      'An addition to the spec. Ids of other checks of the same project this check depends on (default none; PATCH replaces the list). While one of them is down, this check\'s down alerts are held, and dropped if this check recovers first (docs/notifications.md, "Dependencies"). 422 for an id that is not a check of this project, the check itself, or a change that would close a cycle (the message names it).',
+    ),
   // Each probed kind's config (`http_config`, `tcp_config`…), defined in its folder of @upmon/probes.
   ...Object.fromEntries(
     Object.values(PROBE_KINDS).map((k) => [
@@ -43,30 +55,16 @@ export const checkSchema = Joi.object({
         is: k.kind,
         then: k.schema.required(),
         otherwise: Joi.forbidden().messages({ 'any.unknown': `is only allowed for kind ${k.kind}` }),
-      }),
+      }).description(`Kind ${k.kind} only (required there)${k.kind === 'http' ? '' : '; an addition to the spec'}. Never returned.`),
     ]),
   ),
 });
 
-/** A check as the API accepts it, after defaults. */
-export interface CheckInput {
-  name: string;
-  kind: CheckKind;
-  slug?: string;
-  description?: string | null;
-  tags: string[];
-  tz: string;
-  grace_sec: number;
-  /** heartbeat: minimum run time in seconds (null: none). */
-  min_run_sec?: number | null;
-  schedule: ScheduleInput;
-  http_config?: Record<string, unknown>;
-  tcp_config?: Record<string, unknown>;
-  dns_config?: Record<string, unknown>;
-  tls_config?: Record<string, unknown>;
-  /** Ids of checks of the same project this one depends on; undefined: unchanged (create: none). */
-  depends_on?: string[];
-}
+/**
+ * A check as the API accepts it: the body after its defaults, with its zone resolved (`tz`) and
+ * taken off the schedule. `depends_on` undefined: unchanged (create: none).
+ */
+export type CheckInput = Omit<CheckBody, 'tz' | 'schedule'> & { tz: string; schedule: Omit<ScheduleInput, 'tz'> };
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -86,7 +84,7 @@ export function validateCheckInput(body: Record<string, unknown>, fallbackTz = '
     semanticErrors(body, (field) => errors[field] === undefined),
   );
   if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
-  const v = value as CheckInput;
+  const v = value as CheckBody;
   if (v.depends_on) v.depends_on = v.depends_on.map((id) => id.toLowerCase());
   const tz = v.tz ?? v.schedule.tz ?? fallbackTz;
   const { tz: _ignored, ...schedule } = v.schedule;

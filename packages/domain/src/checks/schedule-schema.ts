@@ -12,19 +12,17 @@ export const scheduleSchema = Joi.object({
     is: 'period',
     then: Joi.number().integer().min(PERIOD_MIN_SEC).max(PERIOD_MAX_SEC).required(),
     otherwise: Joi.forbidden(),
-  }),
-  cron: Joi.when('kind', { is: 'cron', then: Joi.string().max(MAX_EXPRESSION_LENGTH).required(), otherwise: Joi.forbidden() }),
-  oncalendar: Joi.when('kind', { is: 'oncalendar', then: Joi.string().max(MAX_EXPRESSION_LENGTH).required(), otherwise: Joi.forbidden() }),
-  tz: Joi.string().max(MAX_TIME_ZONE_LENGTH),
-});
+  }).description('Kind period only (required there).'),
+  cron: Joi.when('kind', { is: 'cron', then: Joi.string().max(MAX_EXPRESSION_LENGTH).required(), otherwise: Joi.forbidden() }).description(
+    'Kind cron only (required there): a 5-field cron expression.',
+  ),
+  oncalendar: Joi.when('kind', { is: 'oncalendar', then: Joi.string().max(MAX_EXPRESSION_LENGTH).required(), otherwise: Joi.forbidden() }).description(
+    'Kind oncalendar only (required there): a systemd OnCalendar expression.',
+  ),
+  tz: Joi.string().max(MAX_TIME_ZONE_LENGTH).description('IANA time zone name'),
+}).id('ScheduleInput');
 
-export interface ScheduleInput {
-  kind: 'period' | 'cron' | 'oncalendar';
-  period_sec?: number;
-  cron?: string;
-  oncalendar?: string;
-  tz?: string;
-}
+export type { ScheduleInput } from '../generated/request-bodies.js';
 
 /** A time zone name the runtime knows, else a message. */
 export function checkTimeZone(errors: FieldErrors, field: string, tz: unknown): void {

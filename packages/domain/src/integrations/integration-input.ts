@@ -1,5 +1,6 @@
 import { FLAP_DEFAULTS, FLAP_MAX_CHANGES_LIMIT, MAX_TIME_ZONE_LENGTH, FLAP_WINDOW_MIN_LIMIT } from '@upmon/core';
 import { ApiError, type FieldErrors } from '../errors.js';
+import type { IntegrationBody } from '../generated/request-bodies.js';
 import { Joi } from '../validation/bounded-joi.js';
 import { BODY_OPTIONS, fieldErrorsOf } from '../validation/joi-errors.js';
 import { checkTimeZone } from '../checks/schedule-schema.js';
@@ -15,16 +16,24 @@ const timeOfDay = Joi.string().max(5).pattern(TIME_OF_DAY).required().messages({
 export const integrationSchema = Joi.object({
   kind: Joi.string()
     .valid(...INTEGRATION_KINDS)
-    .required(),
+    .required()
+    .description('Cannot be changed by PATCH (422).'),
   name: Joi.string().min(1).max(255).required(),
   events: Joi.array()
     .items(Joi.string().valid('down', 'up', 'late'))
     .max(3)
     .unique()
     .required(),
-  tags: Joi.array().items(Joi.string().min(1).max(100)).max(100).unique().allow(null).default(null),
+  tags: Joi.array()
+    .items(Joi.string().min(1).max(100))
+    .max(100)
+    .unique()
+    .allow(null)
+    .default(null)
+    .description('Only checks with one of these tags notify; null = all checks.'),
   enabled: Joi.boolean().default(true),
   quiet_hours: Joi.object({ from: timeOfDay, to: timeOfDay, tz: Joi.string().max(MAX_TIME_ZONE_LENGTH).required() })
+    .id('QuietHours')
     .allow(null)
     .default(null),
   reminders: Joi.array().items(Joi.number().integer().min(1).max(168)).max(20).unique().allow(null).default(null),
@@ -32,42 +41,31 @@ export const integrationSchema = Joi.object({
     max_changes: Joi.number().integer().min(1).max(FLAP_MAX_CHANGES_LIMIT).required(),
     window_minutes: Joi.number().integer().min(1).max(FLAP_WINDOW_MIN_LIMIT).required(),
   })
+    .id('Flapping')
     .allow(null)
-    .default(() => ({ max_changes: FLAP_DEFAULTS.maxChanges, window_minutes: FLAP_DEFAULTS.windowMin })),
+    .default(() => ({ max_changes: FLAP_DEFAULTS.maxChanges, window_minutes: FLAP_DEFAULTS.windowMin }))
+    .description(
+      `Default {max_changes: ${FLAP_DEFAULTS.maxChanges}, window_minutes: ${FLAP_DEFAULTS.windowMin}}: a check that changes status more than max_changes times within window_minutes stops sending one message per change; the rest arrive as one digest. null: every change is sent.`,
+    ),
   // Escalation: minutes after a down before this integration hears of it (0 or null: at once).
-  escalate_after_min: Joi.number().integer().min(0).max(ESCALATE_AFTER_MIN_LIMIT).allow(null).default(0),
+  escalate_after_min: Joi.number()
+    .integer()
+    .min(0)
+    .max(ESCALATE_AFTER_MIN_LIMIT)
+    .allow(null)
+    .default(0)
+    .description(
+      'An addition to the spec (escalation): minutes after a check goes down before this integration is notified, only if the check is still down and not acknowledged by then; its reminders and the recovery follow only once it was. 0 or null: at once.',
+    ),
   config: Joi.when('kind', {
-    switch: INTEGRATION_KINDS.filter((k) => k !== 'telegram').map((k) => ({ is: k, then: CONFIG_SCHEMAS[k].required() })),
-    otherwise: CONFIG_SCHEMAS.telegram.default({}),
-  }),
+    // The title names the kind each config belongs to in the OpenAPI document.
+    switch: INTEGRATION_KINDS.filter((k) => k !== 'telegram').map((k) => ({ is: k, then: CONFIG_SCHEMAS[k].meta({ title: k }).required() })),
+    otherwise: CONFIG_SCHEMAS.telegram.meta({ title: 'telegram' }).default({}),
+  }).description('The settings of the kind (telegram: none). Stored encrypted, never returned.'),
 });
 
-export interface QuietHours {
-  from: string;
-  to: string;
-  tz: string;
-}
-
-/** More than `max_changes` status changes of a check in `window_minutes` are sent as one digest. */
-export interface FlappingInput {
-  max_changes: number;
-  window_minutes: number;
-}
-
-export interface IntegrationInput {
-  kind: IntegrationKindName;
-  name: string;
-  events: string[];
-  tags: string[] | null;
-  enabled: boolean;
-  quiet_hours: QuietHours | null;
-  reminders: number[] | null;
-  /** null: every status change is sent. */
-  flapping: FlappingInput | null;
-  /** 0 or null: at once. */
-  escalate_after_min: number | null;
-  config: Record<string, unknown>;
-}
+/** An integration as the API accepts it: the body after its defaults, with the config of its kind. */
+export type IntegrationInput = Omit<IntegrationBody, 'config'> & { config: NonNullable<IntegrationBody['config']> };
 
 /** Validates a whole integration (a create body, or a PATCH merged onto the stored one). */
 export function validateIntegrationInput(body: Record<string, unknown>): IntegrationInput {

@@ -58,7 +58,7 @@ export async function updateIntegration(
     if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
     let emailVerification: UpdatedIntegration['emailVerification'];
     if (row.kind === 'email' && body.config !== undefined) {
-      const to = input.config.email as string;
+      const to = (input.config as { email: string }).email;
       if (to !== stored.config.email || row.emailVerifiedAt === null) {
         await opts.beforeVerificationMail();
         emailVerification = { ...issueEmailVerification(opts.now), to };

@@ -11,6 +11,7 @@ import {
   type MaintenanceScope,
 } from '@upmon/core';
 import { addFieldError, ApiError, type FieldErrors } from '../errors.js';
+import type { MaintenanceBody } from '../generated/request-bodies.js';
 import { Joi } from '../validation/bounded-joi.js';
 import { BODY_OPTIONS, fieldErrorsOf } from '../validation/joi-errors.js';
 
@@ -23,13 +24,34 @@ const instant = Joi.string()
 
 export const maintenanceSchema = Joi.object({
   name: Joi.string().min(1).max(MAINTENANCE_NAME_MAX).default('Maintenance'),
-  starts_at: instant,
-  ends_at: instant,
-  schedule: Joi.string().min(1).max(MAX_EXPRESSION_LENGTH),
-  tz: Joi.string().max(MAX_TIME_ZONE_LENGTH),
-  duration_min: Joi.number().integer().min(MAINTENANCE_DURATION_MIN).max(MAINTENANCE_DURATION_MAX),
-  checks: Joi.array().items(Joi.string().guid().max(36)).max(MAINTENANCE_SCOPE_MAX).unique().min(1).allow(null),
-  tags: Joi.array().items(Joi.string().min(1).max(100)).max(MAINTENANCE_SCOPE_MAX).unique().min(1).allow(null),
+  starts_at: instant.description('One-off window: its start (with ends_at); an ISO 8601 time with an offset (Z or +hh:mm)'),
+  ends_at: instant.description(
+    `One-off window: its end, after starts_at, at most ${MAINTENANCE_DURATION_MAX} minutes later, not in the past; an ISO 8601 time with an offset`,
+  ),
+  schedule: Joi.string()
+    .min(1)
+    .max(MAX_EXPRESSION_LENGTH)
+    .description('Recurring window: cron (five fields) or OnCalendar expression; each fire starts an occurrence'),
+  tz: Joi.string().max(MAX_TIME_ZONE_LENGTH).description('Recurring window: IANA zone the schedule is read in (default UTC)'),
+  duration_min: Joi.number()
+    .integer()
+    .min(MAINTENANCE_DURATION_MIN)
+    .max(MAINTENANCE_DURATION_MAX)
+    .description('Recurring window: how long each occurrence lasts (elapsed minutes). Alone: a one-off window from now for this many minutes'),
+  checks: Joi.array()
+    .items(Joi.string().guid().max(36))
+    .max(MAINTENANCE_SCOPE_MAX)
+    .unique()
+    .min(1)
+    .allow(null)
+    .description('Only these checks of the project (null or absent, and no tags: the whole project)'),
+  tags: Joi.array()
+    .items(Joi.string().min(1).max(100))
+    .max(MAINTENANCE_SCOPE_MAX)
+    .unique()
+    .min(1)
+    .allow(null)
+    .description('Only checks with any of these tags'),
 });
 
 /** A validated window: times resolved (the script form starts at `now`), scope decided. */
@@ -59,7 +81,7 @@ export function validateMaintenanceInput(body: Record<string, unknown>, now: Dat
   const { error, value } = maintenanceSchema.validate(body, BODY_OPTIONS);
   const errors: FieldErrors = fieldErrorsOf(error);
   const ok = (field: string) => body[field] !== undefined && !errors[field];
-  const v = value as Record<string, unknown>;
+  const v = value as MaintenanceBody;
   const has = (field: string) => body[field] !== undefined && body[field] !== null;
 
   let startsAt: Date | null = null;

@@ -1,4 +1,5 @@
 import { ApiError } from '../errors.js';
+import type { StatusPageBody } from '../generated/request-bodies.js';
 import { Joi } from '../validation/bounded-joi.js';
 import { BODY_OPTIONS, fieldErrorsOf } from '../validation/joi-errors.js';
 
@@ -7,29 +8,21 @@ export const STATUS_PAGE_LIMITS = { titleMax: 100, groupNameMax: 100, groups: 20
 
 export const statusPageSchema = Joi.object({
   title: Joi.string().min(1).max(STATUS_PAGE_LIMITS.titleMax).required(),
-  enabled: Joi.boolean().default(false),
+  enabled: Joi.boolean().default(false).description('Off: the public URL answers 404'),
   groups: Joi.array()
     .items(
       Joi.object({
         name: Joi.string().min(1).max(STATUS_PAGE_LIMITS.groupNameMax).required(),
-        checks: Joi.array().items(Joi.string().max(36).guid()).max(STATUS_PAGE_LIMITS.checks).unique().required(),
+        checks: Joi.array().items(Joi.string().max(36).guid()).max(STATUS_PAGE_LIMITS.checks).unique().required().description('Check uuids in the order shown'),
       }),
     )
     .max(STATUS_PAGE_LIMITS.groups)
     .required(),
 });
 
-export interface StatusPageGroupInput {
-  name: string;
-  /** Check uuids, in the order shown. */
-  checks: string[];
-}
-
-export interface StatusPageInput {
-  title: string;
-  enabled: boolean;
-  groups: StatusPageGroupInput[];
-}
+export type StatusPageInput = StatusPageBody;
+/** A group: its name and the check uuids in the order shown. */
+export type StatusPageGroupInput = StatusPageBody['groups'][number];
 
 /**
  * A whole status page (PUT replaces it). Beyond the shape: a check appears at most once on the

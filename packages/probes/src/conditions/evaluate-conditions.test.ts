@@ -100,7 +100,7 @@ describe('evaluateConditions', () => {
 });
 
 describe('conditions schema', () => {
-  const schema = conditionsSchema(CONDITION_TYPES);
+  const schema = conditionsSchema(CONDITION_TYPES, 'AnyCondition');
   const paths = (input: unknown) => schema.validate(input, { abortEarly: false }).error?.details.map((d) => `${d.path.join('.')}: ${d.message}`);
 
   it('accepts every valid shape', () => {
@@ -129,7 +129,7 @@ describe('conditions schema', () => {
         { type: 'nope', operator: 'exists' },
       ]),
     ).toEqual([
-      expect.stringMatching(/^0\.operator: /),
+      expect.stringMatching(/^0: operator contains does not apply to type status_code/),
       expect.stringMatching(/^1\.value: .*less than or equal to 599/),
       expect.stringMatching(/^2\.path: .*recursive descent/),
       expect.stringMatching(/^3\.value: .*not allowed/),

@@ -18,5 +18,5 @@ export const dnsConfigSchema = Joi.object({
   match: Joi.string().valid('any', 'all').default('any'),
   timeout_sec: timeoutSchema.default(5),
   confirmations: confirmationsSchema,
-  conditions: conditionsSchema(DNS_CONDITION_TYPES).default([]),
-});
+  conditions: conditionsSchema(DNS_CONDITION_TYPES, 'DnsCondition').default([]),
+}).id('DnsConfig');

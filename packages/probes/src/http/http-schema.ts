@@ -48,5 +48,5 @@ export const httpConfigSchema = Joi.object({
   ssl_days_before: Joi.number().valid(7, 14, 30).default(14),
   confirmations: Joi.number().integer().min(1).max(5).default(2),
   // No default: an http check saved without conditions is stored exactly as before they existed.
-  conditions: conditionsSchema(HTTP_CONDITION_TYPES),
-});
+  conditions: conditionsSchema(HTTP_CONDITION_TYPES, 'HttpCondition'),
+}).id('HttpConfig');

@@ -11,5 +11,5 @@ export const tlsConfigSchema = Joi.object({
   days_before_expiry: Joi.number().integer().min(0).max(365).default(14),
   timeout_sec: timeoutSchema.default(10),
   confirmations: confirmationsSchema,
-  conditions: conditionsSchema(TLS_CONDITION_TYPES).default([]),
-});
+  conditions: conditionsSchema(TLS_CONDITION_TYPES, 'TlsCondition').default([]),
+}).id('TlsConfig');

@@ -1,7 +1,11 @@
+import { apiInputSchemas, CHECK_KINDS, INTEGRATION_KINDS } from '@upmon/domain';
+
 /**
  * OpenAPI 3.1 description of REST API v1 (../shared/spec/api-v1.md + DESIGN.md decisions).
  * Served at GET /api/v1/openapi.json; the integration tests validate every response they get
- * against it, so a response shape that drifts from this document fails the tests.
+ * against it, so a response shape that drifts from this document fails the tests. Request bodies
+ * and query parameters are derived from the domain's joi definitions, the ones the validators use
+ * (`apiInputSchemas`), so the document cannot state a bound that is not enforced.
  */
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -16,216 +20,9 @@ const dataOf = (schema: unknown) => ({
 });
 const errorResponse = (description: string) => ({ description, ...json(ref('Error')) });
 const STATUSES = ['new', 'up', 'late', 'down', 'paused'];
-const INTEGRATION_KINDS = ['telegram', 'email', 'webhook', 'slack', 'discord', 'mattermost', 'sms', 'pagerduty'];
+const inputs = apiInputSchemas();
 
-const e = {
-  400: errorResponse('Body is not valid JSON or not a JSON object'),
-  401: errorResponse('Authorization missing or malformed, or key unknown or revoked'),
-  403: errorResponse('Read-only key on a write endpoint, account not on Pro or Business, or check quota reached'),
-  404: errorResponse("Unknown (or another project's) check, integration or maintenance window, or unknown endpoint"),
-  409: errorResponse(
-    'Conflicts with the state of the resource: resume of a check that is not paused; acknowledgement of a check that is not down; a Telegram link for an integration of another kind; ending a maintenance window that is not in progress',
-  ),
-  413: errorResponse('Body larger than the configured limit'),
-  415: errorResponse('Body in an encoding or charset other than UTF-8 JSON'),
-  422: { description: 'Validation failed', ...json(ref('ValidationError')) },
-  429: {
-    description: 'Rate limit exceeded',
-    headers: { 'Retry-After': { description: 'Seconds to wait (whole seconds)', schema: { type: 'integer', minimum: 1 } } },
-    ...json(ref('Error')),
-  },
-  500: errorResponse('Unexpected error; the body carries an error_id that is also logged'),
-};
-const readErrors = { 401: e[401], 403: e[403], 429: e[429], 500: e[500] };
-const writeErrors = { ...readErrors, 400: e[400], 413: e[413], 415: e[415] };
-
-const checkId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
-const maintenanceId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
-const isoInstant = { type: 'string', maxLength: 40, description: 'ISO 8601 time with an offset (Z or +hh:mm)' };
-const maintenanceInputProps = {
-  name: { type: 'string', minLength: 1, maxLength: 100, default: 'Maintenance' },
-  starts_at: { ...isoInstant, description: 'One-off window: its start (with ends_at)' },
-  ends_at: { ...isoInstant, description: 'One-off window: its end, after starts_at, at most 10080 minutes later, not in the past' },
-  schedule: {
-    type: 'string',
-    minLength: 1,
-    maxLength: 255,
-    description: 'Recurring window: cron (five fields) or OnCalendar expression; each fire starts an occurrence',
-  },
-  tz: { type: 'string', maxLength: 64, description: 'Recurring window: IANA zone the schedule is read in (default UTC)' },
-  duration_min: {
-    type: 'integer',
-    minimum: 1,
-    maximum: 10080,
-    description: 'Recurring window: how long each occurrence lasts (elapsed minutes). Alone: a one-off window from now for this many minutes',
-  },
-  checks: {
-    type: ['array', 'null'],
-    minItems: 1,
-    maxItems: 100,
-    uniqueItems: true,
-    items: { type: 'string', format: 'uuid' },
-    description: 'Only these checks of the project (null or absent, and no tags: the whole project)',
-  },
-  tags: {
-    type: ['array', 'null'],
-    minItems: 1,
-    maxItems: 100,
-    uniqueItems: true,
-    items: { type: 'string', minLength: 1, maxLength: 100 },
-    description: 'Only checks with any of these tags',
-  },
-};
-const maintenanceSpan = nullable({
-  type: 'object',
-  required: ['starts_at', 'ends_at'],
-  additionalProperties: false,
-  properties: { starts_at: dateTime, ends_at: dateTime },
-});
-const integrationId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
-const listParams = [
-  { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 25 } },
-  {
-    name: 'before',
-    in: 'query',
-    required: false,
-    description: 'Cursor: only items strictly older than this ISO 8601 timestamp (with offset); pass the last ts of a page for the next one.',
-    schema: { type: 'string', format: 'date-time' },
-  },
-];
-
-const scheduleIn = {
-  oneOf: [
-    {
-      type: 'object',
-      required: ['kind', 'period_sec'],
-      additionalProperties: false,
-      properties: { kind: { const: 'period' }, period_sec: { type: 'integer', minimum: 60, maximum: 31536000 }, tz: { type: 'string' } },
-    },
-    {
-      type: 'object',
-      required: ['kind', 'cron'],
-      additionalProperties: false,
-      properties: { kind: { const: 'cron' }, cron: { type: 'string', description: '5-field cron expression' }, tz: { type: 'string' } },
-    },
-    {
-      type: 'object',
-      required: ['kind', 'oncalendar'],
-      additionalProperties: false,
-      properties: { kind: { const: 'oncalendar' }, oncalendar: { type: 'string', description: 'systemd OnCalendar expression' }, tz: { type: 'string' } },
-    },
-  ],
-};
-
-const scheduleOut = {
-  oneOf: (scheduleIn.oneOf as Array<{ required: string[]; properties: object }>).map((s) => ({ ...s, required: [...s.required, 'tz'] })),
-};
-
-const httpConfig = {
-  type: 'object',
-  required: ['url'],
-  additionalProperties: false,
-  properties: {
-    url: { type: 'string', format: 'uri' },
-    method: { enum: ['GET', 'HEAD', 'POST'], default: 'GET' },
-    timeout_sec: { type: 'integer', minimum: 1, maximum: 30, default: 10 },
-    expected_codes: { type: 'array', items: { type: 'string', pattern: '^[1-5](xx|[0-9]{2})$' }, default: ['2xx', '3xx'] },
-    keyword: { type: 'string' },
-    keyword_absent: { type: 'boolean', default: false },
-    follow_redirects: { type: 'boolean', default: true },
-    headers: { type: 'object', additionalProperties: { type: 'string' } },
-    basic_auth: {
-      type: 'object',
-      required: ['username', 'password'],
-      additionalProperties: false,
-      properties: { username: { type: 'string' }, password: { type: 'string' } },
-    },
-    ssl_days_before: { enum: [7, 14, 30], default: 14 },
-    confirmations: { type: 'integer', minimum: 1, maximum: 5, default: 2 },
-    conditions: {
-      type: 'array',
-      maxItems: 20,
-      items: ref('Condition'),
-      description: 'An addition to the spec (docs/probe-checks.md, "Conditions"). Absent: none.',
-    },
-  },
-};
-
-const probeCommon = {
-  timeout_sec: { type: 'integer', minimum: 1, maximum: 30 },
-  confirmations: { type: 'integer', minimum: 1, maximum: 5, default: 2, description: 'Failed probes in a row before the check is down.' },
-};
-const host = { type: 'string', maxLength: 253, description: 'A host name or an IP address (IPv6 without brackets).' };
-
-const tcpConfig = {
-  type: 'object',
-  required: ['host', 'port'],
-  additionalProperties: false,
-  description: 'kind tcp (docs/probe-checks.md, "TCP"): connects, optionally speaks TLS, sends `send` and waits for `expect`.',
-  properties: {
-    host,
-    port: { type: 'integer', minimum: 1, maximum: 65535 },
-    tls: { type: 'boolean', default: false, description: 'TLS after connecting, verified like https (chain, name, expiry).' },
-    sni: { type: 'string', maxLength: 253, description: 'Only with tls: the server name (default: host when it is a name).' },
-    ssl_days_before: { enum: [7, 14, 30], default: 14, description: 'Only with tls: a certificate expiring within this many days makes the check late.' },
-    send: { type: 'string', maxLength: 8192, description: 'Sent once connected (4096 bytes at most); stored encrypted.' },
-    send_format: { enum: ['text', 'hex'], default: 'text' },
-    expect: { type: 'string', minLength: 1, maxLength: 1000, description: 'Text that must arrive (within the first 64 KB).' },
-    ...probeCommon,
-    timeout_sec: { ...probeCommon.timeout_sec, default: 10 },
-    conditions: { type: 'array', maxItems: 20, items: ref('Condition'), description: 'response_time; certificate_days (with tls).' },
-  },
-};
-
-const dnsConfig = {
-  type: 'object',
-  required: ['name'],
-  additionalProperties: false,
-  description: 'kind dns (docs/probe-checks.md, "DNS").',
-  properties: {
-    name: { type: 'string', maxLength: 253 },
-    record_type: { enum: ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SOA', 'SRV', 'CAA'], default: 'A' },
-    resolver: { type: 'string', maxLength: 60, description: "`ip`, `ip:port` or `[ipv6]:port`; default: the prober's resolvers. Passes the outbound guard." },
-    expected: { type: 'array', maxItems: 20, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 500 }, default: [] },
-    match: { enum: ['any', 'all'], default: 'any' },
-    ...probeCommon,
-    timeout_sec: { ...probeCommon.timeout_sec, default: 5 },
-    conditions: { type: 'array', maxItems: 20, items: ref('Condition'), description: 'response_time.' },
-  },
-};
-
-const tlsConfig = {
-  type: 'object',
-  required: ['host'],
-  additionalProperties: false,
-  description: 'kind tls (docs/probe-checks.md, "TLS"): the certificate of a TLS endpoint.',
-  properties: {
-    host,
-    port: { type: 'integer', minimum: 1, maximum: 65535, default: 443 },
-    sni: { type: 'string', maxLength: 253 },
-    days_before_expiry: { type: 'integer', minimum: 0, maximum: 365, default: 14, description: 'Fails when the certificate expires within this many days.' },
-    ...probeCommon,
-    timeout_sec: { ...probeCommon.timeout_sec, default: 10 },
-    conditions: { type: 'array', maxItems: 20, items: ref('Condition'), description: 'response_time, certificate_days.' },
-  },
-};
-
-const scalar = { type: ['string', 'number', 'boolean', 'null'] };
-const condition = {
-  type: 'object',
-  required: ['type', 'operator'],
-  additionalProperties: false,
-  description:
-    'Evaluated on every probe; a failing one fails the probe and is named in its result. Which types and operators apply: docs/probe-checks.md, "Conditions".',
-  properties: {
-    type: { enum: ['status_code', 'json_body', 'header', 'response_time', 'certificate_days'] },
-    operator: { enum: ['equals', 'not_equals', 'less_than', 'greater_than', 'contains', 'exists'] },
-    path: { type: 'string', maxLength: 256, description: 'json_body: a JSON Pointer (/a/0/b) or JSONPath ($.a[0].b, no wildcards or filters).' },
-    name: { type: 'string', maxLength: 100, description: 'header: its name.' },
-    value: { ...scalar, description: 'Absent for exists; a number for status_code, response_time (ms), certificate_days and less/greater.' },
-  },
-};
-
+/** Mean phases of answered probes (docs/probe-checks.md, "Response times"). */
 const phases = {
   type: ['object', 'null'],
   additionalProperties: false,
@@ -283,77 +80,50 @@ const certificate = {
   },
 };
 
-const checkInputProps = {
-  name: { type: 'string', minLength: 1, maxLength: 255 },
-  kind: {
-    enum: ['heartbeat', 'http', 'tcp', 'dns', 'tls'],
-    default: 'heartbeat',
-    description: 'Set on create only; ignored by PATCH. tcp, dns and tls are additions to the spec.',
+const e = {
+  400: errorResponse('Body is not valid JSON or not a JSON object'),
+  401: errorResponse('Authorization missing or malformed, or key unknown or revoked'),
+  403: errorResponse('Read-only key on a write endpoint, account not on Pro or Business, or check quota reached'),
+  404: errorResponse("Unknown (or another project's) check, integration or maintenance window, or unknown endpoint"),
+  409: errorResponse(
+    'Conflicts with the state of the resource: resume of a check that is not paused; acknowledgement of a check that is not down; a Telegram link for an integration of another kind; ending a maintenance window that is not in progress',
+  ),
+  413: errorResponse('Body larger than the configured limit'),
+  415: errorResponse('Body in an encoding or charset other than UTF-8 JSON'),
+  422: { description: 'Validation failed', ...json(ref('ValidationError')) },
+  429: {
+    description: 'Rate limit exceeded',
+    headers: { 'Retry-After': { description: 'Seconds to wait (whole seconds)', schema: { type: 'integer', minimum: 1 } } },
+    ...json(ref('Error')),
   },
-  slug: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]{0,99}$', description: 'Create only (ignored by PATCH); unique within the project.' },
-  description: { type: ['string', 'null'] },
-  tags: { type: 'array', items: { type: 'string' } },
-  tz: { type: 'string', default: 'UTC', description: 'IANA time zone name' },
-  grace_sec: { type: 'integer', minimum: 30, maximum: 2592000, description: 'For period schedules at most 10 × period_sec.' },
-  schedule: ref('ScheduleInput'),
-  min_run_sec: {
-    type: ['integer', 'null'],
-    minimum: 1,
-    maximum: 86400,
-    description:
-      'An addition to the spec. Heartbeat checks only (http: 422 unless null): a success ping ending a run (measured from its start ping) shorter than this many seconds counts as a failure, flip reason `short_run`. null: no minimum (the default).',
-  },
-  depends_on: {
-    type: 'array',
-    maxItems: 20,
-    uniqueItems: true,
-    items: { type: 'string', format: 'uuid' },
-    description:
-      'An addition to the spec. Ids of other checks of the same project this check depends on (default none; PATCH replaces the list). While one of them is down, this check\'s down alerts are held, and dropped if this check recovers first (docs/notifications.md, "Dependencies"). 422 for an id that is not a check of this project, the check itself, or a change that would close a cycle (the message names it).',
-  },
-  http_config: ref('HttpConfig'),
-  tcp_config: { ...ref('TcpConfig'), description: 'An addition to the spec: required for kind tcp, refused for the others; never returned.' },
-  dns_config: { ...ref('DnsConfig'), description: 'An addition to the spec: required for kind dns, refused for the others; never returned.' },
-  tls_config: { ...ref('TlsConfig'), description: 'An addition to the spec: required for kind tls, refused for the others; never returned.' },
+  500: errorResponse('Unexpected error; the body carries an error_id that is also logged'),
 };
+const readErrors = { 401: e[401], 403: e[403], 429: e[429], 500: e[500] };
+const writeErrors = { ...readErrors, 400: e[400], 413: e[413], 415: e[415] };
 
-const quietHours = {
+const checkId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+const maintenanceId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+const maintenanceSpan = nullable({
   type: 'object',
-  required: ['from', 'to', 'tz'],
+  required: ['starts_at', 'ends_at'],
   additionalProperties: false,
-  properties: {
-    from: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
-    to: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
-    tz: { type: 'string' },
-  },
-};
+  properties: { starts_at: dateTime, ends_at: dateTime },
+});
+const listParams = inputs.listParameters;
+const integrationId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
 
-const integrationInputProps = {
-  kind: { enum: INTEGRATION_KINDS, description: 'Cannot be changed by PATCH (422).' },
-  name: { type: 'string', minLength: 1, maxLength: 255 },
-  events: { type: 'array', items: { enum: ['down', 'up', 'late'] }, uniqueItems: true },
-  tags: { type: ['array', 'null'], items: { type: 'string' }, description: 'Only checks with one of these tags notify; null = all checks.' },
-  enabled: { type: 'boolean', default: true },
-  quiet_hours: nullable(ref('QuietHours')),
-  reminders: { type: ['array', 'null'], items: { type: 'integer', minimum: 1, maximum: 168 } },
-  flapping: {
-    ...nullable(ref('Flapping')),
-    description:
-      'Default {max_changes: 6, window_minutes: 60}: a check that changes status more than max_changes times within window_minutes stops sending one message per change; the rest arrive as one digest. null: every change is sent.',
-  },
-  escalate_after_min: {
-    type: ['integer', 'null'],
-    minimum: 0,
-    maximum: 1440,
-    default: 0,
-    description:
-      'An addition to the spec (escalation): minutes after a check goes down before this integration is notified, only if the check is still down and not acknowledged by then; its reminders and the recovery follow only once it was. 0 or null: at once.',
-  },
-  config: {
+/** A check's schedule as returned: one of three forms, always with its zone. */
+const scheduleOut = {
+  oneOf: [
+    { kind: 'period', value: { period_sec: { type: 'integer' } } },
+    { kind: 'cron', value: { cron: { type: 'string', description: '5-field cron expression' } } },
+    { kind: 'oncalendar', value: { oncalendar: { type: 'string', description: 'systemd OnCalendar expression' } } },
+  ].map(({ kind, value }) => ({
     type: 'object',
-    description:
-      'By kind: telegram none; email {email}; webhook {url, secret?, body_template?, content_type?}; slack, discord, mattermost {webhook_url}; sms {phone (E.164)}; pagerduty {routing_key}. Stored encrypted, never returned.',
-  },
+    required: ['kind', ...Object.keys(value), 'tz'],
+    additionalProperties: false,
+    properties: { kind: { const: kind }, ...value, tz: { type: 'string' } },
+  })),
 };
 
 export const OPENAPI_DOCUMENT = {
@@ -636,17 +406,10 @@ export const OPENAPI_DOCUMENT = {
           errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' }, minItems: 1 } },
         },
       },
-      ScheduleInput: scheduleIn,
-      Schedule: scheduleOut,
-      HttpConfig: httpConfig,
-      TcpConfig: tcpConfig,
-      DnsConfig: dnsConfig,
-      TlsConfig: tlsConfig,
-      Condition: condition,
+      ...inputs.components,
       ResponseTimes: responseTimes,
       Certificate: certificate,
-      CheckInput: { type: 'object', required: ['name', 'grace_sec', 'schedule'], additionalProperties: false, properties: checkInputProps },
-      CheckPatch: { type: 'object', additionalProperties: false, properties: checkInputProps },
+      Schedule: scheduleOut,
       Check: {
         type: 'object',
         additionalProperties: false,
@@ -672,7 +435,7 @@ export const OPENAPI_DOCUMENT = {
         ],
         properties: {
           id: { type: 'string', format: 'uuid' },
-          kind: { enum: ['heartbeat', 'http', 'tcp', 'dns', 'tls'] },
+          kind: { enum: CHECK_KINDS },
           name: { type: 'string' },
           slug: { type: ['string', 'null'] },
           description: { type: ['string', 'null'] },
@@ -765,34 +528,6 @@ export const OPENAPI_DOCUMENT = {
           shields: { type: 'string', format: 'uri', description: 'shields.io endpoint JSON {schemaVersion, label, message, color}' },
         },
       },
-      StatusPageInput: {
-        type: 'object',
-        required: ['title', 'groups'],
-        additionalProperties: false,
-        properties: {
-          title: { type: 'string', minLength: 1, maxLength: 100 },
-          enabled: { type: 'boolean', default: false, description: 'Off: the public URL answers 404' },
-          groups: {
-            type: 'array',
-            maxItems: 20,
-            items: {
-              type: 'object',
-              required: ['name', 'checks'],
-              additionalProperties: false,
-              properties: {
-                name: { type: 'string', minLength: 1, maxLength: 100 },
-                checks: {
-                  type: 'array',
-                  maxItems: 100,
-                  uniqueItems: true,
-                  items: { type: 'string', format: 'uuid' },
-                  description: 'Check uuids in the order shown',
-                },
-              },
-            },
-          },
-        },
-      },
       StatusPage: {
         type: 'object',
         additionalProperties: false,
@@ -818,8 +553,6 @@ export const OPENAPI_DOCUMENT = {
           updated_at: dateTime,
         },
       },
-      MaintenanceInput: { type: 'object', additionalProperties: false, properties: maintenanceInputProps },
-      MaintenancePatch: { type: 'object', additionalProperties: false, properties: maintenanceInputProps },
       Maintenance: {
         type: 'object',
         additionalProperties: false,
@@ -860,23 +593,6 @@ export const OPENAPI_DOCUMENT = {
           created_at: dateTime,
         },
       },
-      QuietHours: quietHours,
-      Flapping: {
-        type: 'object',
-        required: ['max_changes', 'window_minutes'],
-        additionalProperties: false,
-        properties: {
-          max_changes: { type: 'integer', minimum: 1, maximum: 100 },
-          window_minutes: { type: 'integer', minimum: 1, maximum: 1440 },
-        },
-      },
-      IntegrationInput: {
-        type: 'object',
-        required: ['kind', 'name', 'events'],
-        additionalProperties: false,
-        properties: integrationInputProps,
-      },
-      IntegrationPatch: { type: 'object', additionalProperties: false, properties: integrationInputProps },
       Integration: {
         type: 'object',
         additionalProperties: false,
@@ -908,9 +624,9 @@ export const OPENAPI_DOCUMENT = {
           enabled: { type: 'boolean' },
           events: { type: 'array', items: { enum: ['down', 'up', 'late'] } },
           tags: { type: ['array', 'null'], items: { type: 'string' } },
-          quiet_hours: nullable(ref('QuietHours')),
+          quiet_hours: ref('QuietHours'),
           reminders: { type: ['array', 'null'], items: { type: 'integer' } },
-          flapping: nullable(ref('Flapping')),
+          flapping: ref('Flapping'),
           escalate_after_min: {
             type: 'integer',
             minimum: 0,

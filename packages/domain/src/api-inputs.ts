@@ -1,0 +1,40 @@
+import { checkSchema } from './checks/check-input.js';
+import { integrationSchema } from './integrations/integration-input.js';
+import { maintenanceSchema } from './maintenance/maintenance-input.js';
+import { statusPageSchema } from './status-pages/status-page-input.js';
+import { listQuerySchema } from './validation/list-query.js';
+import { patchSchema, requestSchema, type JsonSchema } from './validation/request-schema.js';
+
+/** Request bodies by the name the OpenAPI document gives them; each is the joi definition its validator uses. */
+export const REQUEST_BODIES = {
+  CheckInput: checkSchema,
+  IntegrationInput: integrationSchema,
+  MaintenanceInput: maintenanceSchema,
+  StatusPageInput: statusPageSchema,
+} as const;
+
+/** Bodies PATCH accepts: the same fields as the input, none required (merged onto the stored resource). */
+const PATCHES = { CheckPatch: 'CheckInput', IntegrationPatch: 'IntegrationInput', MaintenancePatch: 'MaintenanceInput' } as const;
+
+export interface ApiInputSchemas {
+  /** Components of the document: every body above, its PATCH form, and their shared parts (`.id()`). */
+  components: Record<string, JsonSchema>;
+  /** The query of the list endpoints (pings, flips) as OpenAPI parameters. */
+  listParameters: JsonSchema[];
+}
+
+/** The REST API's inputs as OpenAPI 3.1 schemas, derived from the joi definitions (one definition per input). */
+export function apiInputSchemas(): ApiInputSchemas {
+  const components: Record<string, JsonSchema> = {};
+  for (const [name, schema] of Object.entries(REQUEST_BODIES)) components[name] = requestSchema(schema, components);
+  for (const [patch, input] of Object.entries(PATCHES)) components[patch] = patchSchema(components[input]!);
+  const query = requestSchema(listQuerySchema, components);
+  const listParameters = Object.entries(query.properties as Record<string, JsonSchema>).map(([name, { description, ...schema }]) => ({
+    name,
+    in: 'query',
+    required: false,
+    ...(description === undefined ? {} : { description }),
+    schema,
+  }));
+  return { components, listParameters };
+}

@@ -1,0 +1,352 @@
+// Generated from the joi definitions of @upmon/domain by test/request-bodies.test.ts: do not edit.
+// Each request body as its validator returns it (fields with a default are always present).
+
+export type QuietHours = {
+  from: string;
+  to: string;
+  tz: string;
+} | null;
+/**
+ * Default {max_changes: 6, window_minutes: 60}: a check that changes status more than max_changes times within window_minutes stops sending one message per change; the rest arrive as one digest. null: every change is sent.
+ */
+export type Flapping = {
+  max_changes: number;
+  window_minutes: number;
+} | null;
+
+export interface ScheduleInput {
+  kind: 'period' | 'cron' | 'oncalendar';
+  /**
+   * Kind period only (required there).
+   */
+  period_sec?: number;
+  /**
+   * Kind cron only (required there): a 5-field cron expression.
+   */
+  cron?: string;
+  /**
+   * Kind oncalendar only (required there): a systemd OnCalendar expression.
+   */
+  oncalendar?: string;
+  /**
+   * IANA time zone name
+   */
+  tz?: string;
+}
+export interface HttpCondition {
+  type: 'status_code' | 'json_body' | 'header' | 'response_time' | 'certificate_days';
+  /**
+   * status_code, response_time, certificate_days: equals, not_equals, less_than, greater_than (response_time and certificate_days: less_than, greater_than); header: equals, not_equals, contains, exists; json_body: all.
+   */
+  operator: 'equals' | 'not_equals' | 'less_than' | 'greater_than' | 'contains' | 'exists';
+  /**
+   * json_body only: a JSON Pointer (/a/0/b) or a JSONPath ($.a[0].b; no wildcards, filters or slices).
+   */
+  path?: string;
+  /**
+   * header only: the header name.
+   */
+  name?: string;
+  /**
+   * Absent with exists. status_code: an integer 100–599; response_time: ms, 1–60000; certificate_days: −3650–3650; header: text; json_body: a number with less_than/greater_than, else a JSON scalar. Text at most 1000 characters.
+   */
+  value?: {
+    [k: string]: unknown;
+  };
+}
+export interface HttpConfig {
+  url: string;
+  method: 'GET' | 'HEAD' | 'POST';
+  timeout_sec: number;
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  expected_codes: string[];
+  keyword?: string;
+  keyword_absent: boolean;
+  follow_redirects: boolean;
+  headers?: {
+    [k: string]: string;
+  };
+  basic_auth?: {
+    username: string;
+    password: string;
+  };
+  ssl_days_before: 7 | 14 | 30;
+  confirmations: number;
+  /**
+   * Evaluated on every probe; each failing one fails the probe and is named in its result (docs/probe-checks.md, "Conditions").
+   *
+   * @maxItems 20
+   */
+  conditions?: HttpCondition[];
+}
+export interface TcpCondition {
+  type: 'response_time' | 'certificate_days';
+  /**
+   * status_code, response_time, certificate_days: equals, not_equals, less_than, greater_than (response_time and certificate_days: less_than, greater_than); header: equals, not_equals, contains, exists; json_body: all.
+   */
+  operator: 'equals' | 'not_equals' | 'less_than' | 'greater_than' | 'contains' | 'exists';
+  /**
+   * json_body only: a JSON Pointer (/a/0/b) or a JSONPath ($.a[0].b; no wildcards, filters or slices).
+   */
+  path?: string;
+  /**
+   * header only: the header name.
+   */
+  name?: string;
+  /**
+   * Absent with exists. status_code: an integer 100–599; response_time: ms, 1–60000; certificate_days: −3650–3650; header: text; json_body: a number with less_than/greater_than, else a JSON scalar. Text at most 1000 characters.
+   */
+  value?: {
+    [k: string]: unknown;
+  };
+}
+export interface TcpConfig {
+  host: string;
+  port: number;
+  tls: boolean;
+  sni?: string;
+  /**
+   * Sent once connected: text (UTF-8, at most 4096 bytes), or with send_format hex pairs of hex digits. Stored encrypted.
+   */
+  send?: string;
+  send_format: 'text' | 'hex';
+  expect?: string;
+  timeout_sec: number;
+  confirmations: number;
+  ssl_days_before: 7 | 14 | 30;
+  /**
+   * Evaluated on every probe; each failing one fails the probe and is named in its result (docs/probe-checks.md, "Conditions").
+   *
+   * @maxItems 20
+   */
+  conditions: TcpCondition[];
+}
+export interface DnsCondition {
+  type: 'response_time';
+  /**
+   * status_code, response_time, certificate_days: equals, not_equals, less_than, greater_than (response_time and certificate_days: less_than, greater_than); header: equals, not_equals, contains, exists; json_body: all.
+   */
+  operator: 'equals' | 'not_equals' | 'less_than' | 'greater_than' | 'contains' | 'exists';
+  /**
+   * json_body only: a JSON Pointer (/a/0/b) or a JSONPath ($.a[0].b; no wildcards, filters or slices).
+   */
+  path?: string;
+  /**
+   * header only: the header name.
+   */
+  name?: string;
+  /**
+   * Absent with exists. status_code: an integer 100–599; response_time: ms, 1–60000; certificate_days: −3650–3650; header: text; json_body: a number with less_than/greater_than, else a JSON scalar. Text at most 1000 characters.
+   */
+  value?: {
+    [k: string]: unknown;
+  };
+}
+export interface DnsConfig {
+  name: string;
+  record_type: 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT' | 'NS' | 'SOA' | 'SRV' | 'CAA';
+  resolver?: string;
+  /**
+   * @maxItems 20
+   */
+  expected: string[];
+  match: 'any' | 'all';
+  timeout_sec: number;
+  confirmations: number;
+  /**
+   * Evaluated on every probe; each failing one fails the probe and is named in its result (docs/probe-checks.md, "Conditions").
+   *
+   * @maxItems 20
+   */
+  conditions: DnsCondition[];
+}
+export interface TlsCondition {
+  type: 'response_time' | 'certificate_days';
+  /**
+   * status_code, response_time, certificate_days: equals, not_equals, less_than, greater_than (response_time and certificate_days: less_than, greater_than); header: equals, not_equals, contains, exists; json_body: all.
+   */
+  operator: 'equals' | 'not_equals' | 'less_than' | 'greater_than' | 'contains' | 'exists';
+  /**
+   * json_body only: a JSON Pointer (/a/0/b) or a JSONPath ($.a[0].b; no wildcards, filters or slices).
+   */
+  path?: string;
+  /**
+   * header only: the header name.
+   */
+  name?: string;
+  /**
+   * Absent with exists. status_code: an integer 100–599; response_time: ms, 1–60000; certificate_days: −3650–3650; header: text; json_body: a number with less_than/greater_than, else a JSON scalar. Text at most 1000 characters.
+   */
+  value?: {
+    [k: string]: unknown;
+  };
+}
+export interface TlsConfig {
+  host: string;
+  port: number;
+  sni?: string;
+  days_before_expiry: number;
+  timeout_sec: number;
+  confirmations: number;
+  /**
+   * Evaluated on every probe; each failing one fails the probe and is named in its result (docs/probe-checks.md, "Conditions").
+   *
+   * @maxItems 20
+   */
+  conditions: TlsCondition[];
+}
+export interface CheckBody {
+  name: string;
+  /**
+   * Set on create only; ignored by PATCH. tcp, dns and tls are additions to the spec (docs/probe-checks.md).
+   */
+  kind: 'heartbeat' | 'http' | 'tcp' | 'dns' | 'tls';
+  /**
+   * Create only (ignored by PATCH); unique within the project.
+   */
+  slug?: string;
+  description?: string | null;
+  /**
+   * @maxItems 100
+   */
+  tags: string[];
+  /**
+   * IANA time zone name (default: the schedule's tz, else UTC).
+   */
+  tz?: string;
+  /**
+   * For period schedules at most 10 × period_sec.
+   */
+  grace_sec: number;
+  schedule: ScheduleInput;
+  /**
+   * An addition to the spec. Heartbeat checks only (probed kinds: 422 unless null): a success ping ending a run (measured from its start ping) shorter than this many seconds counts as a failure, flip reason `short_run`. null: no minimum (the default).
+   */
+  min_run_sec?: null | (number | null);
+  /**
+   * An addition to the spec. Ids of other checks of the same project this check depends on (default none; PATCH replaces the list). While one of them is down, this check's down alerts are held, and dropped if this check recovers first (docs/notifications.md, "Dependencies"). 422 for an id that is not a check of this project, the check itself, or a change that would close a cycle (the message names it).
+   *
+   * @maxItems 20
+   */
+  depends_on?: string[];
+  http_config?: HttpConfig;
+  tcp_config?: TcpConfig;
+  dns_config?: DnsConfig;
+  tls_config?: TlsConfig;
+}
+export interface IntegrationBody {
+  /**
+   * Cannot be changed by PATCH (422).
+   */
+  kind: 'telegram' | 'email' | 'webhook' | 'slack' | 'discord' | 'mattermost' | 'sms' | 'pagerduty';
+  name: string;
+  /**
+   * @maxItems 3
+   */
+  events: ('down' | 'up' | 'late')[];
+  /**
+   * Only checks with one of these tags notify; null = all checks.
+   *
+   * @maxItems 100
+   */
+  tags: string[] | null;
+  enabled: boolean;
+  quiet_hours: QuietHours;
+  /**
+   * @maxItems 20
+   */
+  reminders: number[] | null;
+  flapping: Flapping;
+  /**
+   * An addition to the spec (escalation): minutes after a check goes down before this integration is notified, only if the check is still down and not acknowledged by then; its reminders and the recovery follow only once it was. 0 or null: at once.
+   */
+  escalate_after_min: number | null;
+  /**
+   * The settings of the kind (telegram: none). Stored encrypted, never returned.
+   */
+  config?: EmailConfig | WebhookConfig | SlackConfig | DiscordConfig | MattermostConfig | SmsConfig | PagerdutyConfig | TelegramConfig;
+}
+export interface EmailConfig {
+  email: string;
+}
+export interface WebhookConfig {
+  url: string;
+  secret?: string;
+  body_template?: string;
+  content_type?: string;
+}
+export interface SlackConfig {
+  webhook_url: string;
+}
+export interface DiscordConfig {
+  webhook_url: string;
+}
+export interface MattermostConfig {
+  webhook_url: string;
+}
+export interface SmsConfig {
+  phone: string;
+}
+export interface PagerdutyConfig {
+  routing_key: string;
+}
+export interface TelegramConfig {}
+export interface MaintenanceBody {
+  name: string;
+  /**
+   * One-off window: its start (with ends_at); an ISO 8601 time with an offset (Z or +hh:mm)
+   */
+  starts_at?: string;
+  /**
+   * One-off window: its end, after starts_at, at most 10080 minutes later, not in the past; an ISO 8601 time with an offset
+   */
+  ends_at?: string;
+  /**
+   * Recurring window: cron (five fields) or OnCalendar expression; each fire starts an occurrence
+   */
+  schedule?: string;
+  /**
+   * Recurring window: IANA zone the schedule is read in (default UTC)
+   */
+  tz?: string;
+  /**
+   * Recurring window: how long each occurrence lasts (elapsed minutes). Alone: a one-off window from now for this many minutes
+   */
+  duration_min?: number;
+  /**
+   * Only these checks of the project (null or absent, and no tags: the whole project)
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  checks?: string[] | null;
+  /**
+   * Only checks with any of these tags
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  tags?: string[] | null;
+}
+export interface StatusPageBody {
+  title: string;
+  /**
+   * Off: the public URL answers 404
+   */
+  enabled: boolean;
+  /**
+   * @maxItems 20
+   */
+  groups: {
+    name: string;
+    /**
+     * Check uuids in the order shown
+     *
+     * @maxItems 100
+     */
+    checks: string[];
+  }[];
+}
