@@ -27,7 +27,7 @@ const FALLBACK_INTERVAL_MS = 5 * 60_000;
 export const ROUND_GAP_MS = 100;
 
 /**
- * Claims due probes (every probed kind) and puts them on the `probes` queue (docs/http-checks.md).
+ * Claims due probes (every probed kind) and puts them on the `probes` queue (docs/probe-checks.md).
  *
  * One transaction per batch: lock due rows with FOR UPDATE SKIP LOCKED (several schedulers
  * share the work without waiting on each other), enqueue, advance next_probe_at, commit. The
