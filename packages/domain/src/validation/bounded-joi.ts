@@ -1,30 +1,6 @@
-import BaseJoi, { type CustomHelpers, type ExtensionFactory } from 'joi';
-
-/** A `max(limit)` rule of the schema being validated, if it has one with a literal limit. */
-function maxLimit(helpers: CustomHelpers): number | null {
-  const rule = helpers.schema.$_getRule('max') as { args?: { limit?: unknown } } | undefined;
-  return typeof rule?.args?.limit === 'number' ? rule.args.limit : null;
-}
-
-const boundFirst =
-  (type: 'string' | 'array'): ExtensionFactory =>
-  (joi) => ({
-    type,
-    base: type === 'string' ? joi.string() : joi.array(),
-    // Runs before every rule (pattern, uri, email, custom, items, unique…): a value over its
-    // `max` gets that one error and nothing else looks at it. Plain joi reports `max` and then
-    // goes on with the other rules when `abortEarly` is false, which let a 256 KB string reach
-    // patterns and parsers.
-    validate(value: string | unknown[], helpers) {
-      const limit = maxLimit(helpers);
-      if (limit !== null && value.length > limit) return { value, errors: [helpers.error(`${type}.max`, { limit, value })] };
-      return { value };
-    },
-  });
-
 /**
  * joi for request bodies: every string and array checks its length limit first, and a value over
- * it stops there (docs/api.md, "Input bounds"). Every string and array schema of a body must have
- * a `max` (asserted by services/api/test/input-bounds.test.ts).
+ * it stops there (docs/api.md, "Input bounds"). Defined once, in @upmon/probes, whose kinds'
+ * config schemas are part of the check bodies validated here.
  */
-export const Joi: typeof BaseJoi = BaseJoi.extend(boundFirst('string'), boundFirst('array'));
+export { BoundedJoi as Joi } from '@upmon/probes';

@@ -2,7 +2,9 @@ import { isIP, type Socket } from 'node:net';
 import type { X509Certificate } from 'node:crypto';
 import tls, { type TLSSocket } from 'node:tls';
 import { certificateInfoOf, type CertificateInfo } from './certificate.js';
+import { failureDetail } from './failure-detail.js';
 import type { PhaseTimer } from './phases.js';
+import { requestFailureKind, type RequestFailureKind } from './request-failure.js';
 import type { ProbeContext } from '../probe-kind.js';
 
 /** A failure with a node-style code (mapped by `requestFailureKind`). */
@@ -26,6 +28,19 @@ export interface TlsOptions {
 export function tlsNames(host: string, sni: string | null): TlsOptions {
   const servername = sni ?? (isIP(host) ? null : host);
   return { servername, verifyName: servername ?? host };
+}
+
+/** How a socket probe that threw ended, for its observation: the failure kind, the words, the certificate seen. */
+export interface SocketFailure {
+  kind: 'failure';
+  failure: RequestFailureKind;
+  detail: string;
+  certificate: CertificateInfo | null;
+}
+
+export function socketFailure(err: unknown, host: string): SocketFailure {
+  const e = err as ProbeError & { certificate?: CertificateInfo | null };
+  return { kind: 'failure', failure: requestFailureKind(e.code), detail: failureDetail(e, host), certificate: e.certificate ?? null };
 }
 
 export interface OpenSocket {

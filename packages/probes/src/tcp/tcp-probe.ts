@@ -1,9 +1,7 @@
 import type { Socket } from 'node:net';
 import type { CertificateInfo } from '../common/certificate.js';
-import { failureDetail } from '../common/failure-detail.js';
 import { PhaseTimer, type ProbePhases } from '../common/phases.js';
-import { requestFailureKind, type RequestFailureKind } from '../common/request-failure.js';
-import { SocketSession, tlsNames, type ProbeError } from '../common/socket-session.js';
+import { socketFailure, SocketSession, tlsNames, type SocketFailure } from '../common/socket-session.js';
 import type { ProbeContext } from '../probe-kind.js';
 import type { TcpConfig } from './tcp-config.js';
 
@@ -11,7 +9,7 @@ import type { TcpConfig } from './tcp-config.js';
 export const MAX_RECEIVE_BYTES = 65_536;
 
 export type TcpObservation =
-  | { kind: 'failure'; failure: RequestFailureKind; detail: string; certificate: CertificateInfo | null }
+  | SocketFailure
   /** Connected (and TLS verified); `received` is what arrived while waiting for `expect`. */
   | { kind: 'connected'; certificate: CertificateInfo | null; expectFound: boolean | null; received: string };
 
@@ -67,11 +65,7 @@ export async function performTcpProbe(config: TcpConfig, ctx: ProbeContext): Pro
     }
     return { observation: { kind: 'connected', certificate, expectFound, received }, phases: timer.phases() };
   } catch (err) {
-    const e = err as ProbeError & { certificate?: CertificateInfo | null };
-    return {
-      observation: { kind: 'failure', failure: requestFailureKind(e.code), detail: failureDetail(e, config.host), certificate: e.certificate ?? null },
-      phases: timer.phases(),
-    };
+    return { observation: socketFailure(err, config.host), phases: timer.phases() };
   } finally {
     session.close();
   }
