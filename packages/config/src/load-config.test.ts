@@ -68,4 +68,15 @@ describe('config', () => {
     expect(loadApiConfig({ ...base, API_PORT: '9000', API_METRICS_PORT: '9100' }).metricsPort).toBe(9100);
     expect(() => loadApiConfig({ ...base, API_PORT: '9000', API_METRICS_PORT: '9000' })).toThrow(/API_METRICS_PORT must differ from API_PORT/);
   });
+  it("the notifier's provider endpoints default to the providers' and may point elsewhere (tests, egress proxies)", () => {
+    expect(loadNotifierConfig(base).providers).toMatchObject({
+      pagerdutyEventsUrl: 'https://events.pagerduty.com/v2/enqueue',
+      opsgenie: { usApiUrl: 'https://api.opsgenie.com', euApiUrl: 'https://api.eu.opsgenie.com' },
+      victoropsRestUrl: 'https://alert.victorops.com/integrations/generic/20131114/alert',
+      pushoverApiUrl: 'https://api.pushover.net/1',
+    });
+    const local = loadNotifierConfig({ ...base, OPSGENIE_API_URL: 'http://127.0.0.1:9/og/', PUSHOVER_API_URL: 'http://127.0.0.1:9/po/1/' }).providers;
+    expect([local.opsgenie.usApiUrl, local.pushoverApiUrl]).toEqual(['http://127.0.0.1:9/og', 'http://127.0.0.1:9/po/1']);
+    expect(() => loadNotifierConfig({ ...base, VICTOROPS_REST_URL: 'ftp://x' })).toThrow(/VICTOROPS_REST_URL/);
+  });
 });

@@ -13,7 +13,6 @@ export { splitConfig, joinConfig, type SplitConfig } from './config-secrets.js';
 export type { ProbePhases } from './common/phases.js';
 export type { CertificateInfo } from './common/certificate.js';
 export type { RequestFailureKind } from './common/request-failure.js';
-export { Joi as BoundedJoi } from './common/bounded-joi.js';
 export {
   CONDITION_TYPES,
   OPERATORS,

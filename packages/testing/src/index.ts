@@ -27,3 +27,4 @@ export { eventually, type Settled } from './eventually.js';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 export { closeQueues, producerQueues } from './producer-queues.js';
 export { startDnsServer, type DnsServer, type DnsZone } from './dns-server.js';
+export { startRecordingServer, type RecordingServer, type RecordedRequest, type Reply, type Responder } from './recording-server.js';

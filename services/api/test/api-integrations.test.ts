@@ -1,3 +1,4 @@
+import { KIND_NAMES } from '@upmon/channels';
 import { AAD, createCipher, sha256Hex } from '@upmon/crypto';
 import { makeProjectWithKeys, TEST_ENCRYPTION_KEY } from '@upmon/testing';
 import { startHarness, type Harness } from './support/api-harness.js';
@@ -33,6 +34,22 @@ const VALID_CONFIG: Record<string, Record<string, unknown> | undefined> = {
   mattermost: { webhook_url: 'http://mattermost.internal/hooks/xyz' },
   sms: { phone: '+37120000000' },
   pagerduty: { routing_key: 'R0123456789abcdefABCDEF012345678' },
+  msteams: { webhook_url: 'https://prod.workflows.example/workflows/1/triggers/manual/paths/invoke?sig=abc' },
+  googlechat: { webhook_url: 'https://chat.googleapis.com/v1/spaces/AAA/messages?key=k&token=t' },
+  rocketchat: { webhook_url: 'https://chat.example.com/hooks/65f0/abc' },
+  zulip: {
+    site_url: 'https://example.zulipchat.com',
+    bot_email: 'alerts-bot@example.zulipchat.com',
+    api_key: 'abcdef0123456789',
+    stream: 'ops',
+    topic: 'alerts',
+  },
+  matrix: { homeserver_url: 'https://matrix.example.org', room_id: '!AbCdEf:example.org', access_token: 'syt_abc_def' },
+  opsgenie: { api_key: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b', region: 'eu' },
+  victorops: { api_key: '1a2b3c4d-5e6f', routing_key: 'db-team' },
+  pushover: { user_key: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG', app_token: 'azGDORePK8gMaC0QOYAMyEEuzJnyUi', priority_down: 2, retry_sec: 60, expire_sec: 1800 },
+  ntfy: { server_url: 'https://ntfy.example.org', topic: 'upmon-ops', token: 'tk_abc' },
+  gotify: { server_url: 'https://gotify.example.org', app_token: 'AqLqE5Bh3Jv' },
 };
 
 async function create(body: Record<string, unknown>) {
@@ -40,6 +57,10 @@ async function create(body: Record<string, unknown>) {
 }
 
 describe('POST /integrations', () => {
+  test('every kind the API accepts is tried here', () => {
+    expect(Object.keys(VALID_CONFIG).sort()).toEqual([...KIND_NAMES].sort());
+  });
+
   test.each(Object.keys(VALID_CONFIG))('creates a %s integration with its config encrypted and never returned', async (kind) => {
     const config = VALID_CONFIG[kind];
     const res = await create({ kind, name: `${kind} alerts`, events: ['down', 'up'], ...(config ? { config } : {}) });
@@ -64,7 +85,9 @@ describe('POST /integrations', () => {
     const row = await h.prisma.integration.findUniqueOrThrow({ where: { id: res.body.data.id } });
     expect(row.projectId).toBe(projectId);
     expect(cipher.decryptJson(row.config, AAD.integrationConfig(row.id))).toEqual(config ?? {});
-    if (config) for (const v of Object.values(config)) expect(Buffer.from(row.config).toString('latin1')).not.toContain(String(v));
+    // Strings long enough that random ciphertext cannot contain them by chance (a number such as 2 could).
+    if (config)
+      for (const v of Object.values(config)) if (typeof v === 'string' && v.length >= 4) expect(Buffer.from(row.config).toString('latin1')).not.toContain(v);
     if (kind === 'telegram') {
       expect(res.body.telegram_deep_link).toEqual(expect.any(String));
       // Verified once the bot links a chat.
@@ -159,6 +182,31 @@ describe('POST /integrations', () => {
     ['sms phone not E.164', { kind: 'sms', name: 'x', events: ['down'], config: { phone: '020 1234' } }, 'config.phone'],
     ['pagerduty routing_key short', { kind: 'pagerduty', name: 'x', events: ['down'], config: { routing_key: 'abc' } }, 'config.routing_key'],
     ['telegram with config fields', { kind: 'telegram', name: 'x', events: ['down'], config: { chat_id: '1' } }, 'config.chat_id'],
+    ['msteams webhook_url not a URL', { kind: 'msteams', name: 'x', events: ['down'], config: { webhook_url: 'teams' } }, 'config.webhook_url'],
+    ['zulip without stream', { kind: 'zulip', name: 'x', events: ['down'], config: { ...VALID_CONFIG.zulip, stream: undefined } }, 'config.stream'],
+    ['zulip topic over 60', { kind: 'zulip', name: 'x', events: ['down'], config: { ...VALID_CONFIG.zulip, topic: 't'.repeat(61) } }, 'config.topic'],
+    [
+      'matrix room alias instead of id',
+      { kind: 'matrix', name: 'x', events: ['down'], config: { ...VALID_CONFIG.matrix, room_id: '#ops:example.org' } },
+      'config.room_id',
+    ],
+    [
+      'matrix token with a space',
+      { kind: 'matrix', name: 'x', events: ['down'], config: { ...VALID_CONFIG.matrix, access_token: 'a b' } },
+      'config.access_token',
+    ],
+    ['opsgenie key not a UUID', { kind: 'opsgenie', name: 'x', events: ['down'], config: { api_key: 'abc' } }, 'config.api_key'],
+    ['opsgenie unknown region', { kind: 'opsgenie', name: 'x', events: ['down'], config: { ...VALID_CONFIG.opsgenie, region: 'apac' } }, 'config.region'],
+    [
+      'victorops routing key with a slash',
+      { kind: 'victorops', name: 'x', events: ['down'], config: { api_key: 'k', routing_key: 'a/b' } },
+      'config.routing_key',
+    ],
+    ['pushover user key short', { kind: 'pushover', name: 'x', events: ['down'], config: { ...VALID_CONFIG.pushover, user_key: 'u' } }, 'config.user_key'],
+    ['pushover priority 3', { kind: 'pushover', name: 'x', events: ['down'], config: { ...VALID_CONFIG.pushover, priority_down: 3 } }, 'config.priority_down'],
+    ['pushover retry under 30 s', { kind: 'pushover', name: 'x', events: ['down'], config: { ...VALID_CONFIG.pushover, retry_sec: 5 } }, 'config.retry_sec'],
+    ['ntfy topic with a slash', { kind: 'ntfy', name: 'x', events: ['down'], config: { topic: 'a/b' } }, 'config.topic'],
+    ['gotify without token', { kind: 'gotify', name: 'x', events: ['down'], config: { server_url: 'https://g.example.org' } }, 'config.app_token'],
   ];
   test.each(invalid)('422 when %s', async (_name, body, field) => {
     const before = await h.prisma.integration.count();
@@ -166,6 +214,22 @@ describe('POST /integrations', () => {
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toContain(field);
     expect(await h.prisma.integration.count()).toBe(before);
+  });
+
+  test('optional settings get their defaults (ntfy server, Opsgenie region, Pushover priority)', async () => {
+    const stored = async (kind: string, config: Record<string, unknown>) => {
+      const res = await create({ kind, name: kind, events: ['down'], config });
+      expect(res.status).toBe(201);
+      const row = await h.prisma.integration.findUniqueOrThrow({ where: { id: res.body.data.id } });
+      return cipher.decryptJson(row.config, AAD.integrationConfig(row.id));
+    };
+    expect(await stored('ntfy', { topic: 'ops' })).toEqual({ server_url: 'https://ntfy.sh', topic: 'ops' });
+    expect(await stored('opsgenie', { api_key: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b' })).toMatchObject({ region: 'us' });
+    expect(await stored('pushover', { user_key: 'u'.repeat(30), app_token: 'a'.repeat(30) })).toMatchObject({
+      priority_down: 1,
+      retry_sec: 300,
+      expire_sec: 3600,
+    });
   });
 
   test('a webhook template may use every documented placeholder', async () => {

@@ -1,5 +1,7 @@
 import { OPENAPI_DOCUMENT } from '../src/v1/openapi/document.js';
-import { assertMatchesOpenApi } from './support/openapi-validator.js';
+import { CHANNEL_KINDS, KIND_NAMES } from '@upmon/channels';
+import type { JsonSchema } from '@upmon/domain';
+import { assertMatchesOpenApi, matchesOpenApiSchema } from './support/openapi-validator.js';
 
 // The integration tests trust assertMatchesOpenApi; these show it rejects what it must.
 const check = {
@@ -71,4 +73,16 @@ test('every operation documents its errors with the Error schemas', () => {
       expect([method, path, Object.keys(op.responses)]).toEqual([method, path, expect.arrayContaining(['401', '403', '429', '500'])]);
     }
   }
+});
+
+test('integration kinds and their configs come from the channel registry', () => {
+  const schemas = OPENAPI_DOCUMENT.components.schemas as unknown as Record<string, JsonSchema>;
+  const integration = schemas.Integration?.properties as Record<string, JsonSchema>;
+  const input = schemas.IntegrationInput?.properties as Record<string, JsonSchema>;
+  expect(integration.kind?.enum).toEqual([...KIND_NAMES]);
+  expect(input.kind?.enum).toEqual([...KIND_NAMES]);
+  // One config schema per kind, titled with it (openapi-bounds.test.ts holds each one's bounds to the validator).
+  expect(((input.config?.anyOf ?? []) as JsonSchema[]).map((c) => c.title)).toEqual(CHANNEL_KINDS.map((k) => k.kind));
+  expect(matchesOpenApiSchema('IntegrationInput', { kind: 'ntfy', name: 'n', events: ['down'], config: { topic: 'ops' } })).toBe(true);
+  expect(matchesOpenApiSchema('IntegrationInput', { kind: 'ntfy', name: 'n', events: ['down'], config: { topic: 'a/b' } })).toBe(false);
 });

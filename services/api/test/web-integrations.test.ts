@@ -1,3 +1,4 @@
+import { KIND_NAMES } from '@upmon/channels';
 import { AAD, createCipher } from '@upmon/crypto';
 import { queuedJobs, TEST_ENCRYPTION_KEY } from '@upmon/testing';
 import type { Harness } from './support/api-harness.js';
@@ -31,9 +32,47 @@ const CONFIGS: Record<string, Record<string, string>> = {
   mattermost: { 'config.webhook_url': 'http://mm.internal/hooks/x' },
   sms: { 'config.phone': '+15551234567' },
   pagerduty: { 'config.routing_key': 'R0123456789abcdefABCDEF012345678' },
+  msteams: { 'config.webhook_url': 'https://prod.workflows.example/workflows/1/invoke?sig=abc' },
+  googlechat: { 'config.webhook_url': 'https://chat.googleapis.com/v1/spaces/A/messages?key=k&token=t' },
+  rocketchat: { 'config.webhook_url': 'https://chat.example.com/hooks/1/abc' },
+  zulip: {
+    'config.site_url': 'https://example.zulipchat.com',
+    'config.bot_email': 'bot@example.zulipchat.com',
+    'config.api_key': 'abcdef0123456789',
+    'config.stream': 'ops',
+    'config.topic': 'alerts',
+  },
+  matrix: { 'config.homeserver_url': 'https://matrix.example.org', 'config.room_id': '!AbC:example.org', 'config.access_token': 'syt_abc' },
+  opsgenie: { 'config.api_key': '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b', 'config.region': 'eu' },
+  victorops: { 'config.api_key': '1a2b3c4d', 'config.routing_key': 'db-team' },
+  pushover: {
+    'config.user_key': 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG',
+    'config.app_token': 'azGDORePK8gMaC0QOYAMyEEuzJnyUi',
+    'config.priority_down': '2',
+    'config.retry_sec': '60',
+    'config.expire_sec': '1800',
+  },
+  ntfy: { 'config.server_url': 'https://ntfy.example.org', 'config.topic': 'ops', 'config.token': 'tk_abc' },
+  gotify: { 'config.server_url': 'https://gotify.example.org', 'config.app_token': 'AqLqE5Bh3Jv' },
 };
 
+/** Numeric settings are posted as text and stored as numbers. */
+const NUMERIC = new Set(['priority_down', 'retry_sec', 'expire_sec']);
+
 describe('integrations', () => {
+  test('the form of every kind is tried here, and the add page offers every kind', async () => {
+    expect(Object.keys(CONFIGS).sort()).toEqual([...KIND_NAMES].sort());
+    const page = await as.member!.get(`${base()}/new`);
+    for (const kind of KIND_NAMES) expect(page.text).toContain(`${base()}/new?kind=${kind}"`);
+  });
+
+  test('a new form shows what to create on the provider’s side and starts with the defaults', async () => {
+    const page = await as.member!.get(`${base()}/new?kind=pushover`);
+    expect(pageText(page.text)).toContain('Your Applications → Create an Application/API Token');
+    expect(page.text).toMatch(/<option value="1" selected[^>]*>High: bypasses quiet hours \(1\)<\/option>/);
+    expect(page.text).toMatch(/name="config.retry_sec"[^>]*value="300"|value="300"[^>]*name="config.retry_sec"/);
+  });
+
   test.each(Object.keys(CONFIGS))('a %s integration is created through its own form, config encrypted', async (kind) => {
     const form = `${base()}/new?kind=${kind}`;
     const page = await as.member!.get(form);
@@ -43,7 +82,9 @@ describe('integrations', () => {
     const row = await h.prisma.integration.findFirstOrThrow({ where: { projectId: team.project.id, name: `${kind} alerts` } });
     expect(row.kind).toBe(kind);
     expect(row.events).toEqual(['down', 'up']);
-    const config = Object.fromEntries(Object.entries(CONFIGS[kind]!).map(([k, v]) => [k.replace('config.', ''), v]));
+    const config = Object.fromEntries(
+      Object.entries(CONFIGS[kind]!).map(([k, v]) => [k.replace('config.', ''), NUMERIC.has(k.replace('config.', '')) ? Number(v) : v]),
+    );
     expect(cipher.decryptJson(row.config, AAD.integrationConfig(row.id))).toEqual(config);
     if (kind === 'telegram') {
       expect(res.status).toBe(201);

@@ -1,3 +1,4 @@
+import { createChannelSenders, createHttpClient } from '@upmon/channels';
 import type { NotifierConfig } from '@upmon/config';
 import { createAckTokens, createCipher } from '@upmon/crypto';
 import { createPgPool } from '@upmon/db';
@@ -6,7 +7,6 @@ import { createMailer } from '@upmon/mailer';
 import { createDeliveryMetrics, createFanOutMetrics, createMetricsRegistry, observeWorkerJobs } from '@upmon/metrics';
 import { DELIVERY_ATTEMPTS, Queues, createWorker } from '@upmon/queue';
 import { closeServer, createRedis, pgPoolReady, redisReady, startHealthServer, systemClock, type Clock, type RunningService } from '@upmon/service-kit';
-import { createChannels } from './channels/registry.js';
 import { createDeliveryProcessor } from './delivery/delivery-processor.js';
 import { createDeliveryStore } from './delivery/delivery-store.js';
 import { createDependencyHold } from './delivery/dependency-hold.js';
@@ -14,7 +14,6 @@ import { createMaintenanceHold } from './delivery/maintenance-hold.js';
 import { deliveryBackoff } from './delivery/retry-backoff.js';
 import { createSmsQuota } from './delivery/sms-quota.js';
 import { startFlipIntake } from './fan-out/flip-intake.js';
-import { createHttpClient } from './http/http-client.js';
 import { createTestNotificationProcessor } from './test-notification/test-notification-processor.js';
 
 /**
@@ -34,22 +33,7 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
   const cipher = createCipher(config.encryptionKeys);
   const http = createHttpClient({ allowCidrs: config.outboundAllowCidrs, timeoutMs: config.httpTimeoutMs });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.emailFrom, timeoutMs: config.httpTimeoutMs });
-  const channels = createChannels({
-    http: http.send,
-    mailer,
-    clock,
-    settings: {
-      sms: {
-        apiBase: config.twilioApiBase,
-        accountSid: config.twilioAccountSid,
-        authToken: config.twilioAuthToken,
-        from: config.twilioFrom,
-      },
-      pagerdutyEventsUrl: config.pagerdutyEventsUrl,
-      telegramApiBase: config.telegramApiBase,
-      telegramBotToken: config.telegramBotToken,
-    },
-  });
+  const channels = createChannelSenders({ http: http.send, mailer, clock, providers: config.providers });
 
   const registry = createMetricsRegistry();
   const deliveryStore = createDeliveryStore(pool);

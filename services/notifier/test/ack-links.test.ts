@@ -2,7 +2,7 @@ import { eventually, makeCheck, makeProject } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import type { Harness } from './support/notifier-harness.js';
 import { NotifierServices } from './support/notifier-services.js';
-import type { RecordingServer } from './support/recording-server.js';
+import type { RecordingServer } from '@upmon/testing';
 
 /** Every channel's down alert says "Acknowledge: <APP_BASE_URL>/ack/<token>" (docs/notifications.md, "Acknowledgement"). */
 describe('acknowledgement links in every channel', () => {
@@ -52,5 +52,43 @@ describe('acknowledgement links in every channel', () => {
     const ups = receiver.requests.slice(before);
     expect(ups.length).toBeGreaterThanOrEqual(6);
     for (const r of ups) expect(r.body).not.toContain('/ack/');
+  });
+  it('the ten newer kinds carry it too, as a button or link where the provider shows one', async () => {
+    const project = await makeProject(h.prisma);
+    const check = await makeCheck(h.prisma, project.id, { name: 'queue', status: 'up' });
+    const url = receiver.url;
+    const configs = {
+      msteams: { webhook_url: `${url}/new/msteams` },
+      googlechat: { webhook_url: `${url}/new/googlechat?key=k&token=t` },
+      rocketchat: { webhook_url: `${url}/new/rocketchat` },
+      zulip: { site_url: `${url}/new/zulip`, bot_email: 'b@example.org', api_key: 'k3y', stream: 'ops' },
+      matrix: { homeserver_url: `${url}/new/matrix`, room_id: '!r:example.org', access_token: 'syt_t' },
+      ntfy: { server_url: `${url}/new/ntfy`, topic: 'ops' },
+      gotify: { server_url: `${url}/new/gotify`, app_token: 'tok' },
+      pushover: { user_key: 'u'.repeat(30), app_token: 'a'.repeat(30) },
+      opsgenie: { api_key: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b' },
+      victorops: { api_key: 'vo-key', routing_key: 'ops' },
+    } as const;
+    for (const [kind, config] of Object.entries(configs)) await makeIntegration(h.prisma, project.id, kind as keyof typeof configs, config);
+    const before = receiver.requests.length;
+    await makeFlip(h.prisma, check, 'up', 'down');
+    await h.settle();
+    const downs = receiver.requests.slice(before);
+    const bodyOf = (r: (typeof downs)[number]) => decodeURIComponent(r.body.replace(/\+/g, ' '));
+    const linkIn = (prefix: string) =>
+      downs.filter((r) => r.path.startsWith(prefix)).some((r) => /https:\/\/upmon\.test\/ack\/[A-Za-z0-9_-]{60}/.test(bodyOf(r)));
+    for (const prefix of ['/new/', '/pushover', '/opsgenie', '/victorops']) expect([prefix, linkIn(prefix)]).toEqual([prefix, true]);
+    expect(downs.filter((r) => r.path.startsWith('/new/')).length).toBe(7);
+    const teams = JSON.parse(downs.find((r) => r.path === '/new/msteams')?.body ?? '');
+    expect(teams.attachments[0].content.actions.map((a: { title: string }) => a.title)).toEqual(['Open the check', 'Acknowledge']);
+    expect(JSON.parse(downs.find((r) => r.path.startsWith('/new/ntfy'))?.body ?? '').actions[0].label).toBe('Acknowledge');
+    expect(new URLSearchParams(downs.find((r) => r.path.startsWith('/pushover'))?.body).get('url_title')).toBe('Acknowledge');
+
+    const afterDown = receiver.requests.length;
+    await makeFlip(h.prisma, check, 'down', 'up');
+    await h.settle();
+    const ups = receiver.requests.slice(afterDown);
+    expect(ups.length).toBeGreaterThanOrEqual(10);
+    for (const r of ups) expect(bodyOf(r)).not.toContain('/ack/');
   });
 });

@@ -3,7 +3,7 @@ import { eventually, makeCheck, makeProject, startSmtpCapture } from '@upmon/tes
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import type { Harness } from './support/notifier-harness.js';
 import { NotifierServices } from './support/notifier-services.js';
-import type { RecordingServer } from './support/recording-server.js';
+import type { RecordingServer } from '@upmon/testing';
 
 /** What a receiver does: recompute the HMAC over the raw body and compare in constant time. */
 function verifySignature(header: string | undefined, secret: string, body: string, nowSec: number): boolean {
@@ -152,6 +152,54 @@ describe('notifier channels', () => {
     expect(smtp.mails[1]?.subject).toBe('UP | Nightly "backup"');
     expect(smtp.mails[1]?.text).toContain('Down for: 1 h 2 min');
     expect(JSON.parse(requestsTo('/hook')[1]?.body ?? '').previous_status).toBe('down');
+  });
+
+  it('delivers through the ten newer kinds; Opsgenie and Splunk On-Call resolve the outage on recovery', async () => {
+    const project = await makeProject(h.prisma);
+    const check = await makeCheck(h.prisma, project.id, { name: 'queue', tags: ['prod'], status: 'up' });
+    const url = receiver.url;
+    const ints = {
+      msteams: await makeIntegration(h.prisma, project.id, 'msteams', { webhook_url: `${url}/msteams/wf` }),
+      googlechat: await makeIntegration(h.prisma, project.id, 'googlechat', { webhook_url: `${url}/googlechat/v1/spaces/A/messages?key=k&token=t` }),
+      rocketchat: await makeIntegration(h.prisma, project.id, 'rocketchat', { webhook_url: `${url}/rocketchat/hooks/a/b` }),
+      zulip: await makeIntegration(h.prisma, project.id, 'zulip', { site_url: `${url}/zulip`, bot_email: 'b@example.org', api_key: 'k3y', stream: 'ops' }),
+      matrix: await makeIntegration(h.prisma, project.id, 'matrix', { homeserver_url: `${url}/matrix`, room_id: '!r:example.org', access_token: 'syt_t' }),
+      ntfy: await makeIntegration(h.prisma, project.id, 'ntfy', { server_url: `${url}/ntfy`, topic: 'ops' }),
+      gotify: await makeIntegration(h.prisma, project.id, 'gotify', { server_url: `${url}/gotify`, app_token: 'tok' }),
+      pushover: await makeIntegration(h.prisma, project.id, 'pushover', { user_key: 'u'.repeat(30), app_token: 'a'.repeat(30), priority_down: 2 }),
+      opsgenie: await makeIntegration(h.prisma, project.id, 'opsgenie', { api_key: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b', region: 'eu' }),
+      victorops: await makeIntegration(h.prisma, project.id, 'victorops', { api_key: 'vo-key', routing_key: 'ops' }),
+    };
+    const down = await makeFlip(h.prisma, check, 'up', 'down', { reason: 'fail' });
+    const delivered = (flipId: bigint) =>
+      eventually(async () => {
+        const rows = await h.prisma.notificationDelivery.findMany({ where: { flipId } });
+        return rows.length >= Object.keys(ints).length ? rows : null;
+      });
+    const downLog = await delivered(down.id);
+    expect(downLog.map((d) => [d.integrationId, d.status])).toEqual(expect.arrayContaining(Object.values(ints).map((i) => [i.id, 'succeeded'])));
+    const first = (prefix: string) => receiver.requests.find((r) => r.path.startsWith(prefix));
+    expect(JSON.parse(first('/msteams')?.body ?? '').attachments[0].contentType).toBe('application/vnd.microsoft.card.adaptive');
+    expect(first('/googlechat')?.path).toContain('messageReplyOption=REPLY_MESSAGE_FALLBACK_TO_NEW_THREAD');
+    expect(new URLSearchParams(first('/zulip')?.body).get('topic')).toBe('queue');
+    expect(first('/matrix')?.method).toBe('PUT');
+    expect(JSON.parse(first('/ntfy')?.body ?? '').priority).toBe(5);
+    expect(first('/gotify')?.headers['x-gotify-key']).toBe('tok');
+    expect(new URLSearchParams(first('/pushover/1/messages.json')?.body).get('priority')).toBe('2');
+    expect(first('/opsgenie-eu')?.path).toBe('/opsgenie-eu/v2/alerts');
+    expect(JSON.parse(first('/victorops')?.body ?? '')).toMatchObject({ message_type: 'CRITICAL', entity_id: check.id });
+
+    const before = receiver.requests.length;
+    const up = await makeFlip(h.prisma, check, 'down', 'up');
+    await delivered(up.id);
+    const ups = receiver.requests.slice(before);
+    expect(ups.find((r) => r.path.startsWith('/opsgenie-eu'))?.path).toBe(`/opsgenie-eu/v2/alerts/${check.id}/close?identifierType=alias`);
+    expect(JSON.parse(ups.find((r) => r.path.startsWith('/victorops'))?.body ?? '')).toMatchObject({ message_type: 'RECOVERY', entity_id: check.id });
+    // Pushover: the emergency repetitions are cancelled before the recovery is said.
+    expect(ups.filter((r) => r.path.startsWith('/pushover')).map((r) => r.path)).toEqual([
+      `/pushover/1/receipts/cancel_by_tag/${check.id}.json`,
+      '/pushover/1/messages.json',
+    ]);
   });
 
   it('does not deliver to a Telegram integration whose chat is not linked (permanent, logged)', async () => {

@@ -5,7 +5,7 @@ import type { RunningService } from '@upmon/service-kit';
 import { eventually, makeCheck, makeProjectWithKeys, startService, type ServiceProcess } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
-import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import { startRecordingServer, type RecordingServer } from '@upmon/testing';
 
 const MIN = 60_000;
 let h: Harness;

@@ -3,7 +3,7 @@ import { eventually, makeCheck, makeProject, startService, TEST_ENCRYPTION_KEY }
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
 import { NotifierServices } from './support/notifier-services.js';
-import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import { startRecordingServer, type RecordingServer } from '@upmon/testing';
 
 /**
  * Escalation delays in the notifier (docs/notifications.md, "Escalation"). The scheduler's

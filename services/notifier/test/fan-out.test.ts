@@ -2,7 +2,7 @@ import { makeCheck, makeHttpCheck, makeProbeCheck, makeProject, sealPingBody } f
 import { handFlipsBack, makeFlip, makeIntegration } from './support/fixtures.js';
 import type { Harness } from './support/notifier-harness.js';
 import { NotifierServices } from './support/notifier-services.js';
-import type { RecordingServer } from './support/recording-server.js';
+import type { RecordingServer } from '@upmon/testing';
 
 describe('fan-out of flips to integrations', () => {
   const services = new NotifierServices();

@@ -3,7 +3,7 @@ import type { RunningService } from '@upmon/service-kit';
 import { makeCheck, makeProject } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
-import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import { startRecordingServer, type RecordingServer } from '@upmon/testing';
 
 describe('flapping in the notifier', () => {
   let h: Harness;

@@ -7,7 +7,7 @@ import { eventually, makeCheck, makeMaintenanceWindow, makeProject } from '@upmo
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { NotifierServices } from './support/notifier-services.js';
 import type { Harness } from './support/notifier-harness.js';
-import type { RecordingServer } from './support/recording-server.js';
+import type { RecordingServer } from '@upmon/testing';
 
 interface Sent {
   event: string;

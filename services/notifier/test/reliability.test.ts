@@ -1,7 +1,7 @@
 import { eventually, makeCheck, makeProject, startService, startTcpProxy, testRedisUrl } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
-import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import { startRecordingServer, type RecordingServer } from '@upmon/testing';
 
 /** `n` checks that went down, made in two statements (a burst, quickly). */
 async function makeDownFlips(prisma: Harness['prisma'], projectId: string, n: number) {

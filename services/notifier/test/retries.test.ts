@@ -2,7 +2,7 @@ import type { RunningService } from '@upmon/service-kit';
 import { eventually, freePort, makeCheck, makeProject } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
-import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import { startRecordingServer, type RecordingServer } from '@upmon/testing';
 
 describe('delivery retries, failures and outbound protection', () => {
   let h: Harness;
@@ -23,7 +23,7 @@ describe('delivery retries, failures and outbound protection', () => {
   });
 
   /** A check with one integration of `kind` and a committed, enqueued down flip. */
-  async function downFlipTo(kind: 'webhook' | 'slack' | 'pagerduty', config: Record<string, unknown>) {
+  async function downFlipTo(kind: 'webhook' | 'slack' | 'pagerduty' | 'opsgenie' | 'matrix', config: Record<string, unknown>) {
     const project = await makeProject(h.prisma);
     const check = await makeCheck(h.prisma, project.id, { status: 'up' });
     const integration = await makeIntegration(h.prisma, project.id, kind, config);
@@ -95,6 +95,38 @@ describe('delivery retries, failures and outbound protection', () => {
     const failed = await h.queues.queue('deliveries').getJob(`delivery-${flip.id}-${integration.id}`);
     await eventually(async () => (await failed?.getState()) === 'failed');
     expect(receiver.requests.filter((r) => r.path === '/gone')).toHaveLength(1);
+  });
+
+  it('keeps a provider’s own message in the log of a permanent failure (Opsgenie 422), without retrying', async () => {
+    notifier = await h.start({ OPSGENIE_API_URL: `${receiver.url}/og` });
+    receiver.respond((req) =>
+      req.path.startsWith('/og') ? { status: 422, body: '{"message":"Key format is not valid!","took":0.001,"requestId":"r1"}' } : {},
+    );
+    const { integration } = await downFlipTo('opsgenie', { api_key: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b' });
+    const rows = await finalAttempts(integration.id, 1);
+    expect(rows.map((r) => [r.attempt, r.status, r.statusCode, r.error])).toEqual([[1, 'failed', 422, 'HTTP 422: Key format is not valid!']]);
+    expect(receiver.requests.filter((r) => r.path.startsWith('/og'))).toHaveLength(1);
+  });
+
+  it('waits as long as Matrix’s retry_after_ms says before the retry', async () => {
+    notifier = await h.start();
+    let first = true;
+    receiver.respond((req) => {
+      if (!req.path.startsWith('/mx') || !first) return {};
+      first = false;
+      return { status: 429, body: '{"errcode":"M_LIMIT_EXCEEDED","error":"Too Many Requests","retry_after_ms":1200}' };
+    });
+    const { integration } = await downFlipTo('matrix', { homeserver_url: `${receiver.url}/mx`, room_id: '!r:example.org', access_token: 'syt_t' });
+    const rows = await finalAttempts(integration.id, 2);
+    expect(rows.map((r) => [r.attempt, r.status, r.statusCode])).toEqual([
+      [1, 'failed_retrying', 429],
+      [2, 'succeeded', 200],
+    ]);
+    const times = receiver.requests.filter((r) => r.path.startsWith('/mx')).map((r) => r.at);
+    expect((times[1] as number) - (times[0] as number)).toBeGreaterThanOrEqual(1150);
+    // The retry is the same message: the same transaction id, so the homeserver would not post it twice.
+    const paths = receiver.requests.filter((r) => r.path.startsWith('/mx')).map((r) => r.path);
+    expect(paths[1]).toBe(paths[0]);
   });
 
   it('keeps a delivery that exhausts its retries as failed', async () => {

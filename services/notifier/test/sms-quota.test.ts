@@ -2,7 +2,7 @@ import type { RunningService } from '@upmon/service-kit';
 import { eventually, makeAccount, makeCheck, makeProject, startSmtpCapture } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, recordingProviderEnv, type Harness } from './support/notifier-harness.js';
-import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import { startRecordingServer, type RecordingServer } from '@upmon/testing';
 
 describe('monthly SMS quota', () => {
   let h: Harness;

@@ -1,7 +1,7 @@
 import { eventually, makeCheck, makeProject, startService, stubDns, type ServiceProcess } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
-import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import { startRecordingServer, type RecordingServer } from '@upmon/testing';
 
 // A built notifier process (`pnpm build` first) whose resolver answers with addresses that once
 // made the outbound guard throw inside the DNS lookup callback, which ended the process.

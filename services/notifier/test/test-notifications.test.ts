@@ -2,7 +2,7 @@ import type { RunningService } from '@upmon/service-kit';
 import { eventually, makeProject } from '@upmon/testing';
 import { makeIntegration } from './support/fixtures.js';
 import { createHarness, type Harness } from './support/notifier-harness.js';
-import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
+import { startRecordingServer, type RecordingServer } from '@upmon/testing';
 
 describe('test notifications', () => {
   let h: Harness;

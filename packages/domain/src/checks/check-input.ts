@@ -1,4 +1,4 @@
-import { Joi } from '../validation/bounded-joi.js';
+import { Joi } from '@upmon/bounded-joi';
 import { MAX_DEPENDENCIES, MAX_TIME_ZONE_LENGTH, PROBED_KINDS } from '@upmon/core';
 import { PROBE_KINDS } from '@upmon/probes';
 import { ApiError, addFieldError, type FieldErrors } from '../errors.js';

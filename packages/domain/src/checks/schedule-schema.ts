@@ -1,5 +1,5 @@
 import { isValidTimeZone, MAX_EXPRESSION_LENGTH, MAX_TIME_ZONE_LENGTH, validateCron, validateOnCalendar } from '@upmon/core';
-import { Joi } from '../validation/bounded-joi.js';
+import { Joi } from '@upmon/bounded-joi';
 import { addFieldError, type FieldErrors } from '../errors.js';
 
 export const PERIOD_MIN_SEC = 60;

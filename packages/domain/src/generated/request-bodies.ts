@@ -241,7 +241,25 @@ export interface IntegrationBody {
   /**
    * Cannot be changed by PATCH (422).
    */
-  kind: 'telegram' | 'email' | 'webhook' | 'slack' | 'discord' | 'mattermost' | 'sms' | 'pagerduty';
+  kind:
+    | 'email'
+    | 'webhook'
+    | 'slack'
+    | 'msteams'
+    | 'discord'
+    | 'mattermost'
+    | 'googlechat'
+    | 'rocketchat'
+    | 'zulip'
+    | 'matrix'
+    | 'telegram'
+    | 'sms'
+    | 'pagerduty'
+    | 'opsgenie'
+    | 'victorops'
+    | 'pushover'
+    | 'ntfy'
+    | 'gotify';
   name: string;
   /**
    * @maxItems 3
@@ -265,9 +283,27 @@ export interface IntegrationBody {
    */
   escalate_after_min: number | null;
   /**
-   * The settings of the kind (telegram: none). Stored encrypted, never returned.
+   * The settings of the kind (telegram: none; docs/notifications.md, "Channels"). Stored encrypted, never returned.
    */
-  config?: EmailConfig | WebhookConfig | SlackConfig | DiscordConfig | MattermostConfig | SmsConfig | PagerdutyConfig | TelegramConfig;
+  config?:
+    | EmailConfig
+    | WebhookConfig
+    | SlackConfig
+    | MsteamsConfig
+    | DiscordConfig
+    | MattermostConfig
+    | GooglechatConfig
+    | RocketchatConfig
+    | ZulipConfig
+    | MatrixConfig
+    | TelegramConfig
+    | SmsConfig
+    | PagerdutyConfig
+    | OpsgenieConfig
+    | VictoropsConfig
+    | PushoverConfig
+    | NtfyConfig
+    | GotifyConfig;
 }
 export interface EmailConfig {
   email: string;
@@ -281,19 +317,64 @@ export interface WebhookConfig {
 export interface SlackConfig {
   webhook_url: string;
 }
+export interface MsteamsConfig {
+  webhook_url: string;
+}
 export interface DiscordConfig {
   webhook_url: string;
 }
 export interface MattermostConfig {
   webhook_url: string;
 }
+export interface GooglechatConfig {
+  webhook_url: string;
+}
+export interface RocketchatConfig {
+  webhook_url: string;
+}
+export interface ZulipConfig {
+  site_url: string;
+  bot_email: string;
+  api_key: string;
+  stream: string;
+  topic?: string;
+}
+export interface MatrixConfig {
+  homeserver_url: string;
+  room_id: string;
+  access_token: string;
+}
+export interface TelegramConfig {}
 export interface SmsConfig {
   phone: string;
 }
 export interface PagerdutyConfig {
   routing_key: string;
 }
-export interface TelegramConfig {}
+export interface OpsgenieConfig {
+  api_key: string;
+  region: 'us' | 'eu';
+}
+export interface VictoropsConfig {
+  api_key: string;
+  routing_key: string;
+}
+export interface PushoverConfig {
+  user_key: string;
+  app_token: string;
+  priority_down: -1 | 0 | 1 | 2;
+  retry_sec: number;
+  expire_sec: number;
+}
+export interface NtfyConfig {
+  server_url: string;
+  topic: string;
+  token?: string;
+}
+export interface GotifyConfig {
+  server_url: string;
+  app_token: string;
+}
 export interface MaintenanceBody {
   name: string;
   /**

@@ -11,8 +11,8 @@ export interface CreatedIntegration {
   row: IntegrationRow;
   /** Only for kind telegram: `{link base}/{bot}?start=<one-time token>`. */
   telegramDeepLink?: string;
-  /** Only for kind email: the link to mail to the address (it starts unverified). */
-  emailVerification?: EmailVerificationIssue;
+  /** Only for kind email: the link to mail to the address `to` (it starts unverified). */
+  emailVerification?: EmailVerificationIssue & { to: string };
 }
 
 /**
@@ -44,6 +44,7 @@ export async function createIntegration(
     },
     select: INTEGRATION_ROW_SELECT,
   });
-  if (emailVerification) return { row, emailVerification };
+  // The config of an e-mail integration is its EmailConfig (validated against the kind).
+  if (emailVerification) return { row, emailVerification: { ...emailVerification, to: (input.config as { email: string }).email } };
   return link ? { row, telegramDeepLink: link.deepLink } : { row };
 }

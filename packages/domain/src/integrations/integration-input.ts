@@ -1,10 +1,10 @@
+import { Joi } from '@upmon/bounded-joi';
+import { CHANNEL_KINDS, KIND_NAMES } from '@upmon/channels';
 import { FLAP_DEFAULTS, FLAP_MAX_CHANGES_LIMIT, MAX_TIME_ZONE_LENGTH, FLAP_WINDOW_MIN_LIMIT } from '@upmon/core';
 import { ApiError, type FieldErrors } from '../errors.js';
 import type { IntegrationBody } from '../generated/request-bodies.js';
-import { Joi } from '../validation/bounded-joi.js';
 import { BODY_OPTIONS, fieldErrorsOf } from '../validation/joi-errors.js';
 import { checkTimeZone } from '../checks/schedule-schema.js';
-import { CONFIG_SCHEMAS, INTEGRATION_KINDS, type IntegrationKindName } from './integration-config-schemas.js';
 
 /** Longest escalation delay, in minutes (a day). */
 export const ESCALATE_AFTER_MIN_LIMIT = 1440;
@@ -15,7 +15,7 @@ const timeOfDay = Joi.string().max(5).pattern(TIME_OF_DAY).required().messages({
 
 export const integrationSchema = Joi.object({
   kind: Joi.string()
-    .valid(...INTEGRATION_KINDS)
+    .valid(...KIND_NAMES)
     .required()
     .description('Cannot be changed by PATCH (422).'),
   name: Joi.string().min(1).max(255).required(),
@@ -57,11 +57,16 @@ export const integrationSchema = Joi.object({
     .description(
       'An addition to the spec (escalation): minutes after a check goes down before this integration is notified, only if the check is still down and not acknowledged by then; its reminders and the recovery follow only once it was. 0 or null: at once.',
     ),
+  // Each kind's config schema, from its folder in @upmon/channels (docs/notifications.md, "Adding
+  // a channel"); a kind with nothing required (telegram) may leave it out. The title names the
+  // kind each config belongs to in the OpenAPI document.
   config: Joi.when('kind', {
-    // The title names the kind each config belongs to in the OpenAPI document.
-    switch: INTEGRATION_KINDS.filter((k) => k !== 'telegram').map((k) => ({ is: k, then: CONFIG_SCHEMAS[k].meta({ title: k }).required() })),
-    otherwise: CONFIG_SCHEMAS.telegram.meta({ title: 'telegram' }).default({}),
-  }).description('The settings of the kind (telegram: none). Stored encrypted, never returned.'),
+    switch: CHANNEL_KINDS.map((k) => {
+      const schema = k.configSchema.meta({ title: k.kind });
+      return { is: k.kind, then: k.formFields.some((f) => f.required) ? schema.required() : schema.default({}) };
+    }),
+    otherwise: Joi.forbidden(),
+  }).description('The settings of the kind (telegram: none; docs/notifications.md, "Channels"). Stored encrypted, never returned.'),
 });
 
 /** An integration as the API accepts it: the body after its defaults, with the config of its kind. */

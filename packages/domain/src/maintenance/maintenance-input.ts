@@ -12,7 +12,7 @@ import {
 } from '@upmon/core';
 import { addFieldError, ApiError, type FieldErrors } from '../errors.js';
 import type { MaintenanceBody } from '../generated/request-bodies.js';
-import { Joi } from '../validation/bounded-joi.js';
+import { Joi } from '@upmon/bounded-joi';
 import { BODY_OPTIONS, fieldErrorsOf } from '../validation/joi-errors.js';
 
 /** An ISO 8601 instant with its offset (Z or ±hh:mm): a time without one would be read in the server's zone. */

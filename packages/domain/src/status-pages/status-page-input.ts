@@ -1,6 +1,6 @@
 import { ApiError } from '../errors.js';
 import type { StatusPageBody } from '../generated/request-bodies.js';
-import { Joi } from '../validation/bounded-joi.js';
+import { Joi } from '@upmon/bounded-joi';
 import { BODY_OPTIONS, fieldErrorsOf } from '../validation/joi-errors.js';
 
 /** Limits of a status page (docs/api.md, "Status page"): what one page can render quickly. */

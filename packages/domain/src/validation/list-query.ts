@@ -1,4 +1,4 @@
-import { Joi } from './bounded-joi.js';
+import { Joi } from '@upmon/bounded-joi';
 import { ApiError } from '../errors.js';
 import { fieldErrorsOf } from './joi-errors.js';
 

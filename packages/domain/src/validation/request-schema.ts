@@ -24,7 +24,7 @@ export function patchSchema(input: JsonSchema): JsonSchema {
   return { ...rest, properties: Object.fromEntries(fields) };
 }
 
-type Rule = { name: string; args?: { limit?: number; regex?: string } };
+type Rule = { name: string; args?: { limit?: number; regex?: string; options?: { scheme?: string | string[] } } };
 type Node = Description & {
   flags?: { id?: string; description?: string; default?: unknown; presence?: string; only?: boolean; unknown?: boolean };
   rules?: Rule[];
@@ -99,8 +99,12 @@ function applyRule(out: JsonSchema, type: string | undefined, rule: Rule): void 
   const limit = LIMITS[type ?? '']?.[rule.name];
   if (limit) out[limit] = rule.args?.limit;
   else if (rule.name === 'pattern') out.pattern = rule.args?.regex?.replace(/^\/(.*)\/[a-z]*$/, '$1');
-  else if (type === 'string' && rule.name in STRING_FORMATS) out.format = STRING_FORMATS[rule.name];
-  else if (rule.name === 'unique') out.uniqueItems = true;
+  else if (type === 'string' && rule.name in STRING_FORMATS) {
+    out.format = STRING_FORMATS[rule.name];
+    // A URI restricted to schemes (http and https): JSON Schema's `uri` format allows any.
+    const schemes = [rule.args?.options?.scheme ?? []].flat();
+    if (rule.name === 'uri' && schemes.length > 0 && out.pattern === undefined) out.pattern = `^(?:${schemes.join('|')}):`;
+  } else if (rule.name === 'unique') out.uniqueItems = true;
   // `integer` is the type; `custom` rules (parsers, placeholders) have no JSON Schema form: the
   // description says what they check.
   else if (rule.name !== 'integer' && rule.name !== 'custom') throw new Error(`requestSchema: joi rule ${type}.${rule.name} is not described`);

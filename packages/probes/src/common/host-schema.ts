@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { Joi } from './bounded-joi.js';
+import { Joi } from '@upmon/bounded-joi';
 
 /** A DNS name: labels of letters, digits, '-' and '_' (SRV names), at most 253 characters, optional final dot. */
 export const DNS_NAME = /^(?=.{1,253}\.?$)([A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)(\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?$/;

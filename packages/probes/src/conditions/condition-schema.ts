@@ -1,5 +1,5 @@
 import type { CustomHelpers } from 'joi';
-import { Joi } from '../common/bounded-joi.js';
+import { Joi } from '@upmon/bounded-joi';
 import { MAX_CONDITION_VALUE_LENGTH, MAX_CONDITIONS, OPERATORS, OPERATORS_OF, type Condition, type ConditionType } from './condition.js';
 import { MAX_PATH_LENGTH, parsePath, PathError } from './json-path.js';
 

@@ -1,4 +1,4 @@
-import { Joi } from '../common/bounded-joi.js';
+import { Joi } from '@upmon/bounded-joi';
 import { confirmationsSchema, DNS_NAME, timeoutSchema } from '../common/host-schema.js';
 import { conditionsSchema } from '../conditions/condition-schema.js';
 import { DNS_CONDITION_TYPES, MAX_EXPECTED_LENGTH, MAX_EXPECTED_VALUES, RECORD_TYPES } from './dns-config.js';

@@ -1,4 +1,4 @@
-import { Joi } from '../common/bounded-joi.js';
+import { Joi } from '@upmon/bounded-joi';
 import { conditionsSchema, HEADER_NAME } from '../conditions/condition-schema.js';
 import { HTTP_CONDITION_TYPES } from './http-config.js';
 

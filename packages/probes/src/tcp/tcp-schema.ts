@@ -1,5 +1,5 @@
 import type { CustomHelpers } from 'joi';
-import { Joi } from '../common/bounded-joi.js';
+import { Joi } from '@upmon/bounded-joi';
 import { confirmationsSchema, hostSchema, portSchema, serverNameSchema, timeoutSchema } from '../common/host-schema.js';
 import { conditionsSchema } from '../conditions/condition-schema.js';
 import { MAX_EXPECT_LENGTH, MAX_SEND_BYTES, TCP_CONDITION_TYPES } from './tcp-config.js';

@@ -1,4 +1,4 @@
-import { Joi } from '../common/bounded-joi.js';
+import { Joi } from '@upmon/bounded-joi';
 import { confirmationsSchema, hostSchema, portSchema, serverNameSchema, timeoutSchema } from '../common/host-schema.js';
 import { conditionsSchema } from '../conditions/condition-schema.js';
 import { TLS_CONDITION_TYPES } from './tls-config.js';

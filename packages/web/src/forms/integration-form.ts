@@ -1,4 +1,5 @@
-import type { IntegrationKindName } from '@upmon/domain';
+import { CHANNEL_KINDS, channelKind, type FormField } from '@upmon/channels';
+import type { IntegrationKind } from '@upmon/db';
 import { checked, field, fields, listField, type FormBody } from './form-values.js';
 
 /** An integration form's values as its fields hold them; `events` is the checked events. */
@@ -7,48 +8,18 @@ export interface IntegrationFormValues {
   events: string[];
 }
 
-/** The config fields of each kind (the API's config schemas), with their labels and hints. */
-export const CONFIG_FIELDS: Record<
-  IntegrationKindName,
-  { name: string; label: string; hint?: string; type?: 'email' | 'url' | 'password' | 'text'; area?: boolean }[]
-> = {
-  telegram: [],
-  email: [{ name: 'email', label: 'Send to address', type: 'email' }],
-  webhook: [
-    { name: 'url', label: 'URL to POST to', type: 'url' },
-    {
-      name: 'secret',
-      label: 'Signing secret',
-      type: 'password',
-      hint: 'Optional. Requests then carry X-Signature: t=<unix>,v1=<HMAC-SHA256 of "<unix>.<body>">.',
-    },
-    { name: 'content_type', label: 'Content type', hint: 'Optional; application/json by default.' },
-    {
-      name: 'body_template',
-      label: 'Body template',
-      area: true,
-      hint: 'Optional. Placeholders: {{event}} {{check_id}} {{check_name}} {{status}} {{previous_status}} {{reason}} {{ts}} {{tags}} {{subject}} {{message}}. Empty: a JSON object with all of them.',
-    },
-  ],
-  slack: [{ name: 'webhook_url', label: 'Slack incoming webhook URL', type: 'url' }],
-  discord: [{ name: 'webhook_url', label: 'Discord webhook URL', type: 'url' }],
-  mattermost: [{ name: 'webhook_url', label: 'Mattermost incoming webhook URL', type: 'url' }],
-  sms: [{ name: 'phone', label: 'Phone number', hint: 'In international format, e.g. +15551234567.' }],
-  pagerduty: [{ name: 'routing_key', label: 'Integration (routing) key', hint: 'The 32-character key of an Events API v2 integration.' }],
-};
+/** The config fields of a kind: its folder's form field descriptors (@upmon/channels). */
+export function configFieldsOf(kind: IntegrationKind): readonly FormField[] {
+  return channelKind(kind)?.formFields ?? [];
+}
 
-export const KIND_LABELS: Record<IntegrationKindName, string> = {
-  telegram: 'Telegram',
-  email: 'E-mail',
-  webhook: 'Webhook',
-  slack: 'Slack',
-  discord: 'Discord',
-  mattermost: 'Mattermost',
-  sms: 'SMS',
-  pagerduty: 'PagerDuty',
-};
+/** The name people know each kind's provider by. */
+export const KIND_LABELS = Object.fromEntries(CHANNEL_KINDS.map((k) => [k.kind, k.label])) as Record<IntegrationKind, string>;
 
-export function defaultIntegrationValues(kind: IntegrationKindName): IntegrationFormValues {
+/** A field whose value is a number in the config (a number input, or a select of numbers). */
+const isNumeric = (f: FormField) => f.type === 'number' || (f.type === 'select' && (f.options ?? []).some((o) => typeof o.value === 'number'));
+
+export function defaultIntegrationValues(kind: IntegrationKind): IntegrationFormValues {
   return {
     text: {
       name: KIND_LABELS[kind],
@@ -59,6 +30,7 @@ export function defaultIntegrationValues(kind: IntegrationKindName): Integration
       'quiet_hours.from': '',
       'quiet_hours.to': '',
       'quiet_hours.tz': 'UTC',
+      ...Object.fromEntries(configFieldsOf(kind).map((f) => [`config.${f.name}`, f.default === undefined ? '' : String(f.default)])),
     },
     events: ['down', 'up'],
   };
@@ -66,13 +38,13 @@ export function defaultIntegrationValues(kind: IntegrationKindName): Integration
 
 const TEXT_FIELDS = ['name', 'enabled', 'tags', 'reminders', 'escalate_after_min', 'quiet_hours.from', 'quiet_hours.to', 'quiet_hours.tz'];
 
-export function integrationFormValuesOf(body: FormBody, kind: IntegrationKindName): IntegrationFormValues {
-  const names = [...TEXT_FIELDS, ...CONFIG_FIELDS[kind].map((f) => `config.${f.name}`)];
+export function integrationFormValuesOf(body: FormBody, kind: IntegrationKind): IntegrationFormValues {
+  const names = [...TEXT_FIELDS, ...configFieldsOf(kind).map((f) => `config.${f.name}`)];
   return { text: Object.fromEntries(names.map((n) => [n, field(body, n)])), events: fields(body, 'events') };
 }
 
 /** The form → the API's IntegrationInput body (validated by the API's own schema). */
-export function integrationBodyFromForm(body: FormBody, kind: IntegrationKindName): Record<string, unknown> {
+export function integrationBodyFromForm(body: FormBody, kind: IntegrationKind): Record<string, unknown> {
   const tags = listField(body, 'tags');
   const reminders = listField(body, 'reminders').map((r) => (/^\d{1,6}$/.test(r) ? Number(r) : r));
   const from = field(body, 'quiet_hours.from').trim();
@@ -80,9 +52,12 @@ export function integrationBodyFromForm(body: FormBody, kind: IntegrationKindNam
   // Empty: at once; digits become a number; anything else goes to the API's validation as is.
   const escalate = field(body, 'escalate_after_min').trim();
   const config: Record<string, unknown> = {};
-  for (const f of CONFIG_FIELDS[kind]) {
+  for (const f of configFieldsOf(kind)) {
     const v = field(body, `config.${f.name}`);
-    if (v.trim() !== '') config[f.name] = f.area ? v : v.trim();
+    if (v.trim() === '') continue;
+    // Numbers stay text when they are not digits: the API's validation then says what is wrong.
+    if (isNumeric(f)) config[f.name] = /^-?\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : v.trim();
+    else config[f.name] = f.type === 'textarea' ? v : v.trim();
   }
   const out: Record<string, unknown> = {
     kind,

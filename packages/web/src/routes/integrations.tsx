@@ -1,4 +1,6 @@
+import { isKindName as isKind } from '@upmon/channels';
 import { AAD, randomToken } from '@upmon/crypto';
+import type { IntegrationKind } from '@upmon/db';
 import { Router, type Response } from 'express';
 import {
   ApiError,
@@ -9,8 +11,6 @@ import {
   resendEmailVerification,
   updateIntegration,
   verificationMailing,
-  INTEGRATION_KINDS,
-  type IntegrationKindName,
   validateIntegrationInput,
 } from '@upmon/domain';
 import { asForm } from '../forms/form-values.js';
@@ -32,8 +32,6 @@ import type { FormErrors } from '../views/form-fields.js';
 import { IntegrationFormPage } from '../views/integrations/integration-form-page.js';
 import { IntegrationsPage, NewIntegrationPage } from '../views/integrations/integrations-page.js';
 import type { WebContext } from '../web-context.js';
-
-const isKind = (v: unknown): v is IntegrationKindName => typeof v === 'string' && (INTEGRATION_KINDS as readonly string[]).includes(v);
 
 /**
  * Integrations of a project: list, create and edit each kind (the API's validation and
@@ -80,7 +78,7 @@ export function integrationsRouter(ctx: WebContext): Router {
     );
   });
 
-  const createPage = (res: Response, a: ProjectAccess, kind: IntegrationKindName, values: IntegrationFormValues, errors: FormErrors, status = 200) =>
+  const createPage = (res: Response, a: ProjectAccess, kind: IntegrationKind, values: IntegrationFormValues, errors: FormErrors, status = 200) =>
     sendPage(res, <IntegrationFormPage page={pageContext(res, ctx.assets)} access={a} kind={kind} values={values} errors={errors} />, status);
 
   r.get('/projects/:id/integrations/new', async (req, res) => {
@@ -100,7 +98,7 @@ export function integrationsRouter(ctx: WebContext): Router {
       if (input.kind === 'email') await verification.spend(a.scope.accountId);
       const created = await createIntegration(ctx.prisma, ctx.cipher, telegram, a.scope, input, ctx.clock.now());
       const v = created.emailVerification;
-      if (v) verification.send({ integrationId: created.row.id, to: input.config.email as string, integrationName: input.name, ...v });
+      if (v) verification.send({ integrationId: created.row.id, integrationName: input.name, ...v });
       if (created.telegramDeepLink) {
         await showIntegration(res, a, created.row.id, { telegramLink: created.telegramDeepLink, notice: 'Integration added.' }, 201);
         return;

@@ -7,7 +7,8 @@ import { jest } from '@jest/globals';
 import type { PrismaClient } from '@upmon/db';
 import { launchChromium, makeCheck, makeProject } from '@upmon/testing';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
-import { makeUser, TEST_PASSWORD } from '../support/web-users.js';
+import { recordProblems, signIn } from '../support/browser-page.js';
+import { makeUser } from '../support/web-users.js';
 
 jest.setTimeout(120_000);
 
@@ -41,17 +42,8 @@ test.each([
   await prisma.maintenanceWindow.deleteMany({ where: { projectId } });
   const context = await browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-
-  await page.goto(`${base}/sign-in`);
-  await page.getByLabel('E-mail').first().fill(email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(/\/projects/);
+  const problems = recordProblems(page);
+  await signIn(page, base, email);
 
   await page.goto(`${base}/projects/${projectId}`);
   await page.getByRole('link', { name: 'Maintenance' }).click();

@@ -6,6 +6,7 @@ import { jest } from '@jest/globals';
 import type { PrismaClient } from '@upmon/db';
 import { launchChromium, makeCheck, makeProject } from '@upmon/testing';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
+import { recordProblems } from '../support/browser-page.js';
 
 jest.setTimeout(120_000);
 
@@ -63,15 +64,7 @@ test.each([
 ])('on %s: title, groups, statuses as text, escaped names, 90 labelled bars, incidents, no script and no horizontal scroll', async (_label, width, height) => {
   const context = await browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('dialog', (d) => {
-    problems.push(`dialog: ${d.message()}`);
-    void d.dismiss();
-  });
+  const problems = recordProblems(page);
   const res = await page.goto(`${base}/status/${publicKey}`);
   expect(res?.status()).toBe(200);
   expect(res?.headers()['cache-control']).toBe('public, max-age=30');

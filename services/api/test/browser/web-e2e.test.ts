@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { PrismaClient } from '@upmon/db';
 import { launchChromium, makeCheck, makeProject, startService, type ServiceProcess } from '@upmon/testing';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
+import { recordProblems, signIn as signInAs } from '../support/browser-page.js';
 import { makeUser, TEST_PASSWORD } from '../support/web-users.js';
 
 jest.setTimeout(120_000);
@@ -59,25 +60,10 @@ afterAll(async () => {
 async function newPage(ctx?: BrowserContext): Promise<{ page: Page; problems: string[] }> {
   const context = ctx ?? (await browser.newContext({ viewport: { width: 1280, height: 900 } }));
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('dialog', (d) => {
-    problems.push(`dialog: ${d.message()}`);
-    void d.dismiss();
-  });
-  return { page, problems };
+  return { page, problems: recordProblems(page) };
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${base}/sign-in`);
-  await page.getByLabel('E-mail').first().fill(email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(/\/projects/);
-}
+const signIn = (page: Page) => signInAs(page, base, email);
 
 test('an alert link opened signed out goes through sign-in and lands on the check', async () => {
   const check = await makeCheck(prisma, projectId, { name: 'nightly backup', status: 'down' });

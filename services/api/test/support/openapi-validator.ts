@@ -58,3 +58,14 @@ function validateRef(ref: string, body: unknown, where: string): void {
     throw new Error(`${where}: response does not match the OpenAPI document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`);
   }
 }
+
+/** Whether `value` matches the document's component schema `name` (request bodies, which responses never carry). */
+export function matchesOpenApiSchema(name: string, value: unknown): boolean {
+  const ref = `openapi#/components/schemas/${name}`;
+  let validate = compiled.get(ref);
+  if (!validate) {
+    validate = ajv.compile({ $ref: ref });
+    compiled.set(ref, validate);
+  }
+  return validate(value) as boolean;
+}

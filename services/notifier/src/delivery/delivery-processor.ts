@@ -1,10 +1,10 @@
 import { isCollapsedForFlapping, isInQuietHours, parseQuietHours, quietHoursEnd } from '@upmon/core';
+import type { ChannelSenders } from '@upmon/channels';
 import type { AckTokens, Cipher } from '@upmon/crypto';
 import type { Logger } from '@upmon/logger';
 import type { DeliveryMetrics } from '@upmon/metrics';
 import { UnrecoverableError, type DeliveryJob } from '@upmon/queue';
 import type { Clock } from '@upmon/service-kit';
-import type { ChannelRegistry } from '../channels/channel.js';
 import { composeNotification } from './compose-notification.js';
 import { createConfigDecryptor } from './config-cache.js';
 import type { DeliveryStore } from './delivery-store.js';
@@ -20,7 +20,7 @@ export interface DeliveryDeps {
   /** Holds what happens to a check under a maintenance window until it ends (maintenance-hold.ts). */
   maintenanceHold: MaintenanceHold;
   smsQuota: SmsQuota;
-  channels: ChannelRegistry;
+  channels: ChannelSenders;
   cipher: Cipher;
   clock: Clock;
   logger: Logger;

@@ -1,4 +1,4 @@
-import { DeliveryError } from '../delivery-error.js';
+import { DeliveryError } from '@upmon/channels';
 
 /**
  * The `delivery` backoff strategy (see the queue catalog): base × 2^(n-1) for the n-th retry,

@@ -1,7 +1,6 @@
+import { asDeliveryError, permanentError, type ChannelSenders, type DeliveryError } from '@upmon/channels';
 import type { Notification } from '@upmon/core';
 import type { IntegrationKind } from '@upmon/db';
-import type { ChannelRegistry } from '../channels/channel.js';
-import { asDeliveryError, permanentError, type DeliveryError } from '../delivery-error.js';
 import type { ChannelConfig } from './config-cache.js';
 
 /** Longest error text kept in the delivery log. */
@@ -28,7 +27,7 @@ export interface SendResult {
  * logs the attempt). Shared by alert deliveries and test notifications.
  */
 export async function sendThroughChannel(
-  channels: ChannelRegistry,
+  channels: ChannelSenders,
   decryptConfig: (integrationId: number, sealed: Uint8Array) => ChannelConfig,
   target: SendTarget,
   notification: Notification,

@@ -1,10 +1,10 @@
+import type { ChannelSenders } from '@upmon/channels';
 import { buildTestNotification } from '@upmon/core';
 import type { Cipher } from '@upmon/crypto';
 import type { IntegrationKind } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import type { TestNotificationJob } from '@upmon/queue';
 import type { Clock } from '@upmon/service-kit';
-import type { ChannelRegistry } from '../channels/channel.js';
 import { createConfigDecryptor } from '../delivery/config-cache.js';
 import type { DeliveryStore } from '../delivery/delivery-store.js';
 import { DELIVERY_ERROR_MAX, sendThroughChannel, type SendTarget } from '../delivery/send-through-channel.js';
@@ -16,7 +16,7 @@ export interface TestNotificationDeps {
   store: Pick<DeliveryStore, 'recordAttempt'>;
   /** A test SMS costs one of the account's monthly messages like an alert. */
   smsQuota: Pick<SmsQuota, 'spend'>;
-  channels: ChannelRegistry;
+  channels: ChannelSenders;
   cipher: Cipher;
   clock: Clock;
   logger: Logger;

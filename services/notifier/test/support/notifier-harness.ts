@@ -90,7 +90,7 @@ export async function createHarness(envOverrides: Record<string, string> = {}): 
   };
 }
 
-/** Provider settings pointing every provider at a recording server (`baseUrl`), with test credentials. */
+/** Provider settings pointing every fixed-host provider at a recording server (`baseUrl`), with test credentials. */
 export function recordingProviderEnv(baseUrl: string): Record<string, string> {
   return {
     PAGERDUTY_EVENTS_URL: `${baseUrl}/pagerduty/v2/enqueue`,
@@ -100,5 +100,9 @@ export function recordingProviderEnv(baseUrl: string): Record<string, string> {
     TWILIO_FROM: '+15550000000',
     TELEGRAM_API_BASE: `${baseUrl}/telegram`,
     TELEGRAM_BOT_TOKEN: '12345:bot-token',
+    OPSGENIE_API_URL: `${baseUrl}/opsgenie`,
+    OPSGENIE_EU_API_URL: `${baseUrl}/opsgenie-eu`,
+    VICTOROPS_REST_URL: `${baseUrl}/victorops/alert`,
+    PUSHOVER_API_URL: `${baseUrl}/pushover/1`,
   };
 }

@@ -1,12 +1,13 @@
 import type { RunningService } from '@upmon/service-kit';
 import { startService, startSmtpCapture, type ServiceProcess } from '@upmon/testing';
 import { createHarness, recordingProviderEnv, type Harness } from './notifier-harness.js';
-import { startRecordingServer, type RecordingServer } from './recording-server.js';
+import { startRecordingServer, type RecordingServer } from '@upmon/testing';
 
 /**
  * What most notifier tests run against: a webhook receiver, the notifier in this process and,
  * with `{ scheduler: true }`, the built scheduler as a process (`pnpm build` first, killable).
- * With `{ channels: true }` every provider (Telegram, SMS, PagerDuty) points at the receiver and
+ * With `{ channels: true }` every fixed-host provider (Telegram, SMS, PagerDuty, Opsgenie, Splunk
+ * On-Call, Pushover) points at the receiver and
  * e-mail goes to a local SMTP capture. Either service can be stopped and started again mid-test.
  */
 export class NotifierServices {

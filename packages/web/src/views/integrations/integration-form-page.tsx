@@ -1,7 +1,8 @@
 import { roleAllows } from '@upmon/core';
 import type { ProjectAccess } from '../../http/project-access.js';
-import { CONFIG_FIELDS, KIND_LABELS, type IntegrationFormValues } from '../../forms/integration-form.js';
-import type { IntegrationKindName } from '@upmon/domain';
+import { channelKind, type FormField } from '@upmon/channels';
+import { configFieldsOf, KIND_LABELS, type IntegrationFormValues } from '../../forms/integration-form.js';
+import type { IntegrationKind } from '@upmon/db';
 import type { DeliveryRow } from '../../queries/check-deliveries.js';
 import { CopyBlock } from '../copy-block.js';
 import { DeliveryLogTable } from '../delivery-log-table.js';
@@ -16,7 +17,7 @@ const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 
 export interface IntegrationFormProps {
   page: PageContext;
   access: ProjectAccess;
-  kind: IntegrationKindName;
+  kind: IntegrationKind;
   values: IntegrationFormValues;
   errors: FormErrors;
   /** Absent on the create form. */
@@ -35,7 +36,7 @@ export function IntegrationFormPage(props: IntegrationFormProps) {
   const canWrite = roleAllows(access.role, 'integrations.write');
   const title = integration ? integration.name : `New ${KIND_LABELS[kind]} integration`;
   const v = values.text;
-  const configFields = CONFIG_FIELDS[kind];
+  const configFields = configFieldsOf(kind);
   return (
     <Layout
       page={page}
@@ -126,13 +127,10 @@ export function IntegrationFormPage(props: IntegrationFormProps) {
         <fieldset disabled={!canWrite}>
           <legend>Settings</legend>
           <TextField name="name" label="Name" value={v.name} errors={errors} required maxLength={255} />
-          {configFields.map((f) =>
-            f.area ? (
-              <TextArea name={`config.${f.name}`} label={f.label} value={v[`config.${f.name}`]} errors={errors} hint={f.hint} rows={4} maxLength={10_000} />
-            ) : (
-              <TextField name={`config.${f.name}`} label={f.label} type={f.type} value={v[`config.${f.name}`]} errors={errors} hint={f.hint} maxLength={2048} />
-            ),
-          )}
+          {integration ? null : <p class="hint">{channelKind(kind)?.setup}</p>}
+          {configFields.map((f) => (
+            <ConfigField field={f} value={v[`config.${f.name}`]} errors={errors} />
+          ))}
           {kind === 'telegram' && !integration ? <p class="hint">After saving you get a link that connects a Telegram chat.</p> : null}
           <div class="field">
             <span class="label" id="events-label">
@@ -202,5 +200,29 @@ export function IntegrationFormPage(props: IntegrationFormProps) {
         </section>
       ) : null}
     </Layout>
+  );
+}
+
+/** One config field, rendered from its descriptor (@upmon/channels). */
+function ConfigField({ field: f, value, errors }: { field: FormField; value: string | undefined; errors: FormErrors }) {
+  const name = `config.${f.name}`;
+  if (f.type === 'textarea') return <TextArea name={name} label={f.label} value={value} errors={errors} hint={f.hint} rows={4} maxLength={10_000} />;
+  if (f.type === 'select') {
+    const options = (f.options ?? []).map((o) => ({ value: String(o.value), label: o.label }));
+    return <SelectField name={name} label={f.label} value={value} errors={errors} hint={f.hint} options={options} />;
+  }
+  return (
+    <TextField
+      name={name}
+      label={f.label}
+      type={f.type === 'number' ? 'text' : f.type}
+      inputmode={f.type === 'number' ? 'numeric' : undefined}
+      value={value}
+      errors={errors}
+      hint={f.hint}
+      required={f.required}
+      maxLength={2048}
+      autocomplete={f.secret ? 'off' : undefined}
+    />
   );
 }

@@ -1,14 +1,15 @@
 import { roleAllows } from '@upmon/core';
 import type { ProjectAccess } from '../../http/project-access.js';
 import { KIND_LABELS } from '../../forms/integration-form.js';
-import type { IntegrationKindName } from '@upmon/domain';
+import { CHANNEL_KINDS } from '@upmon/channels';
+import type { IntegrationKind } from '@upmon/db';
 import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
 import { ProjectNav } from '../project-nav.js';
 
 export interface IntegrationSummary {
   id: number;
-  kind: IntegrationKindName;
+  kind: IntegrationKind;
   name: string;
   enabled: boolean;
   events: string[];
@@ -93,10 +94,10 @@ export function NewIntegrationPage({ page, access }: { page: PageContext; access
       <h1>Add integration</h1>
       <p>Where should upmon send alerts?</p>
       <ul class="kind-list">
-        {(Object.keys(KIND_LABELS) as IntegrationKindName[]).map((k) => (
+        {CHANNEL_KINDS.map((k) => (
           <li>
-            <a class="button" href={`${base}/new?kind=${k}`}>
-              {KIND_LABELS[k]}
+            <a class="button" href={`${base}/new?kind=${k.kind}`}>
+              {k.label}
             </a>
           </li>
         ))}

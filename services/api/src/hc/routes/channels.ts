@@ -1,10 +1,11 @@
+import { CHANNEL_KINDS } from '@upmon/channels';
 import { Router } from 'express';
 import { authOf } from '../../v1/authenticate.js';
 import type { V1Context } from '../../v1/context.js';
 import { hcRequireWriteKey } from '../hc-authenticate.js';
 
-/** upmon's integration kinds by Healthchecks' names (only PagerDuty's differs). */
-const HC_KINDS: Record<string, string> = { pagerduty: 'pd' };
+/** upmon's integration kinds by Healthchecks' names, where they differ (each kind's folder says). */
+const HC_KINDS: Record<string, string> = Object.fromEntries(CHANNEL_KINDS.flatMap((k) => ('healthchecksName' in k ? [[k.kind, k.healthchecksName]] : [])));
 
 /** /channels/: the project's integrations as `{id: uuid, name, kind}` (read-write keys, as in Healthchecks). */
 export function hcChannelsRouter(ctx: V1Context): Router {

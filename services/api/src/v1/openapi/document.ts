@@ -1,4 +1,5 @@
-import { apiInputSchemas, CHECK_KINDS, INTEGRATION_KINDS } from '@upmon/domain';
+import { KIND_NAMES } from '@upmon/channels';
+import { apiInputSchemas, CHECK_KINDS } from '@upmon/domain';
 
 /**
  * OpenAPI 3.1 description of REST API v1 (../shared/spec/api-v1.md + DESIGN.md decisions).
@@ -619,7 +620,7 @@ export const OPENAPI_DOCUMENT = {
             description:
               "The integration's id in the Healthchecks-compatible API (/api/v3, `channels`). A check assigned integrations explicitly there notifies exactly those (still only when enabled and subscribed to the event); `tags` applies to checks without an explicit assignment.",
           },
-          kind: { enum: INTEGRATION_KINDS },
+          kind: { enum: [...KIND_NAMES] },
           name: { type: 'string' },
           enabled: { type: 'boolean' },
           events: { type: 'array', items: { enum: ['down', 'up', 'late'] } },

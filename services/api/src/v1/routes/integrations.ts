@@ -35,7 +35,7 @@ export function integrationsRouter(ctx: V1Context): Router {
     if (input.kind === 'email') await verification.spend(auth.accountId);
     const created = await createIntegration(ctx.prisma, ctx.cipher, telegram, auth, input, ctx.clock.now());
     const v = created.emailVerification;
-    if (v) verification.send({ integrationId: created.row.id, to: (input.config as { email?: string }).email as string, integrationName: input.name, ...v });
+    if (v) verification.send({ integrationId: created.row.id, integrationName: input.name, ...v });
     res.status(201).json({
       data: presentIntegration(created.row),
       ...(created.telegramDeepLink ? { telegram_deep_link: created.telegramDeepLink } : {}),

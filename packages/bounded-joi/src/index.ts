@@ -1,0 +1,2 @@
+export { Joi } from './bounded-joi.js';
+export { unboundedPaths } from './unbounded-paths.js';

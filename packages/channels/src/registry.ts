@@ -1,0 +1,99 @@
+import type { IntegrationKind } from '@upmon/db';
+import type { ChannelKind, ChannelSender, SenderDeps } from './channel-kind.js';
+import { redactSecrets } from './format/redact-secrets.js';
+import { asDeliveryError } from './transport/delivery-error.js';
+import { discord } from './kinds/discord/index.js';
+import { email } from './kinds/email/index.js';
+import { googlechat } from './kinds/googlechat/index.js';
+import { gotify } from './kinds/gotify/index.js';
+import { matrix } from './kinds/matrix/index.js';
+import { mattermost } from './kinds/mattermost/index.js';
+import { msteams } from './kinds/msteams/index.js';
+import { ntfy } from './kinds/ntfy/index.js';
+import { opsgenie } from './kinds/opsgenie/index.js';
+import { pagerduty } from './kinds/pagerduty/index.js';
+import { pushover } from './kinds/pushover/index.js';
+import { rocketchat } from './kinds/rocketchat/index.js';
+import { slack } from './kinds/slack/index.js';
+import { sms } from './kinds/sms/index.js';
+import { telegram } from './kinds/telegram/index.js';
+import { victorops } from './kinds/victorops/index.js';
+import { webhook } from './kinds/webhook/index.js';
+import { zulip } from './kinds/zulip/index.js';
+
+/**
+ * Every channel kind, one line each, in the order people are offered them. Adding a kind: a
+ * folder in src/kinds/ (its schema, form fields, message, sender and tests), a line here, and
+ * the value in the Prisma enum IntegrationKind (docs/notifications.md, "Adding a channel").
+ */
+export const CHANNEL_KINDS = [
+  email,
+  webhook,
+  slack,
+  msteams,
+  discord,
+  mattermost,
+  googlechat,
+  rocketchat,
+  zulip,
+  matrix,
+  telegram,
+  sms,
+  pagerduty,
+  opsgenie,
+  victorops,
+  pushover,
+  ntfy,
+  gotify,
+] as const;
+
+type ListedKind = (typeof CHANNEL_KINDS)[number]['kind'];
+/** Compile-time check: every value of the Prisma enum has its folder here (and nothing else is listed). */
+const everyKindListed: [Exclude<IntegrationKind, ListedKind>, Exclude<ListedKind, IntegrationKind>] extends [never, never] ? true : never = true;
+void everyKindListed;
+
+/** The kind names, as the API accepts them. */
+export const KIND_NAMES: readonly IntegrationKind[] = CHANNEL_KINDS.map((k) => k.kind);
+
+const byName = new Map<string, ChannelKind>(CHANNEL_KINDS.map((k) => [k.kind, k]));
+
+/** The kind called `name`, or undefined (`name` may be anything a client sent). */
+export function channelKind(name: unknown): ChannelKind | undefined {
+  return typeof name === 'string' ? byName.get(name) : undefined;
+}
+
+export function isKindName(name: unknown): name is IntegrationKind {
+  return channelKind(name) !== undefined;
+}
+
+/** The config keys of a kind that hold credentials (its `secret` form fields). */
+export function secretFields(kind: ChannelKind): string[] {
+  return kind.formFields.filter((f) => f.secret).map((f) => f.name);
+}
+
+export type ChannelSenders = Record<IntegrationKind, ChannelSender>;
+
+/**
+ * One sender per kind, all sending HTTP through `deps.http` and mail through `deps.mailer`. Every
+ * failure leaves as a DeliveryError whose message carries no credential: the config's secret
+ * fields and the operator's tokens are redacted from it (redact-secrets.ts).
+ */
+export function createChannelSenders(deps: SenderDeps): ChannelSenders {
+  const operatorSecrets = [deps.providers.telegram.botToken, deps.providers.twilio.authToken];
+  const senders = {} as ChannelSenders;
+  for (const kind of CHANNEL_KINDS) {
+    const sender = kind.createSender(deps);
+    const secrets = secretFields(kind);
+    senders[kind.kind] = {
+      async send(message) {
+        try {
+          return await sender.send(message);
+        } catch (err) {
+          const own = secrets.map((f) => message.config[f]).filter((v): v is string => typeof v === 'string');
+          throw redactSecrets(asDeliveryError(err), [...own, ...operatorSecrets]);
+        }
+      },
+    };
+  }
+  return senders;
+}
