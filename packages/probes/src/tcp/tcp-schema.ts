@@ -11,6 +11,14 @@ function sendBytes(value: string, helpers: CustomHelpers) {
   return Buffer.byteLength(value) <= MAX_SEND_BYTES ? value : helpers.message({ custom: `must be at most ${MAX_SEND_BYTES} bytes` });
 }
 
+/** A certificate-days condition needs a certificate: only with `tls`. */
+function certificateNeedsTls(config: { tls?: unknown; conditions?: { type?: unknown }[] }, helpers: CustomHelpers) {
+  if (config.tls !== true && (config.conditions ?? []).some((c) => c?.type === 'certificate_days')) {
+    return helpers.message({ custom: 'a certificate_days condition needs tls' });
+  }
+  return config;
+}
+
 /** tcp_config as the API accepts it; stored as validated (defaults filled in). */
 export const tcpConfigSchema = Joi.object({
   host: hostSchema.required(),
@@ -27,4 +35,6 @@ export const tcpConfigSchema = Joi.object({
   confirmations: confirmationsSchema,
   ssl_days_before: Joi.when('tls', { is: true, then: Joi.number().valid(7, 14, 30).default(14), otherwise: Joi.forbidden() }),
   conditions: conditionsSchema(TCP_CONDITION_TYPES, 'TcpCondition').default([]),
-}).id('TcpConfig');
+})
+  .custom(certificateNeedsTls)
+  .id('TcpConfig');

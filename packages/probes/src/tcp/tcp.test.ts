@@ -193,4 +193,9 @@ describe('tcp_config validation', () => {
     expect(errors({ host: 'x'.repeat(300), port: 1 })).toEqual(['host']);
     expect(errors({ host: 'x.example', port: 1, send: 'é'.repeat(4000) })).toEqual(['send']);
   });
+  it('a certificate-days condition needs TLS', () => {
+    const condition = { type: 'certificate_days', operator: 'greater_than', value: 14 };
+    expect(tcpConfigSchema.validate({ host: 'x.example', port: 1, conditions: [condition] }).error?.message).toBe('a certificate_days condition needs tls');
+    expect(tcpConfigSchema.validate({ host: 'x.example', port: 1, tls: true, conditions: [condition] }).error).toBeUndefined();
+  });
 });
