@@ -206,7 +206,7 @@ export const CATALOG: { [N in QueueName]: Entry<N> } = {
     ...validation(PROBE_TEST_JOB),
     jobId: (p) => `probe-test-${p.requestId}`,
     // Nobody waits longer than a probe's timeout: a job still queued after a minute is dropped.
-    options: { attempts: 1, removeOnComplete: { age: 300, count: 1000 }, removeOnFail: { age: 3600, count: 1000 } },
+    options: { attempts: 1, removeOnComplete: { age: 300, count: 1000 }, removeOnFail: { age: 3600, count: FAILED_JOBS_KEPT } },
   },
 };
 
