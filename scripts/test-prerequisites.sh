@@ -2,7 +2,8 @@
 # Everything the test suites need besides Node 20+, each installed or started only when missing:
 # pnpm (the version in package.json), Debian's Chromium (browser tests through playwright-core,
 # which downloads no browser), promtool (lints /metrics and tests the alert rules), kubectl
-# (renders the Kubernetes manifests with its built-in kustomize), and a PostgreSQL and Redis that
+# (renders the Kubernetes manifests with its built-in kustomize), Go (builds Healthchecks' Go
+# clients for the compatibility tests), and a PostgreSQL and Redis that
 # answer. Also drops the test databases an interrupted earlier run left.
 # Sourced by scripts/test.sh; safe to run on its own.
 set -euo pipefail
@@ -38,6 +39,13 @@ fi
 [ -x /usr/bin/chromium ] || apt_install "browser tests" chromium
 command -v promtool >/dev/null || apt_install "metrics lint and alert-rule tests" prometheus
 command -v kubectl >/dev/null || apt_install "Kubernetes manifest rendering" kubernetes-client
+# Builds Healthchecks' Go clients (runitor, go-healthchecksio) from checkouts named by
+# UPMON_TEST_RUNITOR_SRC / UPMON_TEST_GO_HEALTHCHECKSIO_SRC; without them those tests skip.
+# Go builds Healthchecks' clients for two compatibility tests, which also need their sources
+# (UPMON_TEST_RUNITOR_SRC, UPMON_TEST_GO_HEALTHCHECKSIO_SRC): only then is it worth installing.
+if [ -n "${UPMON_TEST_RUNITOR_SRC:-}${UPMON_TEST_GO_HEALTHCHECKSIO_SRC:-}" ] && ! command -v go >/dev/null; then
+  apt_install "Healthchecks client compatibility tests" golang-go
+fi
 
 # PostgreSQL and Redis: only the local defaults are started here; a URL elsewhere must answer.
 pg_host=$(node -p "new URL(process.argv[1]).hostname" "$PG_URL")

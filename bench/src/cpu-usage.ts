@@ -18,6 +18,43 @@ export function processCpuMs(pid: number): number {
   }
 }
 
+/**
+ * CPU ms used so far by `pid` and every descendant, including descendants that have already exited
+ * and been waited for (their time is in the parent's cutime/cstime). A monotonic counter, so the
+ * difference between two readings counts processes that lived only in between, such as
+ * PostgreSQL's autovacuum workers and backends of closed connections. 0 if `pid` is gone.
+ */
+export function treeCpuMs(pid: number): number {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return 0;
+  }
+  const f = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  let ms = (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * TICK_MS; // utime, stime, cutime, cstime
+  for (const child of childrenOf(pid)) ms += treeCpuMs(child);
+  return ms;
+}
+
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  let tasks: string[] = [];
+  try {
+    tasks = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const t of tasks) {
+    try {
+      for (const c of fs.readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/)) if (c) out.push(Number(c));
+    } catch {
+      /* task ended */
+    }
+  }
+  return out;
+}
+
 /** CPU seconds (user + system) a process has used so far; NaN without a pid. */
 export function cpuSeconds(pid: number | undefined): number {
   return pid ? processCpuMs(pid) / 1000 : NaN;

@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, type ServiceProcess } from '@upmon/testing';
 import { percentile, printTable } from './report.js';
-import { createMigratedDatabase } from '@upmon/testing';
+import { createBenchDatabase } from './bench-servers.js';
 import { backendPids, CpuMeter } from './cpu-usage.js';
 import { createBenchProject, insertChecks } from './ping-ingest-setup.js';
 
@@ -18,7 +18,7 @@ const BENCH_APP = 'upmon-bench';
  * Watches flips become visible: every POLL_MS reads the new flip rows, stamping each with the
  * time it was first seen (so a lag includes up to POLL_MS of polling granularity).
  */
-class FlipWatcher {
+export class FlipWatcher {
   private maxId = 0;
   private timer: NodeJS.Timeout | null = null;
   private busy = false;
@@ -75,7 +75,7 @@ class FlipWatcher {
 }
 
 async function withScenario<T>(fn: (ctx: { pool: pg.Pool; projectId: string; start: (n: number) => Promise<ServiceProcess[]> }) => Promise<T>): Promise<T> {
-  const db = await createMigratedDatabase();
+  const db = await createBenchDatabase();
   const pool = new pg.Pool({ connectionString: db.url, max: 3, application_name: BENCH_APP });
   const prefix = testRedisPrefix();
   const procs: ServiceProcess[] = [];

@@ -17,7 +17,7 @@ const RUNS = 5;
 const REQUESTS = 40;
 const WARMUP = 10;
 
-async function seed(url: string): Promise<{ projectId: string; cookie: string }> {
+export async function seed(url: string): Promise<{ projectId: string; cookie: string }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -61,7 +61,7 @@ async function seed(url: string): Promise<{ projectId: string; cookie: string }>
   }
 }
 
-async function timeOne(url: string, cookie: string): Promise<{ ms: number; bytes: number }> {
+export async function timeOne(url: string, cookie: string): Promise<{ ms: number; bytes: number }> {
   const t0 = performance.now();
   const res = await fetch(url, { headers: { cookie } });
   const body = await res.arrayBuffer();

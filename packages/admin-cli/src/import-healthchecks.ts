@@ -46,6 +46,8 @@ function columnsOf(c: ImportedCheck, projectId: string, slug: string | null): Pr
     tags: c.fields.tags,
     tz: c.fields.tz,
     graceSec: c.fields.graceSec,
+    hcGraceSec: c.fields.hcGraceSec,
+    postOnly: c.fields.postOnly,
     scheduleKind: s.kind,
     periodSec: s.kind === 'period' ? s.periodSec : null,
     cron: s.kind === 'cron' ? s.cron : null,

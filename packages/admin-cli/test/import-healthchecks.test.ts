@@ -42,7 +42,6 @@ describe('admin import healthchecks', () => {
       'Legacy import (disabled): manual_resume false → true',
       'Database Backup (replica): slug "database-backup" → null',
       'Nightly report mail: filter_subject,success_kw,failure_kw,subject,subject_fail "keyword filtering" → "none"',
-      'Nightly report mail: methods "POST" → ""',
       'Cache warmer: slug "_cache-warmer" → "cache-warmer"',
       'Cache warmer: tags "cache cache web" → "cache web"',
     ]);
@@ -78,6 +77,9 @@ describe('admin import healthchecks', () => {
       tz: 'America/New_York',
     });
     expect(byId.get('9d0e1f2a-3b4c-4d5e-9f6a-8b9c0d1e2f3a')).toMatchObject({ cron: '0 2 * * 0', tz: 'Asia/Kolkata' });
+    // POST-only pings are kept; a grace upmon watches with less is kept as asked for the Healthchecks API.
+    expect(byId.get('6a7b8c9d-0e1f-4a2b-8c3d-5e6f7a8b9c0d')).toMatchObject({ postOnly: true });
+    expect(byId.get('f2c1a7d0-5b3e-4f6a-9c8d-1e2f3a4b5c6d')).toMatchObject({ periodSec: 300, graceSec: 3000, hcGraceSec: 3600, postOnly: false });
     expect(byId.get('1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e')?.status).toBe('paused');
     expect(byId.get('2c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f')?.status).toBe('paused');
     expect(byId.get('4e5f6a7b-8c9d-4e0f-8a1b-3c4d5e6f7a8b')?.slug).toBeNull();

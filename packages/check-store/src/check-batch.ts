@@ -1,5 +1,6 @@
 import {
   applyDueDeadlines,
+  IGNORED_PING,
   takePingBudget,
   transition,
   type CheckEvent,
@@ -132,13 +133,14 @@ export class CheckBatch {
 
   /**
    * A ping through the state machine, within the check's ping budget (`takePingBudget`: 60
-   * state-changing pings a minute; logs are free): null when over the budget, or when the check's
-   * schedule cannot be evaluated; such a ping is still recorded but changes nothing.
+   * state-changing pings a minute; logs are free). Over the budget, the result changes nothing
+   * and carries the note `IGNORED_PING.overBudget`; null when the check's schedule cannot be
+   * evaluated. Either way the ping is still recorded.
    */
   applyPing(id: string, event: Extract<CheckEvent, { type: 'ping' }>, now: Date, nowText: string): TransitionResult | null {
     const c = this.entry(id);
     const spend = event.kind === 'log' ? null : takePingBudget(c.budget, now);
-    if (spend && !spend.applied) return null;
+    if (spend && !spend.applied) return { state: c.state, flip: null, durationMs: null, note: IGNORED_PING.overBudget };
     let r: TransitionResult;
     try {
       r = this.transition(id, event, now, nowText);

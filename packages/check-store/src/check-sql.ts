@@ -18,7 +18,7 @@ export const CHECK_STATE_COLUMNS = `c.id, c.project_id, c.kind, c.status, c.sche
   c.grace_sec, c.last_ping_at, c.last_ping_at::text AS last_ping_at_text, c.last_start_at, c.last_start_at::text AS last_start_at_text,
   c.last_start_rid, c.last_duration_ms, c.resumed_at, c.resumed_at::text AS resumed_at_text, c.next_deadline_at,
   c.next_deadline_at::text AS next_deadline_at_text, c.failure_count, c.n_pings,
-  COALESCE(c.http_config, c.tcp_config, c.dns_config, c.tls_config)->'confirmations' AS confirmations, c.min_run_sec`;
+  COALESCE(c.http_config, c.tcp_config, c.dns_config, c.tls_config)->'confirmations' AS confirmations, c.min_run_sec, c.post_only`;
 
 export interface CheckSqlRow {
   id: string;
@@ -46,6 +46,8 @@ export interface CheckSqlRow {
   n_pings: number;
   confirmations: unknown;
   min_run_sec: number | null;
+  /** Only POST pings count (Healthchecks' `methods: "POST"`); others are recorded as ignored. */
+  post_only: boolean;
 }
 
 export function sqlRowToState(row: CheckSqlRow): CheckState {

@@ -1,10 +1,9 @@
 import { PING_BUDGET_PER_WINDOW, PING_BUDGET_WINDOW_MS } from '@upmon/core';
 import type { PingWrite } from './check-batch.js';
 
-/** A ping for the fast path: its check, and its receive time in milliseconds too. */
+/** A ping for the fast path, with its check. */
 export interface IncomingPing extends PingWrite {
   checkId: string;
-  tsMs: number;
 }
 
 /** A client that runs named statements (pg.Pool and pg.PoolClient do). */
@@ -18,7 +17,7 @@ const NEW_WINDOW = `(c.ping_window_start IS NULL OR c.ping_window_start <= v.ts_
 /**
  * The common case in ONE autocommitted statement: a success (or exit 0) ping without a rid on a
  * heartbeat check that is up, has a period schedule, no run open and no minimum run time, within the check's ping
- * budget. For exactly those rows `transition()` keeps the status (no flip, no duration) and sets
+ * budget (and, on a check that counts POST pings only, sent with POST). For exactly those rows `transition()` keeps the status (no flip, no duration) and sets
  * last_ping_at = now, next_deadline_at = now + period and failure_count = 0 (and the ping is
  * numbered: n_pings + 1), and `takePingBudget` opens a new window or counts the ping in the
  * current one: the UPDATE's WHERE clause restates those conditions and its SET the budget rule
@@ -40,13 +39,16 @@ export async function recordUpStaysUpPings(client: NamedQueryClient, pings: Inco
   if (candidates.length === 0) return new Set();
   const c = candidates.map(({ ping }) => ping);
   // Named, so each pool connection parses and plans it once (planning cost as much as executing
-  // for the small batches of moderate load; docs/pings.md).
+  // for the small batches of moderate load; docs/pings.md). Only the pings NOT stored come back
+  // (normally none): returning every stored one cost the api a row to parse per ping. The
+  // state machine works in milliseconds: v.ts_ms is the receive time cut to them, as the caller's
+  // clock read it (the microseconds come from the monotonic timer).
   const { rows } = await client.query<{ check_id: string }>({
     name: 'ping-up-stays-up',
     text: `WITH v AS (
-       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::"PingType"[], $5::int[], $6::uuid[], $7::text[],
-                            $8::text[], $9::text[], $10::int[], $11::bytea[])
-         AS v(id, ts, ts_ms, type, exit_status, rid, source_ip, method, user_agent, body_size, body)),
+       SELECT *, date_trunc('milliseconds', v.ts) AS ts_ms
+         FROM unnest($1::uuid[], $2::timestamptz[], $3::"PingType"[], $4::int[], $5::text[], $6::text[], $7::text[], $8::int[], $9::bytea[])
+           AS v(id, ts, type, exit_status, source_ip, method, user_agent, body_size, body)),
      upd AS (
        UPDATE checks c SET last_ping_at = v.ts, last_ping_type = v.type, failure_count = 0, n_pings = c.n_pings + 1,
               next_deadline_at = v.ts_ms + c.period_sec * interval '1 second',
@@ -55,21 +57,20 @@ export async function recordUpStaysUpPings(client: NamedQueryClient, pings: Inco
          FROM v
         WHERE c.id = v.id AND c.id = ANY($1::uuid[]) AND c.kind = 'heartbeat' AND c.status = 'up'
           AND c.schedule_kind = 'period' AND c.period_sec IS NOT NULL AND c.last_start_at IS NULL
-          AND c.min_run_sec IS NULL
+          AND c.min_run_sec IS NULL AND (NOT c.post_only OR v.method = 'POST')
           AND (c.resumed_at IS NULL OR c.resumed_at <= v.ts_ms)
           AND (${NEW_WINDOW} OR c.ping_window_count < ${PING_BUDGET_PER_WINDOW})
-       RETURNING c.id, c.n_pings)
-     INSERT INTO pings (check_id, ts, type, exit_status, rid, source_ip, method, user_agent, body_size, body, duration_ms, n)
-     SELECT v.id, v.ts, v.type, v.exit_status, v.rid, v.source_ip, v.method, v.user_agent, v.body_size, v.body, NULL, upd.n_pings
-       FROM v JOIN upd ON upd.id = v.id
-     RETURNING check_id`,
+       RETURNING c.id, c.n_pings),
+     ins AS (
+       INSERT INTO pings (check_id, ts, type, exit_status, rid, source_ip, method, user_agent, body_size, body, duration_ms, n)
+       SELECT v.id, v.ts, v.type, v.exit_status, NULL, v.source_ip, v.method, v.user_agent, v.body_size, v.body, NULL, upd.n_pings
+         FROM v JOIN upd ON upd.id = v.id)
+     SELECT v.id AS check_id FROM v LEFT JOIN upd ON upd.id = v.id WHERE upd.id IS NULL`,
     values: [
       c.map((p) => p.checkId),
       c.map((p) => p.ts),
-      c.map((p) => new Date(p.tsMs).toISOString()),
       c.map((p) => p.type),
       c.map((p) => p.exitStatus ?? null),
-      c.map((p) => p.rid ?? null),
       c.map((p) => p.sourceIp ?? null),
       c.map((p) => p.method),
       c.map((p) => p.userAgent ?? null),
@@ -77,6 +78,6 @@ export async function recordUpStaysUpPings(client: NamedQueryClient, pings: Inco
       c.map((p) => p.body),
     ],
   });
-  const stored = new Set(rows.map((r) => r.check_id));
-  return new Set(candidates.filter(({ ping }) => stored.has(ping.checkId)).map(({ index }) => index));
+  const notStored = new Set(rows.map((r) => r.check_id));
+  return new Set(candidates.filter(({ ping }) => !notStored.has(ping.checkId)).map(({ index }) => index));
 }

@@ -53,3 +53,5 @@ export {
   type MaintenanceState,
   type Occurrence,
 } from './maintenance/maintenance-window.js';
+export { canonicalTimeZone, legacyTimeZones } from './schedule/canonical-time-zone.js';
+export { IGNORED_PING, isIgnoredPingNote } from './state/ping-notes.js';

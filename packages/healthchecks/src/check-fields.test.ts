@@ -1,4 +1,4 @@
-import { hcToCheckFields, type CheckFields } from './check-fields.js';
+import { hcReportedGrace, hcToCheckFields, upmonGraceFor, type CheckFields } from './check-fields.js';
 import { hcSlugify } from './slugify.js';
 import { parseHcSpec } from './spec.js';
 import { parseHcTags } from './tags.js';
@@ -11,21 +11,47 @@ const apply = (body: Record<string, unknown>, current: CheckFields | null = null
 describe('hcToCheckFields', () => {
   it('create with nothing: Healthchecks defaults (1 day period, 1 h grace, UTC); unnamed → the UUID', () => {
     expect(apply({})).toEqual({
-      fields: { name: ID, slug: null, description: null, tags: [], tz: 'UTC', graceSec: 3600, schedule: { kind: 'period', periodSec: 86_400 } },
+      fields: {
+        name: ID,
+        slug: null,
+        description: null,
+        tags: [],
+        tz: 'UTC',
+        graceSec: 3600,
+        hcGraceSec: null,
+        schedule: { kind: 'period', periodSec: 86_400 },
+        postOnly: false,
+      },
       adjustments: [],
     });
   });
 
-  it('the default grace of one hour on a five-minute period is stored as 10 periods and reported', () => {
+  it('the default grace of one hour on a five-minute period is watched as 10 periods, and kept as asked', () => {
     const r = apply({ name: 'every 5 min', timeout: 300 });
-    expect(r.fields.graceSec).toBe(3000);
-    expect(r.adjustments).toEqual([{ field: 'grace', requested: 3600, stored: 3000, reason: 'upmon allows a grace of at most 10 × the period' }]);
+    expect(r.fields).toMatchObject({ graceSec: 3000, hcGraceSec: 3600 });
+    expect(hcReportedGrace(r.fields)).toBe(3600);
+    expect(r.adjustments).toEqual([{ field: 'grace', requested: 3600, stored: 3000, reason: 'upmon watches with a grace of at most 10 × the period' }]);
   });
 
-  it('grace over 30 days is stored as 30 days', () => {
+  it('grace over 30 days is watched as 30 days, and kept as asked', () => {
     const r = apply({ schedule: '0 0 1 * *', grace: 31_536_000 });
-    expect(r.fields.graceSec).toBe(2_592_000);
-    expect(r.fields.schedule).toEqual({ kind: 'cron', cron: '0 0 1 * *' });
+    expect(r.fields).toMatchObject({ graceSec: 2_592_000, hcGraceSec: 31_536_000, schedule: { kind: 'cron', cron: '0 0 1 * *' } });
+    expect(hcReportedGrace(r.fields)).toBe(31_536_000);
+  });
+
+  it('a partial update re-applies the rule to the grace asked for: a longer period restores it', () => {
+    const first = apply({ timeout: 300 }).fields;
+    expect(apply({ timeout: 600 }, first).fields).toMatchObject({ graceSec: 3600, hcGraceSec: null });
+    expect(apply({ timeout: 120 }, first).fields).toMatchObject({ graceSec: 1200, hcGraceSec: 3600 });
+  });
+
+  it('the grace asked for is reported only while the stored grace is what upmon made of it', () => {
+    const f = apply({ timeout: 300 }).fields;
+    // Changed through /api/v1 or the web app: the stored grace (or the period) no longer derives from it.
+    expect(hcReportedGrace({ ...f, graceSec: 600 })).toBe(600);
+    expect(hcReportedGrace({ ...f, schedule: { kind: 'period', periodSec: 200 } })).toBe(3000);
+    expect(hcReportedGrace({ ...f, hcGraceSec: null })).toBe(3000);
+    expect(upmonGraceFor(3600, { kind: 'cron', cron: '* * * * *' })).toBe(3600);
   });
 
   it('schedule wins over timeout; OnCalendar is recognised; tz kept', () => {
@@ -42,10 +68,12 @@ describe('hcToCheckFields', () => {
       tags: ['x'],
       tz: 'Europe/Riga',
       graceSec: 3600,
+      hcGraceSec: null,
       schedule: { kind: 'cron', cron: '0 * * * *' },
+      postOnly: true,
     };
     const r = apply({ timeout: 120 }, current);
-    expect(r.fields).toEqual({ ...current, schedule: { kind: 'period', periodSec: 120 }, graceSec: 1200 });
+    expect(r.fields).toEqual({ ...current, schedule: { kind: 'period', periodSec: 120 }, graceSec: 1200, hcGraceSec: 3600 });
     expect(apply({ desc: '', tags: '' }, current).fields).toMatchObject({ description: null, tags: [] });
   });
 
@@ -66,10 +94,16 @@ describe('hcToCheckFields', () => {
     expect(() => apply({ [k]: true })).toThrow(`${k} is not supported by upmon`);
   });
 
-  it('accepts the features upmon lacks in their off state, refuses them on', () => {
+  it('accepts the keyword filters in their off state, refuses them on', () => {
     expect(() => apply({ filter_subject: false, success_kw: '', methods: '', manual_resume: false })).not.toThrow();
     expect(() => apply({ success_kw: 'OK' })).toThrow('success_kw is not supported by upmon');
-    expect(() => apply({ methods: 'POST' })).toThrow('methods "POST" is not supported by upmon');
+  });
+
+  it('methods "POST" counts POST pings only; "" all of them; absent keeps the setting', () => {
+    const post = apply({ methods: 'POST' }).fields;
+    expect(post.postOnly).toBe(true);
+    expect(apply({ name: 'x' }, post).fields.postOnly).toBe(true);
+    expect(apply({ methods: '' }, post).fields.postOnly).toBe(false);
   });
 
   it('cuts a description over 10,000 characters and says so', () => {

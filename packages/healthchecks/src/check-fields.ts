@@ -13,8 +13,13 @@ export interface CheckFields {
   description: string | null;
   tags: string[];
   tz: string;
+  /** The grace upmon watches with (within its rules). */
   graceSec: number;
+  /** The grace the Healthchecks client asked for when it is more than `graceSec`, else null (checks.hc_grace_sec). */
+  hcGraceSec: number | null;
   schedule: CheckSchedule;
+  /** Only POST pings count (Healthchecks' `methods: "POST"`). */
+  postOnly: boolean;
 }
 
 /** A value Healthchecks would have stored but upmon's rules do not allow, and what was stored instead. */
@@ -35,7 +40,7 @@ const NAME_MAX = 255;
 const DESCRIPTION_MAX = 10_000;
 const UPMON_SLUG = /^[a-z0-9][a-z0-9_-]{0,99}$/;
 
-/** Keyword filtering and POST-only pings are Healthchecks features upmon does not have. */
+/** Keyword filtering is a Healthchecks feature upmon does not have. */
 function refuseUnsupported(spec: HcSpec): void {
   for (const k of ['filter_subject', 'filter_body', 'filter_http_body', 'filter_default_fail'] as const) {
     if (spec[k] === true) throw new HcSpecError(`${k} is not supported by upmon: keyword filtering of pings does not exist here`);
@@ -43,7 +48,6 @@ function refuseUnsupported(spec: HcSpec): void {
   for (const k of ['start_kw', 'success_kw', 'failure_kw', 'subject', 'subject_fail'] as const) {
     if (spec[k]) throw new HcSpecError(`${k} is not supported by upmon: keyword filtering of pings does not exist here`);
   }
-  if (spec.methods === 'POST') throw new HcSpecError('methods "POST" is not supported by upmon: every check accepts HEAD, GET and POST pings');
 }
 
 /** upmon slugs start with a letter or digit; Healthchecks also allows a leading '-' or '_'. */
@@ -66,16 +70,27 @@ function scheduleOf(spec: HcSpec, current: CheckSchedule | null): CheckSchedule 
 }
 
 /** upmon: grace ≤ 30 days, and ≤ 10 periods for a period schedule (a longer grace hides missed runs). */
-function graceWithinRules(requested: number, schedule: CheckSchedule, adjustments: Adjustment[]): number {
-  let max = GRACE_MAX_SEC;
-  let reason = 'upmon allows a grace of at most 30 days';
-  if (schedule.kind === 'period' && GRACE_PER_PERIOD * schedule.periodSec < max) {
-    max = GRACE_PER_PERIOD * schedule.periodSec;
-    reason = 'upmon allows a grace of at most 10 × the period';
+function graceLimit(schedule: CheckSchedule): { max: number; reason: string } {
+  if (schedule.kind === 'period' && GRACE_PER_PERIOD * schedule.periodSec < GRACE_MAX_SEC) {
+    return { max: GRACE_PER_PERIOD * schedule.periodSec, reason: 'upmon watches with a grace of at most 10 × the period' };
   }
-  if (requested <= max) return requested;
-  adjustments.push({ field: 'grace', requested, stored: max, reason });
-  return max;
+  return { max: GRACE_MAX_SEC, reason: 'upmon watches with a grace of at most 30 days' };
+}
+
+/** The grace upmon watches with when `requested` is asked for on `schedule`. */
+export function upmonGraceFor(requested: number, schedule: CheckSchedule): number {
+  return Math.min(requested, graceLimit(schedule).max);
+}
+
+/**
+ * The grace to report to a Healthchecks client: the one it asked for (`hcGraceSec`), as long as
+ * the check is still watched with what upmon made of it; once the grace or the schedule changed
+ * another way (/api/v1, the web app), the stored grace. Requests thus round-trip (Terraform's
+ * plan stays empty) while upmon's rule applies to the watching.
+ */
+export function hcReportedGrace(c: { graceSec: number; hcGraceSec: number | null; schedule: CheckSchedule }): number {
+  if (c.hcGraceSec !== null && c.hcGraceSec > c.graceSec && upmonGraceFor(c.hcGraceSec, c.schedule) === c.graceSec) return c.hcGraceSec;
+  return c.graceSec;
 }
 
 export interface HcFieldsOptions {
@@ -89,7 +104,8 @@ export interface HcFieldsOptions {
  * A Healthchecks create (current = null) or update body applied to a check, under upmon's rules:
  * absent fields keep the current values (create: Healthchecks' defaults), and where Healthchecks
  * would accept a value upmon refuses, the closest allowed value is stored and reported in
- * `adjustments`. Features upmon lacks (keyword filters, POST-only pings) throw HcSpecError.
+ * `adjustments` (a grace above upmon's limits is also kept as asked, `hcGraceSec`, to be reported
+ * back). Keyword filters, which upmon lacks, throw HcSpecError.
  */
 export function hcToCheckFields(spec: HcSpec, current: CheckFields | null, opts: HcFieldsOptions): { fields: CheckFields; adjustments: Adjustment[] } {
   refuseUnsupported(spec);
@@ -124,6 +140,14 @@ export function hcToCheckFields(spec: HcSpec, current: CheckFields | null, opts:
 
   const tz = spec.tz ?? current?.tz ?? 'UTC';
   const schedule = scheduleOf(spec, current?.schedule ?? null);
-  const graceSec = graceWithinRules(spec.grace ?? current?.graceSec ?? HC_DEFAULT_GRACE_SEC, schedule, adjustments);
-  return { fields: { name, slug, description, tags, tz, graceSec, schedule }, adjustments };
+  // A partial update keeps the grace the client asked for (not what upmon made of it) and
+  // applies the rule again to the merged schedule.
+  const requestedGrace = spec.grace ?? (current ? hcReportedGrace(current) : HC_DEFAULT_GRACE_SEC);
+  const graceSec = upmonGraceFor(requestedGrace, schedule);
+  if (graceSec < requestedGrace) {
+    adjustments.push({ field: 'grace', requested: requestedGrace, stored: graceSec, reason: graceLimit(schedule).reason });
+  }
+  const hcGraceSec = graceSec < requestedGrace ? requestedGrace : null;
+  const postOnly = spec.methods !== undefined ? spec.methods === 'POST' : (current?.postOnly ?? false);
+  return { fields: { name, slug, description, tags, tz, graceSec, hcGraceSec, schedule, postOnly }, adjustments };
 }

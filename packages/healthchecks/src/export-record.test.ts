@@ -46,7 +46,9 @@ describe('hcExportRecordToCheck', () => {
           tags: ['prod'],
           tz: 'UTC',
           graceSec: 600,
+          hcGraceSec: null,
           schedule: { kind: 'period', periodSec: 86400 },
+          postOnly: false,
         },
         paused: false,
         nPings: 42,
@@ -62,12 +64,13 @@ describe('hcExportRecordToCheck', () => {
     expect(r.ok && r.check.fields).toMatchObject({ schedule: { kind: 'cron', cron: '15 5 * * *' }, tz: 'Europe/Riga' });
   });
 
-  it('paused without manual_resume, keyword filters and POST-only are imported with adjustments', () => {
+  it('paused without manual_resume and keyword filters are imported with adjustments; POST-only is kept', () => {
     const r = hcExportRecordToCheck({ ...base, status: 'paused', filter_body: true, success_kw: 'OK', methods: 'POST' });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.check.paused).toBe(true);
-    expect(r.check.adjustments.map((a) => a.field)).toEqual(['filter_body,success_kw', 'methods', 'manual_resume']);
+    expect(r.check.fields.postOnly).toBe(true);
+    expect(r.check.adjustments.map((a) => a.field)).toEqual(['filter_body,success_kw', 'manual_resume']);
   });
 
   it('refuses a read-only export (no UUID) and a schedule upmon cannot evaluate, with reasons', () => {

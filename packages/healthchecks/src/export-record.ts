@@ -31,7 +31,7 @@ const KEYWORD_FIELDS = ['start_kw', 'success_kw', 'failure_kw', 'subject', 'subj
 /**
  * One element of `checks` in Healthchecks' `GET /api/v3/checks/` answer (read-write key) →
  * the check upmon creates. Settings upmon does not have are dropped and reported as adjustments
- * rather than failing the import (keyword filters, POST-only pings, auto-resume on ping); a
+ * rather than failing the import (keyword filters, auto-resume on ping); a
  * check that cannot be represented at all (no UUID, a schedule upmon cannot evaluate) is refused
  * with the reason.
  */
@@ -46,7 +46,7 @@ export function hcExportRecordToCheck(c: unknown): ExportRecordResult {
   }
   const adjustments: Adjustment[] = [];
   const spec: Record<string, unknown> = {};
-  for (const k of ['name', 'slug', 'tags', 'desc', 'grace']) spec[k] = rec[k];
+  for (const k of ['name', 'slug', 'tags', 'desc', 'grace', 'methods']) spec[k] = rec[k];
   if (typeof rec.schedule === 'string') {
     spec.schedule = rec.schedule;
     spec.tz = rec.tz;
@@ -64,8 +64,6 @@ export function hcExportRecordToCheck(c: unknown): ExportRecordResult {
       reason: 'upmon has no keyword filtering: every ping counts by its URL',
     });
   }
-  if (rec.methods === 'POST')
-    adjustments.push({ field: 'methods', requested: 'POST', stored: '', reason: 'upmon accepts HEAD, GET and POST pings on every check' });
   const paused = rec.status === 'paused';
   if (paused && rec.manual_resume !== true) {
     adjustments.push({ field: 'manual_resume', requested: false, stored: true, reason: 'upmon keeps a paused check paused until it is resumed' });

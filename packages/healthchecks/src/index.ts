@@ -2,6 +2,8 @@ export { parseHcSpec, HcSpecError, type HcSpec, type HcUniqueField } from './spe
 export { guessScheduleKind } from './schedule-kind.js';
 export {
   hcToCheckFields,
+  hcReportedGrace,
+  upmonGraceFor,
   HC_DEFAULT_GRACE_SEC,
   HC_DEFAULT_TIMEOUT_SEC,
   type Adjustment,

@@ -40,6 +40,15 @@ describe('parseHcSpec (Healthchecks request validation)', () => {
     expect(() => parseHcSpec(body as Record<string, unknown>)).toThrow(message);
   });
 
+  it.each([
+    ['Europe/Kiev', 'Europe/Kyiv'],
+    ['UCT', 'Etc/UTC'],
+    ['CET', 'Europe/Brussels'],
+    ['Europe/Riga', 'Europe/Riga'],
+  ])('tz %s is stored as %s (legacy names as their canonical zone, as Healthchecks)', (tz, stored) => {
+    expect(parseHcSpec({ tz }).tz).toBe(stored);
+  });
+
   it('checks schedules with upmon parsers, guessing the kind as Healthchecks does', () => {
     expect(parseHcSpec({ schedule: '*/5 * * * *' }).schedule).toBe('*/5 * * * *');
     expect(parseHcSpec({ schedule: 'Mon..Fri *-*-* 09:00' }).schedule).toBe('Mon..Fri *-*-* 09:00');

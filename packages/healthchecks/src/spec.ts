@@ -1,4 +1,4 @@
-import { isValidTimeZone, validateCron, validateOnCalendar } from '@upmon/core';
+import { canonicalTimeZone, isValidTimeZone, validateCron, validateOnCalendar } from '@upmon/core';
 import { guessScheduleKind } from './schedule-kind.js';
 
 /**
@@ -103,7 +103,9 @@ export function parseHcSpec(body: Record<string, unknown>): HcSpec {
   set('timeout', seconds(body, 'timeout'));
   set('grace', seconds(body, 'grace'));
   set('schedule', schedule(body));
-  const tz = str(body, 'tz', 64);
+  // As Healthchecks: a legacy name (Europe/Kiev, UCT, CET) is stored as its canonical zone.
+  const rawTz = str(body, 'tz', 64);
+  const tz = rawTz === undefined ? undefined : canonicalTimeZone(rawTz);
   if (tz !== undefined && !isValidTimeZone(tz)) fail('tz', 'is not a valid timezone');
   set('tz', tz);
   set('manual_resume', bool(body, 'manual_resume'));

@@ -24,6 +24,12 @@ describe('client address behind trusted proxies', () => {
     expect(resolve('10.0.0.1', '')).toBe('10.0.0.1');
   });
 
+  it('drops a port a proxy appended to the address (Azure App Service: 1.2.3.4:1234), as Healthchecks', () => {
+    expect(resolve('10.0.0.1', '198.51.100.7:1234')).toBe('198.51.100.7');
+    expect(resolve('10.0.0.1', '[2001:db8::5]:443, 10.0.0.9:80')).toBe('2001:db8::5');
+    expect(resolve('10.0.0.1', '198.51.100.7:99999')).toBe('10.0.0.1');
+  });
+
   it('reads only the last hops of a huge header', () => {
     expect(resolve('10.0.0.1', `${'9.9.9.9, '.repeat(100_000)}198.51.100.7`)).toBe('198.51.100.7');
     // 16 hops are read at most: the 17th from the right is never reached.

@@ -7,6 +7,8 @@ export type ClientAddressResolver = (remote: string | undefined, xff: string | s
 const MAX_HOPS = 16;
 /** Longest textual IP address (IPv4-mapped IPv6 with a zone would be longer; not a client). */
 const MAX_ADDRESS_LENGTH = 45;
+/** Longest hop: an address with brackets and a port. */
+const MAX_HOP_LENGTH = MAX_ADDRESS_LENGTH + 8;
 
 /**
  * The client's address: the socket's peer, unless the peer is a trusted proxy (TRUSTED_PROXIES).
@@ -28,7 +30,7 @@ export function createClientAddressResolver(trustedCidrs: string[]): ClientAddre
     if (!peer || xff === undefined || !isTrusted(peer)) return peer;
     const header = Array.isArray(xff) ? xff.join(',') : xff;
     // Only the last hops matter: a long header is cut from the left before it is split.
-    const hops = header.slice(-MAX_HOPS * (MAX_ADDRESS_LENGTH + 2)).split(',');
+    const hops = header.slice(-MAX_HOPS * (MAX_HOP_LENGTH + 2)).split(',');
     let vouched = peer;
     for (let i = hops.length - 1; i >= Math.max(0, hops.length - MAX_HOPS); i--) {
       const hop = normalize((hops[i] as string).trim());
@@ -40,9 +42,17 @@ export function createClientAddressResolver(trustedCidrs: string[]): ClientAddre
   };
 }
 
-/** IPv4-mapped IPv6 (::ffff:1.2.3.4) is reported as plain IPv4; anything too long is no address. */
+/**
+ * IPv4-mapped IPv6 (::ffff:1.2.3.4) is reported as plain IPv4; a port some proxies append
+ * (`1.2.3.4:1234`, Azure App Service; `[2001:db8::1]:443`) is dropped, as Healthchecks does;
+ * anything too long is no address.
+ */
 function normalize(ip: string | undefined): string | null {
-  if (!ip || ip.length > MAX_ADDRESS_LENGTH) return null;
-  const m = /^::ffff:(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/i.exec(ip);
-  return m ? (m[1] as string) : ip;
+  if (!ip || ip.length > MAX_HOP_LENGTH) return null;
+  const withPort = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})$/.exec(ip) ?? /^\[([0-9a-f:.]+)\]:(\d{1,5})$/i.exec(ip);
+  if (withPort && Number(withPort[2]) > 65_535) return null;
+  const addr = withPort ? (withPort[1] as string) : ip;
+  if (addr.length > MAX_ADDRESS_LENGTH) return null;
+  const m = /^::ffff:(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/i.exec(addr);
+  return m ? (m[1] as string) : addr;
 }

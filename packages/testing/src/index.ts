@@ -27,4 +27,5 @@ export { eventually, type Settled } from './eventually.js';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 export { closeQueues, producerQueues } from './producer-queues.js';
 export { startDnsServer, type DnsServer, type DnsZone } from './dns-server.js';
+export { buildGoProgram, type GoBuild } from './go-build.js';
 export { startRecordingServer, type RecordingServer, type RecordedRequest, type Reply, type Responder } from './recording-server.js';

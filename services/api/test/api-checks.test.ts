@@ -138,6 +138,18 @@ describe('POST /checks', () => {
     await expect422(heartbeatBody({ tz: 'UTC', schedule: { kind: 'cron', cron: '0 3 * * *', tz: 'Asia/Tokyo' } }), 'schedule.tz');
   });
 
+  test('legacy time-zone names are stored as their canonical zone (tz, schedule.tz, PATCH)', async () => {
+    const kiev = await create(heartbeatBody({ tz: 'Europe/Kiev', schedule: { kind: 'cron', cron: '0 3 * * *' } }));
+    expect([kiev.status, kiev.body.data.tz, kiev.body.data.schedule.tz]).toEqual([201, 'Europe/Kyiv', 'Europe/Kyiv']);
+    const uct = await create(heartbeatBody({ schedule: { kind: 'cron', cron: '0 3 * * *', tz: 'UCT' } }));
+    expect(uct.body.data.tz).toBe('Etc/UTC');
+    // The same zone under both names is not a conflict.
+    const both = await create(heartbeatBody({ tz: 'Europe/Kyiv', schedule: { kind: 'cron', cron: '0 3 * * *', tz: 'Europe/Kiev' } }));
+    expect([both.status, both.body.data.tz]).toEqual([201, 'Europe/Kyiv']);
+    const patched = await h.call('PATCH', `/checks/${kiev.body.data.id}`, { key: rw, body: { tz: 'CET' } });
+    expect([patched.status, patched.body.data.tz]).toEqual([200, 'Europe/Brussels']);
+  });
+
   test('OnCalendar schedules are checked by the domain parser', async () => {
     await expect422(heartbeatBody({ schedule: { kind: 'oncalendar', oncalendar: 'not a calendar %%' } }), 'schedule.oncalendar', /OnCalendar/);
     const expr = 'Mon..Fri *-*-* 02:00:00';

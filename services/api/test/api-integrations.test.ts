@@ -130,6 +130,15 @@ describe('POST /integrations', () => {
     });
     const empty = await create({ kind: 'email', name: 'none', events: [], tags: [], reminders: [], config: { email: 'a@b.co' } });
     expect(empty.body.data).toMatchObject({ events: [], tags: [], reminders: [] });
+    // A legacy zone name is stored as its canonical zone.
+    const legacy = await create({
+      kind: 'email',
+      name: 'kyiv',
+      events: ['down'],
+      quiet_hours: { from: '22:00', to: '07:30', tz: 'Europe/Kiev' },
+      config: { email: 'a@b.co' },
+    });
+    expect(legacy.body.data.quiet_hours).toEqual({ from: '22:00', to: '07:30', tz: 'Europe/Kyiv' });
   });
 
   const base = { kind: 'email', name: 'x', events: ['down'], config: { email: 'a@b.co' } };

@@ -82,6 +82,9 @@ test('one-off and recurring windows, scoped to checks or tags', async () => {
   expect(next.starts_at).toMatch(/T0[12]:00:00\.000\+00:00$/);
   const onCalendar = await h.call('POST', '/maintenance', { key: p.rwKey, body: { schedule: 'Sun *-*-* 04:00', duration_min: 60 } });
   expect(onCalendar.body.data).toMatchObject({ name: 'Maintenance', tz: 'UTC', scope: 'project' });
+  // A legacy zone name is stored as its canonical zone.
+  const legacy = await h.call('POST', '/maintenance', { key: p.rwKey, body: { schedule: '0 3 * * *', tz: 'US/Eastern', duration_min: 30 } });
+  expect(legacy.body.data.tz).toBe('America/New_York');
   // A recurring window not in progress has nothing to end.
   const notNow = await h.call('POST', `/maintenance/${recurring.body.data.id}/end`, { key: p.rwKey });
   expect([200, 409]).toContain(notNow.status);

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { makeApiKey, makeCheck, makeProject, makeProjectWithKeys, sealPingBody } from '@upmon/testing';
 import { PING_DOMAINS, startHarness, type Harness } from './support/api-harness.js';
+import { hcCall, type HcCall } from './support/hc-world.js';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 let h: Harness;
@@ -24,32 +25,7 @@ beforeEach(async () => {
   await h.resetRateLimits();
 });
 
-interface HcCall {
-  key?: string;
-  body?: unknown;
-  rawBody?: string;
-  headers?: Record<string, string>;
-  version?: 2 | 3;
-}
-
-async function hc(method: string, path: string, opts: HcCall = {}) {
-  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-  if (opts.key) headers['x-api-key'] = opts.key;
-  let body: string | undefined = opts.rawBody;
-  if (opts.body !== undefined) {
-    body = JSON.stringify(opts.body);
-    headers['content-type'] ??= 'application/json';
-  }
-  const res = await fetch(`${h.api.url}/api/v${opts.version ?? 3}${path}`, { method, headers, body });
-  const text = await res.text();
-  let json: any = undefined;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, body: json, text, headers: res.headers };
-}
+const hc = (method: string, path: string, opts: HcCall = {}) => hcCall(h.api.url, method, path, opts);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** go-healthchecksio's HealthcheckResponse.ID(): the last segment of update_url. */
@@ -131,8 +107,11 @@ describe('authentication and errors', () => {
     expect((await hc('GET', '/checks/not-a-uuid', { key: rw })).status).toBe(404);
   });
 
-  it('other methods on known paths are 405; unknown paths 404; CORS preflight 204', async () => {
+  it('other methods on known paths are 405 (before the key is looked at, as Healthchecks); unknown paths 404; CORS preflight 204', async () => {
     expect(await hc('PUT', '/checks/', { key: rw })).toMatchObject({ status: 405, body: { error: 'method not allowed' } });
+    expect((await hc('PUT', '/checks/')).status).toBe(405);
+    expect((await hc('DELETE', `/checks/${'a'.repeat(40)}`)).status).toBe(405);
+    expect((await hc('GET', `/checks/${'a'.repeat(40)}`, { key: rw })).status).toBe(404);
     expect((await hc('PATCH', '/checks/0b6e9a34-3c55-4c0b-9d3f-2f2b1b6a8e11', { key: rw })).status).toBe(405);
     expect((await hc('GET', '/nothing-here/', { key: rw })).status).toBe(404);
     const pre = await hc('OPTIONS', '/checks/');
@@ -151,7 +130,7 @@ describe('authentication and errors', () => {
 });
 
 describe('create, read, update, delete with the bodies real clients send', () => {
-  it("Terraform provider / go-healthchecksio create: 201, Healthchecks shape, grace stored under upmon's rule", async () => {
+  it("Terraform provider / go-healthchecksio create: 201, Healthchecks shape, grace watched under upmon's rule and reported as sent", async () => {
     // resource "healthchecksio_check" { name = "Nightly Backup", tags = ["prod", "db"], timeout = 300 }:
     // grace defaults to 3600, slug is generated from the name, channels and methods are always sent.
     const body = { channels: '', grace: 3600, methods: '', name: 'Nightly Backup', slug: 'nightly-backup', tags: 'prod db', timeout: 300 };
@@ -166,7 +145,7 @@ describe('create, read, update, delete with the bodies real clients send', () =>
       slug: 'nightly-backup',
       tags: 'prod db',
       desc: '',
-      grace: 3000,
+      grace: 3600,
       timeout: 300,
       n_pings: 0,
       status: 'new',
@@ -183,7 +162,8 @@ describe('create, read, update, delete with the bodies real clients send', () =>
     });
     // channels "" is an explicit "no integrations", as in Healthchecks.
     const row = await h.prisma.check.findUniqueOrThrow({ where: { id: c.uuid } });
-    expect(row).toMatchObject({ periodSec: 300, graceSec: 3000, tags: ['prod', 'db'], integrationsExplicit: true, integrationIds: [] });
+    // upmon watches with 10 periods and remembers the hour asked for, which it reports back.
+    expect(row).toMatchObject({ periodSec: 300, graceSec: 3000, hcGraceSec: 3600, tags: ['prod', 'db'], integrationsExplicit: true, integrationIds: [] });
 
     // The provider reads every check and finds its own by ID().
     const list = await hc('GET', '/checks/', { key: rw });
@@ -222,8 +202,9 @@ describe('create, read, update, delete with the bodies real clients send', () =>
     // Partial update: what the body leaves out stays.
     const partial = await hc('POST', `/checks/${created.uuid}`, { key: rw, body: { grace: 1200 } });
     expect(partial.body).toMatchObject({ name: 'Reports v2', grace: 1200, schedule: '15 5 * * 1' });
-    // Back to a period: a grace over 10 periods is stored as 10 periods.
-    expect((await hc('POST', `/checks/${created.uuid}`, { key: rw, body: { timeout: 60 } })).body).toMatchObject({ timeout: 60, grace: 600 });
+    // Back to a period: a grace over 10 periods is watched as 10 periods, and reported as asked.
+    expect((await hc('POST', `/checks/${created.uuid}`, { key: rw, body: { timeout: 60 } })).body).toMatchObject({ timeout: 60, grace: 1200 });
+    expect(await h.prisma.check.findUniqueOrThrow({ where: { id: created.uuid } })).toMatchObject({ graceSec: 600, hcGraceSec: 1200 });
   });
 
   it('go-healthchecksio Delete: 200 with the deleted check; then 404 (the Ansible module treats 404 as gone)', async () => {
@@ -279,7 +260,7 @@ describe('create, read, update, delete with the bodies real clients send', () =>
     expect(again.body).toMatchObject({ uuid: first.body.uuid, tags: 'b' });
     // A field named in unique but absent from the body: no lookup, a new check.
     expect((await hc('POST', '/checks/', { key: rw, body: { tags: 'b', unique: ['name'] } })).status).toBe(201);
-    // Grace is compared as upmon stores it: 3600 on a 300 s period was stored as 3000.
+    // Grace is compared as reported: 3600 on a 300 s period is watched as 3000 and reported as 3600.
     const g1 = await hc('POST', '/checks/', { key: rw, body: { name: 'g', timeout: 300, grace: 3600, unique: ['name', 'grace', 'timeout'] } });
     const g2 = await hc('POST', '/checks/', { key: rw, body: { name: 'g', timeout: 300, grace: 3600, unique: ['name', 'grace', 'timeout'] } });
     expect([g1.status, g2.status, g2.body.uuid]).toEqual([201, 200, g1.body.uuid]);
@@ -292,7 +273,6 @@ describe('create, read, update, delete with the bodies real clients send', () =>
       [{ grace: 'x' }, 'json validation error: grace is not a number'],
       [{ schedule: '* * * *  * *' }, /json validation error: schedule is not a valid cron or OnCalendar expression/],
       [{ tz: 'Nowhere/Land' }, 'json validation error: tz is not a valid timezone'],
-      [{ methods: 'POST' }, /methods "POST" is not supported by upmon/],
       [{ filter_body: true, success_kw: 'ok' }, /filter_body is not supported by upmon/],
       [{ channels: 'no-such-integration' }, 'invalid channel identifier: no-such-integration'],
       [{ channels: ',' }, 'empty channel identifier'],
@@ -524,11 +504,11 @@ describe('pings, flips, channels, badges, status', () => {
     expect(Object.keys(body.badges)).toEqual(['*', 'db', 'web']);
     const base = `https://upmon.example/badge/${badgeKey}/db`;
     expect(body.badges.db).toEqual({
-      svg: `${base}.svg`,
+      svg: `${base}.svg?states=2`,
       svg3: `${base}.svg`,
-      json: `${base}.json`,
+      json: `${base}.json?states=2`,
       json3: `${base}.json`,
-      shields: `${base}.shields`,
+      shields: `${base}.shields?states=2`,
       shields3: `${base}.shields`,
     });
     const svg = await fetch(body.badges['*'].svg.replace('https://upmon.example', h.api.url));

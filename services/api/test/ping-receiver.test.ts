@@ -98,7 +98,8 @@ describe('parsePingUrl', () => {
     expect(parsePingUrl(`/${u}/-1`)).toEqual({ ok: false, status: 400, message: 'invalid ping URL' });
     expect(parsePingUrl(`/${u}/bogus`)).toEqual({ ok: false, status: 400, message: 'invalid ping URL' });
     expect(parsePingUrl(`/${u}?rid=nope`)).toEqual({ ok: false, status: 400, message: 'invalid rid: must be a UUID' });
-    expect(parsePingUrl('/AbCdEfGh12345678/Not_A_Slug')).toEqual({ ok: false, status: 404, message: 'not found' });
+    expect(parsePingUrl('/AbCdEfGh12345678/Not_A_Slug')).toEqual({ ok: false, status: 400, message: 'invalid url format' });
+    expect(parsePingUrl('/AbCdEfGh12345678/not.a.slug')).toEqual({ ok: false, status: 404, message: 'not found' });
     expect(parsePingUrl('/api/v1/checks')).toBeNull();
     expect(parsePingUrl('/healthz')).toBeNull();
     expect(parsePingUrl('/')).toBeNull();
@@ -274,13 +275,15 @@ describe('ping receiver', () => {
     expect(await prisma.check.count({ where: { projectId: project.id } })).toBe(20);
   });
 
-  it('paused checks record pings without changing status or deadline', async () => {
+  it('paused checks record pings, noted as ignored, without changing status, deadline or last ping', async () => {
     const project = await makeProject(prisma);
     const check = await makeCheck(prisma, project.id, { status: 'paused' });
     expect((await hit(`/${check.id}/fail`)).status).toBe(200);
     const c = await prisma.check.findUniqueOrThrow({ where: { id: check.id } });
-    expect([c.status, c.nextDeadlineAt]).toEqual(['paused', null]);
-    expect(c.lastPingAt).not.toBeNull();
+    expect([c.status, c.nextDeadlineAt, c.lastPingAt, c.nPings]).toEqual(['paused', null, null, 1]);
+    expect(await prisma.ping.findMany({ where: { checkId: check.id }, select: { type: true, note: true } })).toEqual([
+      { type: 'fail', note: 'ignored: the check is paused' },
+    ]);
     expect(await flipsOf(check.id)).toHaveLength(0);
   });
 

@@ -1,5 +1,6 @@
 import { applyDueDeadlines, deadlineFor, expectedAt, InvalidTransitionError, transition } from './transition.js';
 import type { CheckEvent, CheckState, CheckStatus } from './types.js';
+import { IGNORED_PING, isIgnoredPingNote } from './ping-notes.js';
 
 const T0 = new Date('2026-03-01T12:00:00.000Z');
 const at = (sec: number) => new Date(T0.getTime() + sec * 1000);
@@ -84,13 +85,15 @@ describe('transition: heartbeat pings (DESIGN.md table)', () => {
     expect(r.flip).toBeNull();
   });
 
-  it.each(['new', 'up', 'late'] as const)('%s + start ping: status unchanged, deadline = start + grace', (from) => {
-    const r = transition(stateFor(from), ping('start', 'r1'), now);
+  it.each(['new', 'up', 'late'] as const)('%s + start ping: status unchanged, deadline = start + grace, last ping unmoved', (from) => {
+    const s = stateFor(from);
+    const r = transition(s, ping('start', 'r1'), now);
     expect(r.state.status).toBe(from);
     expect(r.flip).toBeNull();
     expect(r.state.lastStartAt).toEqual(now);
     expect(r.state.lastStartRid).toBe('r1');
     expect(r.state.nextDeadlineAt).toEqual(at(100 + GRACE));
+    expect(r.state.lastPingAt).toEqual(s.lastPingAt);
   });
 
   it('down + start ping: unchanged status and no deadline (nothing to time out to)', () => {
@@ -263,14 +266,15 @@ describe('transition: minimum run time (heartbeat, minRunSec)', () => {
     expect(r.note).toBeNull();
   });
 
-  it('paused: a short run changes nothing and has no note', () => {
+  it('paused: the start and the success are both ignored (no run, no short-run judgement)', () => {
     const paused = hb({ status: 'paused', nextDeadlineAt: null, minRunSec: MIN });
     const s = transition(paused, ping('start'), at(10)).state;
+    expect(s).toEqual(paused);
     const r = transition(s, ping('success'), at(12));
-    expect(r.state.status).toBe('paused');
+    expect(r.state).toEqual(paused);
     expect(r.flip).toBeNull();
-    expect(r.note).toBeNull();
-    expect(r.durationMs).toBe(2000);
+    expect(r.note).toBe(IGNORED_PING.paused);
+    expect(r.durationMs).toBeNull();
   });
 
   it('overlapping rid runs: each completion is measured from its own start', () => {
@@ -341,12 +345,22 @@ describe('transition: timeouts (heartbeat)', () => {
 describe('transition: paused, pause, resume, quota', () => {
   const paused = hb({ status: 'paused', nextDeadlineAt: null });
 
-  it.each([ping('success'), ping('fail'), ping('start'), exit(0), exit(9)])('paused + %j: recorded only, status and deadline untouched', (ev) => {
-    const r = transition(paused, ev, at(10));
-    expect(r.state.status).toBe('paused');
-    expect(r.state.nextDeadlineAt).toBeNull();
-    expect(r.flip).toBeNull();
-    expect(r.state.lastPingAt).toEqual(at(10));
+  it.each([ping('success'), ping('fail'), ping('start'), ping('log'), exit(0), exit(9)])(
+    'paused + %j: recorded only (noted as ignored), nothing moves, not even the last ping',
+    (ev) => {
+      const r = transition(paused, ev, at(10));
+      expect(r.state).toEqual(paused);
+      expect(r.flip).toBeNull();
+      expect(r.note).toBe(IGNORED_PING.paused);
+      expect(isIgnoredPingNote(r.note)).toBe(true);
+    },
+  );
+
+  it('a run started before the pause is not closed by a completion while paused; resume forgets it', () => {
+    const running = transition(hb(), ping('start', 'a'), at(10)).state;
+    const p = transition(running, { type: 'pause' }, at(11)).state;
+    expect(transition(p, ping('success', 'a'), at(12)).state).toEqual(p);
+    expect(transition(p, { type: 'resume' }, at(13)).state).toMatchObject({ status: 'up', lastStartAt: null, lastStartRid: null });
   });
 
   it('paused + probe: recorded only', () => {

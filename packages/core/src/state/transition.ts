@@ -1,4 +1,5 @@
 import { nextAfter } from '../schedule/next-after.js';
+import { IGNORED_PING } from './ping-notes.js';
 import { isProbedKind, type CheckEvent, type CheckState, type CheckStatus, type FlipReason, type FlipRecord, type TransitionResult } from './types.js';
 
 /** An event that makes no sense in the current status (e.g. resume of a check that is not paused). */
@@ -92,11 +93,15 @@ function shortRunNote(s: CheckState, durationMs: number | null): string | null {
 }
 
 function onPing(s: CheckState, ev: Extract<CheckEvent, { type: 'ping' }>, now: Date): TransitionResult {
+  // A paused check stays as it is until resumed (Healthchecks' manual_resume): the ping is
+  // recorded with a note and moves nothing, not even the last ping or a run.
+  if (s.status === 'paused') return { state: s, flip: null, durationMs: null, note: IGNORED_PING.paused };
   if (ev.kind === 'log') return unchanged(s);
 
   if (ev.kind === 'start') {
-    const next: CheckState = { ...s, lastPingAt: now, lastStartAt: now, lastStartRid: ev.rid ?? null };
-    if (s.status === 'paused') return unchanged(next);
+    // A start is not a ping of the job's result: `last_ping` stays the last completion's time
+    // (as in Healthchecks); the run carries its own deadline.
+    const next: CheckState = { ...s, lastStartAt: now, lastStartRid: ev.rid ?? null };
     return unchanged({ ...next, nextDeadlineAt: deadlineFor(next) });
   }
 
@@ -106,7 +111,6 @@ function onPing(s: CheckState, ev: Extract<CheckEvent, { type: 'ping' }>, now: D
   if (run.closed) next = { ...next, lastStartAt: null, lastStartRid: null };
   if (run.durationMs !== null) next = { ...next, lastDurationMs: run.durationMs };
 
-  if (s.status === 'paused') return unchanged(next, run.durationMs);
   if (success) {
     const shortRun = shortRunNote(s, run.durationMs);
     if (shortRun) return moveTo(s, { ...next, status: 'down' }, 'short_run', now, run.durationMs, shortRun);

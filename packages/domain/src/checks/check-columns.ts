@@ -73,6 +73,21 @@ export function checkInputColumns(input: CheckInput, cipher: Cipher, checkId: st
  * a list of integration ids (possibly empty: notify nobody), or null for the integrations' tags
  * rule. Undefined leaves the assignment as it is.
  */
+/**
+ * Settings only the Healthchecks-compatible API sets (upmon's own check input has neither): the
+ * grace its client asked for when upmon watches with less (reported back so its requests
+ * round-trip), and POST-only pings (docs/healthchecks.md).
+ */
+export interface HealthchecksSettings {
+  hcGraceSec: number | null;
+  postOnly: boolean;
+}
+
+/** The columns of HealthchecksSettings; undefined keeps them. */
+export function healthchecksSettingsColumns(s: HealthchecksSettings | undefined) {
+  return s === undefined ? {} : { hcGraceSec: s.hcGraceSec, postOnly: s.postOnly };
+}
+
 export function integrationAssignmentColumns(integrationIds: number[] | null | undefined) {
   if (integrationIds === undefined) return {};
   return { integrationsExplicit: integrationIds !== null, integrationIds: integrationIds ?? [] };

@@ -1,5 +1,5 @@
 import { Joi } from '@upmon/bounded-joi';
-import { MAX_DEPENDENCIES, MAX_TIME_ZONE_LENGTH, PROBED_KINDS } from '@upmon/core';
+import { canonicalTimeZone, MAX_DEPENDENCIES, MAX_TIME_ZONE_LENGTH, PROBED_KINDS } from '@upmon/core';
 import { PROBE_KINDS } from '@upmon/probes';
 import { ApiError, addFieldError, type FieldErrors } from '../errors.js';
 import { BODY_OPTIONS, fieldErrorsOf, mergeFieldErrors } from '../validation/joi-errors.js';
@@ -28,7 +28,11 @@ export const checkSchema = Joi.object({
     .description('Create only (ignored by PATCH); unique within the project.'),
   description: Joi.string().max(10_000).allow('', null),
   tags: Joi.array().items(Joi.string().min(1).max(100)).max(100).unique().default([]),
-  tz: Joi.string().max(MAX_TIME_ZONE_LENGTH).description("IANA time zone name (default: the schedule's tz, else UTC)."),
+  tz: Joi.string()
+    .max(MAX_TIME_ZONE_LENGTH)
+    .description(
+      "IANA time zone name (default: the schedule's tz, else UTC); a legacy name (Europe/Kiev, UCT, CET…) is stored as its canonical zone (Europe/Kyiv, Etc/UTC…).",
+    ),
   grace_sec: Joi.number().integer().min(GRACE_MIN_SEC).max(GRACE_MAX_SEC).required().description('For period schedules at most 10 × period_sec.'),
   schedule: scheduleSchema.required(),
   min_run_sec: Joi.when('kind', {
@@ -86,7 +90,9 @@ export function validateCheckInput(body: Record<string, unknown>, fallbackTz = '
   if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
   const v = value as CheckBody;
   if (v.depends_on) v.depends_on = v.depends_on.map((id) => id.toLowerCase());
-  const tz = v.tz ?? v.schedule.tz ?? fallbackTz;
+  // A legacy zone name (Europe/Kiev, UCT, CET) is stored as its canonical zone, as through the
+  // Healthchecks API (docs/api.md).
+  const tz = canonicalTimeZone(v.tz ?? v.schedule.tz ?? fallbackTz);
   const { tz: _ignored, ...schedule } = v.schedule;
   return { ...v, tz, schedule };
 }
@@ -96,7 +102,7 @@ function semanticErrors(body: Record<string, unknown>, wellFormed: (field: strin
   if (wellFormed('tz')) checkTimeZone(errors, 'tz', body.tz);
   checkScheduleSemantics(errors, body.schedule, wellFormed);
   const schedule = isObject(body.schedule) ? body.schedule : null;
-  if (typeof body.tz === 'string' && typeof schedule?.tz === 'string' && body.tz !== schedule.tz) {
+  if (typeof body.tz === 'string' && typeof schedule?.tz === 'string' && canonicalTimeZone(body.tz) !== canonicalTimeZone(schedule.tz)) {
     addFieldError(errors, 'schedule.tz', 'must equal tz when both are given');
   }
   // Cross-field rule of the spec: a grace longer than 10 periods hides missed runs.

@@ -6,7 +6,7 @@ import { ApiError } from '../errors.js';
 import type { ProjectScope } from '../project-scope.js';
 import { CHECK_ROW_SELECT, type CheckRow } from './check-presenter.js';
 import type { CheckInput } from './check-input.js';
-import { checkInputColumns, integrationAssignmentColumns } from './check-columns.js';
+import { checkInputColumns, healthchecksSettingsColumns, integrationAssignmentColumns, type HealthchecksSettings } from './check-columns.js';
 import { lockDependencyGraph, validateDependencies } from './check-dependencies.js';
 
 export const SLUG_TAKEN = 'is already used by another check in this project';
@@ -17,12 +17,14 @@ export function isUniqueViolation(err: unknown, field?: string): boolean {
   return field === undefined || JSON.stringify(err.meta ?? {}).includes(field);
 }
 
-/** What only some callers choose (the Healthchecks-compatible API): the check's id, explicit integrations. */
+/** What only some callers choose (the Healthchecks-compatible API): the check's id, explicit integrations, its settings. */
 export interface CreateCheckOptions {
   /** Defaults to a new random UUID. */
   id?: string;
   /** Explicit integration assignment; null or undefined: the integrations' tags rule. */
   integrationIds?: number[] | null;
+  /** Defaults: no grace asked beyond upmon's, every ping method counts. */
+  healthchecks?: HealthchecksSettings;
 }
 
 /**
@@ -65,6 +67,7 @@ export async function createCheck(
           slug: input.slug ?? null,
           ...checkInputColumns(input, cipher, id),
           ...integrationAssignmentColumns(options.integrationIds),
+          ...healthchecksSettingsColumns(options.healthchecks),
           dependsOn,
         },
         select: CHECK_ROW_SELECT,

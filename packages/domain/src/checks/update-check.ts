@@ -7,7 +7,7 @@ import { ApiError } from '../errors.js';
 import type { ProjectScope } from '../project-scope.js';
 import { CHECK_ROW_SELECT, presentSchedule, type CheckRow } from './check-presenter.js';
 import { validateCheckInput } from './check-input.js';
-import { checkInputColumns, integrationAssignmentColumns, storedProbeConfig } from './check-columns.js';
+import { checkInputColumns, healthchecksSettingsColumns, integrationAssignmentColumns, storedProbeConfig, type HealthchecksSettings } from './check-columns.js';
 import { lockDependencyGraph, validateDependencies } from './check-dependencies.js';
 import { isUniqueViolation, SLUG_TAKEN } from './create-check.js';
 
@@ -27,8 +27,10 @@ function storedAsInput(row: Check, probeConfig: Record<string, unknown> | null):
   };
 }
 
-/** What only some callers change (the Healthchecks-compatible API): the slug, explicit integrations. */
+/** What only some callers change (the Healthchecks-compatible API): the slug, explicit integrations, its settings. */
 export interface UpdateCheckOptions {
+  /** undefined keeps them. */
+  healthchecks?: HealthchecksSettings;
   /** A new slug (validated by the caller), null to remove it; undefined keeps it. */
   slug?: string | null;
   /** Explicit integration assignment, null for the tags rule; undefined keeps it. */
@@ -84,7 +86,11 @@ function updateCheckInTx(
     const columns = checkInputColumns(input, cipher, checkId);
     const next = { ...row, ...columns } as Check;
     const nextConfig = (input as unknown as Record<string, Record<string, unknown> | undefined>)[`${row.kind}_config`] ?? storedConfig;
-    const data: Prisma.CheckUpdateInput = { ...columns, ...integrationAssignmentColumns(options.integrationIds) };
+    const data: Prisma.CheckUpdateInput = {
+      ...columns,
+      ...integrationAssignmentColumns(options.integrationIds),
+      ...healthchecksSettingsColumns(options.healthchecks),
+    };
     if (dependenciesChange && input.depends_on) data.dependsOn = await validateDependencies(tx, auth.projectId, checkId, input.depends_on);
     if (options.slug !== undefined && options.slug !== row.slug) {
       if (options.slug !== null) {

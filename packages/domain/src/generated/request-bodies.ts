@@ -214,7 +214,7 @@ export interface CheckBody {
    */
   tags: string[];
   /**
-   * IANA time zone name (default: the schedule's tz, else UTC).
+   * IANA time zone name (default: the schedule's tz, else UTC); a legacy name (Europe/Kiev, UCT, CET…) is stored as its canonical zone (Europe/Kyiv, Etc/UTC…).
    */
   tz?: string;
   /**
@@ -390,7 +390,7 @@ export interface MaintenanceBody {
    */
   schedule?: string;
   /**
-   * Recurring window: IANA zone the schedule is read in (default UTC)
+   * Recurring window: IANA zone the schedule is read in (default UTC); a legacy name (Europe/Kiev, UCT…) is stored as its canonical zone
    */
   tz?: string;
   /**

@@ -1,6 +1,6 @@
 import { Joi } from '@upmon/bounded-joi';
 import { CHANNEL_KINDS, KIND_NAMES } from '@upmon/channels';
-import { FLAP_DEFAULTS, FLAP_MAX_CHANGES_LIMIT, MAX_TIME_ZONE_LENGTH, FLAP_WINDOW_MIN_LIMIT } from '@upmon/core';
+import { canonicalTimeZone, FLAP_DEFAULTS, FLAP_MAX_CHANGES_LIMIT, MAX_TIME_ZONE_LENGTH, FLAP_WINDOW_MIN_LIMIT } from '@upmon/core';
 import { ApiError, type FieldErrors } from '../errors.js';
 import type { IntegrationBody } from '../generated/request-bodies.js';
 import { BODY_OPTIONS, fieldErrorsOf } from '../validation/joi-errors.js';
@@ -83,5 +83,8 @@ export function validateIntegrationInput(body: Record<string, unknown>): Integra
     if (typeof qh.from === 'string' && qh.from === qh.to) (errors['quiet_hours.to'] ??= []).push('must differ from quiet_hours.from');
   }
   if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
-  return value as IntegrationInput;
+  const input = value as IntegrationInput;
+  // A legacy zone name is stored as its canonical zone (canonicalTimeZone), like a check's.
+  if (input.quiet_hours) input.quiet_hours = { ...input.quiet_hours, tz: canonicalTimeZone(input.quiet_hours.tz) };
+  return input;
 }

@@ -1,4 +1,5 @@
 import {
+  canonicalTimeZone,
   isValidTimeZone,
   MAINTENANCE_DURATION_MAX,
   MAINTENANCE_DURATION_MIN,
@@ -32,7 +33,9 @@ export const maintenanceSchema = Joi.object({
     .min(1)
     .max(MAX_EXPRESSION_LENGTH)
     .description('Recurring window: cron (five fields) or OnCalendar expression; each fire starts an occurrence'),
-  tz: Joi.string().max(MAX_TIME_ZONE_LENGTH).description('Recurring window: IANA zone the schedule is read in (default UTC)'),
+  tz: Joi.string()
+    .max(MAX_TIME_ZONE_LENGTH)
+    .description('Recurring window: IANA zone the schedule is read in (default UTC); a legacy name (Europe/Kiev, UCT…) is stored as its canonical zone'),
   duration_min: Joi.number()
     .integer()
     .min(MAINTENANCE_DURATION_MIN)
@@ -92,7 +95,7 @@ export function validateMaintenanceInput(body: Record<string, unknown>, now: Dat
   if (has('schedule')) {
     if (has('starts_at') || has('ends_at')) addFieldError(errors, 'body', `a recurring window has no starts_at or ends_at: ${FORMS}`);
     if (!has('duration_min')) addFieldError(errors, 'duration_min', 'is required with a schedule (how long each occurrence lasts)');
-    tz = ok('tz') ? (v.tz as string) : has('tz') ? null : 'UTC';
+    tz = ok('tz') ? canonicalTimeZone(v.tz as string) : has('tz') ? null : 'UTC';
     if (ok('tz') && !isValidTimeZone(v.tz as string)) addFieldError(errors, 'tz', 'is not a known IANA time zone name');
     if (ok('schedule')) {
       const problem = validateMaintenanceSchedule(v.schedule as string);

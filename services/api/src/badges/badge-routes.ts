@@ -32,6 +32,15 @@ function parseFile(file: string): { tag: string; format: BadgeFormat } | null {
  */
 export function badgeRouter(pool: pg.Pool): Router {
   const r = Router();
+  // Any page may read a badge (dashboards fetch the JSON forms from the browser): every answer,
+  // errors included, allows cross-origin reads, and a preflight is answered as Healthchecks does.
+  r.use('/badge', (req, res, next) => {
+    res.setHeader('access-control-allow-origin', '*');
+    if (req.method !== 'OPTIONS') return next();
+    res.setHeader('access-control-allow-methods', 'GET, OPTIONS');
+    res.setHeader('access-control-max-age', '600');
+    res.status(204).end();
+  });
   r.get('/badge/:key/:file', async (req, res: Response) => {
     const key = req.params.key as string;
     const parsed = parseFile(req.params.file as string);
@@ -43,7 +52,6 @@ export function badgeRouter(pool: pg.Pool): Router {
     const status = badgeStatus(data, states !== '2');
     const label = parsed.tag === ALL_CHECKS ? data.projectName : parsed.tag;
     res.setHeader('cache-control', BADGE_CACHE_CONTROL);
-    res.setHeader('access-control-allow-origin', '*');
     if (parsed.format === 'svg') res.type('image/svg+xml').send(badgeSvg(label, status));
     else if (parsed.format === 'json') res.json(badgeJson(status, data));
     else res.json(badgeShields(label, status));

@@ -1,5 +1,5 @@
-import { CheckBatch, type PingWrite } from '@upmon/check-store';
-import type { FlipReason, PingKind, TransitionResult } from '@upmon/core';
+import { CheckBatch, type IncomingPing } from '@upmon/check-store';
+import { IGNORED_PING, isIgnoredPingNote, type FlipReason, type PingKind, type TransitionResult } from '@upmon/core';
 import { AAD, type Cipher } from '@upmon/crypto';
 import { withPgTransaction } from '@upmon/db';
 import type pg from 'pg';
@@ -56,9 +56,10 @@ async function storedRunStarts(client: pg.PoolClient, pairs: { checkId: string; 
   return found;
 }
 
-/** The ping as stored (its body encrypted for its check); `applied`: what the state machine made of it. */
-export function pingWrite(cipher: Cipher, item: PingToStore, checkId: string, applied: Pick<TransitionResult, 'durationMs' | 'note'> | null): PingWrite {
+/** The ping as stored (its body encrypted for its check) with its check; `applied`: what the state machine made of it. */
+export function pingWrite(cipher: Cipher, item: PingToStore, checkId: string, applied: Pick<TransitionResult, 'durationMs' | 'note'> | null): IncomingPing {
   return {
+    checkId,
     ts: item.tsText,
     type: item.kind,
     exitStatus: item.exitStatus,
@@ -121,23 +122,27 @@ export async function writePingBatch(pool: pg.Pool, cipher: Cipher, items: PingT
           continue;
         }
         results.push({ found: true, checkId: id });
-        // HTTP checks are watched by the prober: a ping URL hit is recorded but cannot mark them up.
-        if (c.row.kind !== 'heartbeat') {
-          batch.recordPing(id, pingWrite(cipher, item, id, null));
+        // Recorded, numbered, and noted as ignored: pings to an http check (the prober alone says
+        // whether its endpoint is up) and HEAD/GET pings to a check that counts POST pings only.
+        const ignored = c.row.kind !== 'heartbeat' ? IGNORED_PING.httpCheck : c.row.post_only && item.method !== 'POST' ? IGNORED_PING.postOnly : null;
+        if (ignored) {
+          batch.recordPing(id, pingWrite(cipher, item, id, { durationMs: null, note: ignored }));
           continue;
         }
         const now = new Date(item.tsMs);
         const key = item.rid ? runKey(id, item.rid) : null;
         const runStartedAt = key && isCompletion(item.kind) ? ((runs.has(key) ? runs.get(key) : stored.get(key)) ?? null) : null;
         const r = batch.applyPing(id, { type: 'ping', kind: item.kind, exitStatus: item.exitStatus, rid: item.rid, runStartedAt }, now, item.tsText);
-        if (!r) {
-          // Over the check's ping budget (or unevaluable): stored and numbered, changes nothing else.
-          batch.recordPing(id, pingWrite(cipher, item, id, null));
+        // Null: the schedule cannot be evaluated; an ignored result: paused, or over the ping
+        // budget. Either way stored and numbered, and nothing else changes.
+        if (!r || isIgnoredPingNote(r.note)) {
+          batch.recordPing(id, pingWrite(cipher, item, id, r));
           continue;
         }
         if (key && item.kind === 'start') runs.set(key, now);
         if (key && isCompletion(item.kind)) runs.set(key, null);
-        batch.recordPing(id, pingWrite(cipher, item, id, r), item.kind !== 'log' ? item.kind : undefined);
+        // last_ping_type follows last_ping_at: completions only (a start or a log does not move it).
+        batch.recordPing(id, pingWrite(cipher, item, id, r), isCompletion(item.kind) ? item.kind : undefined);
       }
       await batch.write(client);
       return { results, flipReasons: batch.flipRecords().map((f) => f.reason) };

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { createBatcher } from '@upmon/batching';
-import { recordUpStaysUpPings } from '@upmon/check-store';
+import { recordUpStaysUpPings, type IncomingPing } from '@upmon/check-store';
 import type { Cipher } from '@upmon/crypto';
 import type { Logger } from '@upmon/logger';
 import type { FlipMetrics, PingMetrics, PingOutcome } from '@upmon/metrics';
@@ -35,15 +35,17 @@ export interface PingReceiver {
 const USER_AGENT_MAX = 200;
 const OUTCOME_BY_STATUS: Record<number, PingOutcome> = { 200: 'stored', 201: 'created', 403: 'over_quota', 404: 'not_found', 500: 'error' };
 const METHODS = new Set(['GET', 'HEAD', 'POST']);
+const NO_CACHE = 'max-age=0, no-cache, no-store, must-revalidate, private';
 
 /**
  * Microsecond receive time: milliseconds from the clock plus the sub-millisecond part of the
  * monotonic timer (JavaScript dates stop at milliseconds; ping ts keeps microseconds).
  */
 function receiveTime(clock: Clock): { tsMs: number; tsText: string } {
-  const ms = clock.now().getTime();
+  const now = clock.now();
   const micros = Math.floor((performance.now() % 1) * 1000);
-  const iso = new Date(ms).toISOString();
+  const ms = now.getTime();
+  const iso = now.toISOString();
   return { tsMs: ms, tsText: `${iso.slice(0, -1)}${String(micros).padStart(3, '0')}Z` };
 }
 
@@ -80,14 +82,19 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
 
   /** The common case ("up stays up") in one statement; everything else through the state machine. */
   const flush = async (items: PingToStore[]): Promise<StoredPing[]> => {
-    let fast = new Set<number>();
+    const fast = new Set<number>();
     try {
-      const uuidTargets = items.flatMap((item, index) => (item.target.by === 'uuid' ? [{ index, checkId: item.target.uuid, item }] : []));
-      const stored = await recordUpStaysUpPings(
-        deps.pool,
-        uuidTargets.map(({ checkId, item }) => ({ ...pingWrite(deps.cipher, item, checkId, null), checkId, tsMs: item.tsMs })),
-      );
-      fast = new Set([...stored].map((k) => uuidTargets[k]!.index));
+      // Plain loops and object literals: this runs for every ping (a spread of the ping's ~12
+      // fields cost ~3 µs a ping in a profile, V8 defining each property one by one).
+      const candidates: IncomingPing[] = [];
+      const indexes: number[] = [];
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i] as PingToStore;
+        if (item.target.by !== 'uuid') continue;
+        candidates.push(pingWrite(deps.cipher, item, item.target.uuid, null));
+        indexes.push(i);
+      }
+      for (const k of await recordUpStaysUpPings(deps.pool, candidates)) fast.add(indexes[k] as number);
     } catch (err) {
       // Nothing was committed by the failed statement: every ping takes the full path.
       deps.logger.warn({ err: (err as Error).message }, 'fast ping path failed; using the full path');
@@ -113,6 +120,8 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
       'content-length': Buffer.byteLength(text),
       'ping-body-limit': String(deps.bodyLimitBytes),
       'access-control-allow-origin': '*',
+      // As Healthchecks: no cache between a cron job and upmon may answer a ping for us.
+      'cache-control': NO_CACHE,
     });
     res.end(text);
   };

@@ -17,6 +17,8 @@ export type PingUrlResult = { ok: true; ping: ParsedPing } | { ok: false; status
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PING_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 const SLUG = /^[a-z0-9][a-z0-9_-]{0,99}$/;
+/** A slug-shaped segment with an upper-case letter. */
+const UPPER_CASE_SLUG = /^(?=.*[A-Z])[A-Za-z0-9_-]{1,100}$/;
 const EXIT = /^\d{1,3}$/;
 /**
  * The longest path a ping URL can have: "/" ping key (64) "/" slug (100, each character possibly
@@ -85,6 +87,9 @@ export function parsePingUrl(rawUrl: string): PingUrlResult | null {
   } else {
     if (!PING_KEY.test(first) || segs.length < 2) return null;
     const slug = decodeURIComponentSafe(segs[1] as string);
+    // Healthchecks' answer to a slug in the wrong case: slugs are lower case, so `Backup` is a
+    // mistake in the cron line, not a check that is missing.
+    if (slug !== null && UPPER_CASE_SLUG.test(slug)) return { ok: false, status: 400, message: 'invalid url format' };
     if (slug === null || !SLUG.test(slug)) return { ok: false, status: 404, message: 'not found' };
     target = { by: 'slug', pingKey: first, slug };
     suffix = segs[2];

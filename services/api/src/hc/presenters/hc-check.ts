@@ -1,8 +1,9 @@
 import { sqlRowToState } from '@upmon/check-store';
 import { isProbedKind } from '@upmon/core';
-import { hcNextPing, hcStarted, hcStatus, hcTagsText, hcUniqueKey } from '@upmon/healthchecks';
+import { hcNextPing, hcReportedGrace, hcStarted, hcStatus, hcTagsText, hcUniqueKey } from '@upmon/healthchecks';
 import type { HcVersion } from '../hc-version.js';
 import type { HcCheckRow } from '../queries/hc-check-reads.js';
+import { storedCheckFields } from '../services/check-fields-io.js';
 import { hcTimestamp } from './hc-timestamp.js';
 
 export interface HcUrls {
@@ -14,8 +15,9 @@ export interface HcUrls {
 
 /**
  * A check in Healthchecks' shape (hc/api/models.py `Check.to_dict`). Read-only keys get
- * `unique_key` instead of the UUID, URLs and channels. upmon has no keyword filters, POST-only
- * pings or auto-resume on ping, so those fields always say so (manual_resume: a paused upmon
+ * `unique_key` instead of the UUID, URLs and channels. `grace` is the one the client asked for
+ * while upmon watches with what its rules make of it (hcReportedGrace). upmon has no keyword
+ * filters or auto-resume on ping, so those fields always say so (manual_resume: a paused upmon
  * check stays paused until resumed). Probed checks (http, tcp, dns, tls), which Healthchecks has
  * no shape for, carry their `kind` (docs/healthchecks.md).
  */
@@ -26,14 +28,14 @@ export function presentHcCheck(row: HcCheckRow, opts: { readonly: boolean; versi
     slug: row.slug ?? '',
     tags: hcTagsText(row.tags),
     desc: row.description ?? '',
-    grace: row.grace_sec,
+    grace: hcReportedGrace(storedCheckFields(row)),
     n_pings: row.n_pings,
     status: hcStatus(state),
     started: hcStarted(state),
     last_ping: hcTimestamp(row.last_ping_at),
     next_ping: hcTimestamp(hcNextPing(state)),
     manual_resume: true,
-    methods: '',
+    methods: row.post_only ? 'POST' : '',
     subject: '',
     subject_fail: '',
     start_kw: '',

@@ -8,13 +8,15 @@ export interface HcCheckRow extends CheckSqlRow {
   description: string | null;
   tags: string[];
   n_pings: number;
+  /** The grace a Healthchecks client asked for when upmon watches with less (docs/healthchecks.md). */
+  hc_grace_sec: number | null;
   /** Comma-separated UUIDs (sorted) of the integrations that hear of the check. */
   channels: string;
 }
 
 // `channels`: the explicit assignment when there is one, else the integrations whose tags rule
 // takes the check (tags null, not a list, or sharing a tag): who would be notified.
-const HC_CHECK_COLUMNS = `${CHECK_STATE_COLUMNS}, c.name, c.slug, c.description, to_json(c.tags) AS tags,
+const HC_CHECK_COLUMNS = `${CHECK_STATE_COLUMNS}, c.name, c.slug, c.description, to_json(c.tags) AS tags, c.hc_grace_sec,
   (SELECT coalesce(string_agg(i.uuid::text, ',' ORDER BY i.uuid::text), '') FROM integrations i
     WHERE i.project_id = c.project_id
       AND CASE WHEN c.integrations_explicit THEN i.id = ANY(c.integration_ids)

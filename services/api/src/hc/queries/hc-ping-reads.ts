@@ -11,6 +11,8 @@ export interface HcPingRow {
   method: string;
   user_agent: string | null;
   duration_ms: number | null;
+  /** Why the ping counted differently (e.g. ignored while the check was paused). */
+  note: string | null;
   has_body: boolean;
 }
 
@@ -21,7 +23,7 @@ export async function listHcPings(pool: pg.Pool, checkId: string, limit: number)
     text: `SELECT CASE WHEN extract(microseconds FROM ts)::bigint % 1000000 = 0
                        THEN to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"')
                        ELSE to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"') END AS date,
-                  type, exit_status, n, rid, source_ip, method, user_agent, duration_ms, body IS NOT NULL AS has_body
+                  type, exit_status, n, rid, source_ip, method, user_agent, duration_ms, note, body IS NOT NULL AS has_body
              FROM pings WHERE check_id = $1 ORDER BY ts DESC, id DESC LIMIT $2`,
     values: [checkId, limit],
   });

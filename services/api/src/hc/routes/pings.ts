@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { isIgnoredPingNote } from '@upmon/core';
 import { AAD } from '@upmon/crypto';
 import { ApiError, checkIdParam } from '@upmon/domain';
 import { authOf } from '../../v1/authenticate.js';
@@ -11,8 +12,12 @@ import { findPingBody, listHcPings, type HcPingRow } from '../queries/hc-ping-re
 /** Healthchecks returns at most 1,000 pings (its paid plans' log size; upmon keeps 1,000 by default). */
 const PINGS_MAX = 1000;
 
-/** Healthchecks' ping types: an exit status is a success (0) or a failure (anything else). */
+/**
+ * Healthchecks' ping types: a ping recorded without effect (the check was paused, counts POST
+ * pings only, …) is `ign`; an exit status is a success (0) or a failure (anything else).
+ */
 function hcPingType(p: HcPingRow): string {
+  if (isIgnoredPingNote(p.note)) return 'ign';
   if (p.type === 'exit') return p.exit_status === 0 ? 'success' : 'fail';
   return p.type;
 }
@@ -50,6 +55,9 @@ export function hcPingsRouter(ctx: V1Context, opts: { appBaseUrl: string; scheme
     const check = await ownCheck(authOf(res).projectId, req.params.uuid);
     const n = String(req.params.n);
     if (!/^[1-9][0-9]{0,9}$/.test(n) || Number(n) > 2_147_483_647) throw ApiError.notFound('ping not found');
+    // As Healthchecks: a ping older than the newest PING_RETENTION is gone, even if the scheduler
+    // has not pruned it yet.
+    if (Number(n) <= check.n_pings - ctx.config.pingRetention) throw ApiError.notFound('ping not found');
     const sealed = await findPingBody(ctx.pool, check.id, Number(n));
     if (!sealed) throw ApiError.notFound('ping not found or without a body');
     res.type('text/plain').send(ctx.cipher.decrypt(sealed, AAD.pingBody(check.id)));

@@ -11,7 +11,17 @@ export function storedCheckFields(row: HcCheckRow): CheckFields {
     oncalendar: row.oncalendar,
     tz: row.tz,
   });
-  return { name: row.name, slug: row.slug, description: row.description, tags: row.tags, tz: row.tz, graceSec: row.grace_sec, schedule };
+  return {
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    tags: row.tags,
+    tz: row.tz,
+    graceSec: row.grace_sec,
+    hcGraceSec: row.hc_grace_sec,
+    schedule,
+    postOnly: row.post_only,
+  };
 }
 
 /** Mapped fields → a /api/v1 check body, so the v1 validation and services apply unchanged. */

@@ -1,13 +1,14 @@
-import { hcTagsText, parseHcTags, type HcSpec } from '@upmon/healthchecks';
+import { hcReportedGrace, hcTagsText, parseHcTags, type HcSpec } from '@upmon/healthchecks';
+import { storedCheckFields } from './check-fields-io.js';
 import type { HcCheckRow } from '../queries/hc-check-reads.js';
 
 /**
  * Healthchecks' upsert lookup (`unique`): the first check (in creation order) whose fields named
  * in `unique` equal the request's; null when `unique` is empty or names a field the request does
- * not give. Values are compared as upmon stores them (tags normalised; grace as a create would
- * store it, `graceIfCreated`), so a request upmon adjusted still finds the check it created before.
+ * not give. Tags are compared as upmon stores them (normalised) and the grace as reported (the
+ * one asked for), so a request upmon adjusted still finds the check it created before.
  */
-export function findUniqueMatch(checks: HcCheckRow[], spec: HcSpec, graceIfCreated: number): HcCheckRow | null {
+export function findUniqueMatch(checks: HcCheckRow[], spec: HcSpec): HcCheckRow | null {
   const unique = spec.unique ?? [];
   if (unique.length === 0 || unique.some((f) => spec[f] === undefined)) return null;
   return (
@@ -23,7 +24,7 @@ export function findUniqueMatch(checks: HcCheckRow[], spec: HcSpec, graceIfCreat
           case 'timeout':
             return c.schedule_kind === 'period' && c.period_sec === spec.timeout;
           case 'grace':
-            return c.grace_sec === graceIfCreated;
+            return hcReportedGrace(storedCheckFields(c)) === spec.grace;
         }
       }),
     ) ?? null

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isProbedKind } from '@upmon/core';
-import { hcToCheckFields, HcSpecError, parseHcSpec, type HcSpec } from '@upmon/healthchecks';
 import { ApiError, spendCheckChange, createCheck, updateCheck, validateCheckInput } from '@upmon/domain';
+import { hcToCheckFields, HcSpecError, parseHcSpec, type CheckFields, type HcSpec } from '@upmon/healthchecks';
 import type { AuthContext } from '../../v1/authenticate.js';
 import type { V1Context } from '../../v1/context.js';
 import type { HcVersion } from '../hc-version.js';
@@ -29,6 +29,8 @@ function mapFields(...args: Parameters<typeof hcToCheckFields>) {
   }
 }
 
+const hcSettings = (f: CheckFields) => ({ hcGraceSec: f.hcGraceSec, postOnly: f.postOnly });
+
 /** The check, or 404; http checks are read-only here (Healthchecks has no shape for them). */
 export async function ownHeartbeatCheck(ctx: V1Context, auth: AuthContext, id: string): Promise<HcCheckRow> {
   const row = await findHcCheck(ctx.pool, auth.projectId, id);
@@ -42,7 +44,7 @@ export async function ownHeartbeatCheck(ctx: V1Context, auth: AuthContext, id: s
 export async function updateHcCheck(ctx: V1Context, auth: AuthContext, row: HcCheckRow, spec: HcSpec, version: HcVersion): Promise<void> {
   const { fields } = mapFields(spec, storedCheckFields(row), { version, id: row.id });
   const integrationIds = await resolveChannels(ctx.pool, auth.projectId, spec.channels);
-  await updateCheck(ctx.prisma, ctx.cipher, auth, row.id, v1CheckBody(fields), { slug: fields.slug, integrationIds });
+  await updateCheck(ctx.prisma, ctx.cipher, auth, row.id, v1CheckBody(fields), { slug: fields.slug, integrationIds, healthchecks: hcSettings(fields) });
 }
 
 /**
@@ -55,7 +57,7 @@ export async function createOrUpdateHcCheck(ctx: V1Context, auth: AuthContext, s
   const id = randomUUID();
   const { fields } = mapFields(spec, null, { version, id });
   if (spec.unique && spec.unique.length > 0) {
-    const match = findUniqueMatch(await listHcChecks(ctx.pool, auth.projectId), spec, fields.graceSec);
+    const match = findUniqueMatch(await listHcChecks(ctx.pool, auth.projectId), spec);
     if (match) {
       if (isProbedKind(match.kind))
         throw new ApiError(
@@ -69,6 +71,6 @@ export async function createOrUpdateHcCheck(ctx: V1Context, auth: AuthContext, s
   const input = validateCheckInput({ ...v1CheckBody(fields), ...(fields.slug ? { slug: fields.slug } : {}) });
   const integrationIds = await resolveChannels(ctx.pool, auth.projectId, spec.channels);
   await spendCheckChange(ctx.rateLimiter, ctx.config.redisPrefix, 'create', auth.accountId);
-  await createCheck(ctx.prisma, ctx.cipher, auth, input, { id, integrationIds: integrationIds ?? null });
+  await createCheck(ctx.prisma, ctx.cipher, auth, input, { id, integrationIds: integrationIds ?? null, healthchecks: hcSettings(fields) });
   return { id, created: true };
 }

@@ -487,7 +487,7 @@ export const OPENAPI_DOCUMENT = {
           note: {
             type: ['string', 'null'],
             description:
-              'An addition to the spec: why the ping counted differently from its type, e.g. a success after a run shorter than the minimum run time.',
+              'An addition to the spec: why the ping counted differently from its type, e.g. a success after a run shorter than the minimum run time, or (starting with "ignored: ") why it changed nothing, e.g. the check was paused.',
           },
           body: { type: ['string', 'null'], description: 'Decrypted body, truncated to 2 KB' },
           user_agent: { type: ['string', 'null'] },
