@@ -18,6 +18,7 @@ export {
   OPERATORS,
   OPERATORS_OF,
   MAX_CONDITIONS,
+  OPERATOR_WORDS,
   describeCondition,
   type Condition,
   type ConditionType,

@@ -34,7 +34,8 @@ export interface Condition {
 export const MAX_CONDITIONS = 20;
 export const MAX_CONDITION_VALUE_LENGTH = 1000;
 
-const OPERATOR_WORDS: Record<Operator, string> = {
+/** Each operator in words (condition texts, form labels). */
+export const OPERATOR_WORDS: Record<Operator, string> = {
   equals: 'equals',
   not_equals: 'does not equal',
   less_than: 'less than',

@@ -1,4 +1,4 @@
-import { CONDITION_TYPES, FORM_CONDITION_ROWS, OPERATORS, type FormField, type ProbeKindDefinition } from '@upmon/probes';
+import { CONDITION_TYPES, FORM_CONDITION_ROWS, OPERATOR_WORDS, OPERATORS, type FormField, type ProbeKindDefinition } from '@upmon/probes';
 import { Checkbox, SelectField, TextArea, TextField, type FormErrors } from '../form-fields.js';
 
 const CONDITION_TYPE_LABELS: Record<string, string> = {
@@ -7,14 +7,6 @@ const CONDITION_TYPE_LABELS: Record<string, string> = {
   header: 'response header',
   response_time: 'response time (ms)',
   certificate_days: 'certificate days left',
-};
-const OPERATOR_LABELS: Record<string, string> = {
-  equals: 'equals',
-  not_equals: 'does not equal',
-  less_than: 'less than',
-  greater_than: 'greater than',
-  contains: 'contains',
-  exists: 'exists',
 };
 
 /** One input of a kind's form, rendered from its descriptor (plain data in @upmon/probes). */
@@ -49,7 +41,7 @@ export function ConditionRows({ definition, values, errors }: { definition: Prob
     { value: '', label: '(none)' },
     ...CONDITION_TYPES.filter((t) => definition.conditionTypes.includes(t)).map((t) => ({ value: t, label: CONDITION_TYPE_LABELS[t] ?? t })),
   ];
-  const operators = OPERATORS.map((o) => ({ value: o, label: OPERATOR_LABELS[o] ?? o }));
+  const operators = OPERATORS.map((o) => ({ value: o, label: OPERATOR_WORDS[o] }));
   const showsPath = definition.conditionTypes.includes('json_body') || definition.conditionTypes.includes('header');
   return (
     <fieldset class="conditions">
