@@ -8,6 +8,7 @@ export {
   makeProjectWithKeys,
   makeCheck,
   makeHttpCheck,
+  makeProbeCheck,
   makeIntegration,
   httpConfigColumns,
   sealPingBody,
@@ -25,5 +26,6 @@ export { recordPingInTx, type PingInput } from './record-ping.js';
 export { eventually, type Settled } from './eventually.js';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 export { closeQueues, producerQueues } from './producer-queues.js';
+export { startDnsServer, type DnsServer, type DnsZone } from './dns-server.js';
 export { buildGoProgram, type GoBuild } from './go-build.js';
 export { startRecordingServer, type RecordingServer, type RecordedRequest, type Reply, type Responder } from './recording-server.js';
