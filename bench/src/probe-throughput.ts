@@ -32,7 +32,7 @@ import { percentile, printTable } from './report.js';
 
 const env = (name: string, dflt: number) => Number(process.env[name] ?? dflt);
 
-/** The prober's node flags in docker-compose.yml and scripts/start.sh (docs/http-checks.md, Throughput). */
+/** The prober's node flags in docker-compose.yml and scripts/start.sh (docs/probe-checks.md, Throughput). */
 const PROBER_NODE_ARGS = '--max-semi-space-size=64';
 
 export async function run(): Promise<void> {

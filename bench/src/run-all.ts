@@ -10,6 +10,8 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'notify-latency': () => import('./notify-latency.js'),
   'deadline-lag': () => import('./deadline-lag.js'),
   'probe-throughput': () => import('./probe-throughput.js'),
+  'probe-kinds': () => import('./probe-kinds.js'),
+  'response-times': () => import('./response-times.js'),
   'web-dashboard': () => import('./web-dashboard.js'),
   'metrics-overhead': () => import('./metrics-overhead.js'),
   'status-page': () => import('./status-page.js'),

@@ -19,6 +19,14 @@ interface SealedColumn {
 const COLUMNS: SealedColumn[] = [
   { name: 'integrations.config', table: 'integrations', column: 'config', idType: 'int', ref: 'id::text', aad: AAD.integrationConfig },
   { name: 'checks.http_secrets', table: 'checks', column: 'http_secrets', idType: 'uuid', ref: 'id::text', aad: AAD.checkHttpSecrets },
+  {
+    name: 'checks.tcp_secrets',
+    table: 'checks',
+    column: 'tcp_secrets',
+    idType: 'uuid',
+    ref: 'id::text',
+    aad: (id: string) => AAD.checkProbeSecrets('tcp', id),
+  },
   { name: 'pings.body', table: 'pings', column: 'body', idType: 'bigint', ref: 'check_id::text', aad: AAD.pingBody },
 ];
 

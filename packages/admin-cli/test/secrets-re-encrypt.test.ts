@@ -69,6 +69,7 @@ describe('admin CLI: secrets re-encrypt', () => {
       columns: {
         'integrations.config': { to_re_encrypt: 1, re_encrypted: 1, unreadable: 0, unreadable_ids: [] },
         'checks.http_secrets': { to_re_encrypt: 2, re_encrypted: 1, unreadable: 1, unreadable_ids: [stray.id] },
+        'checks.tcp_secrets': { to_re_encrypt: 0, re_encrypted: 0, unreadable: 0, unreadable_ids: [] },
         'pings.body': { to_re_encrypt: 8, re_encrypted: 8, unreadable: 0, unreadable_ids: [] },
       },
     });

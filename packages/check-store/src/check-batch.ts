@@ -40,6 +40,8 @@ export interface PingWrite {
   durationMs?: number | null;
   /** Why the ping counted differently from its type (core's `TransitionResult.note`). */
   note?: string | null;
+  /** Probe results: the probe's phases in ms (durationMs is the total). */
+  phases?: { dnsMs: number | null; connectMs: number | null; tlsMs: number | null; firstByteMs: number | null } | null;
 }
 
 /** A check of the batch as the batch moves it. */
@@ -194,9 +196,11 @@ export class CheckBatch {
     const pings = this.pings;
     await client.query(
       `WITH u AS (${u.sql} RETURNING 1), f AS (${f.sql}),
-            p AS (INSERT INTO pings (check_id, ts, type, exit_status, rid, source_ip, method, user_agent, body_size, body, duration_ms, note, n)
+            p AS (INSERT INTO pings (check_id, ts, type, exit_status, rid, source_ip, method, user_agent, body_size, body, duration_ms, note, n,
+                                     dns_ms, connect_ms, tls_ms, first_byte_ms)
                   SELECT * FROM unnest(${p(0)}::uuid[], ${p(1)}::timestamptz[], ${p(2)}::"PingType"[], ${p(3)}::int[], ${p(4)}::uuid[], ${p(5)}::text[],
-                                       ${p(6)}::text[], ${p(7)}::text[], ${p(8)}::int[], ${p(9)}::bytea[], ${p(10)}::int[], ${p(11)}::text[], ${p(12)}::int[]))
+                                       ${p(6)}::text[], ${p(7)}::text[], ${p(8)}::int[], ${p(9)}::bytea[], ${p(10)}::int[], ${p(11)}::text[], ${p(12)}::int[],
+                                       ${p(13)}::int[], ${p(14)}::int[], ${p(15)}::int[], ${p(16)}::int[]))
        SELECT 1`,
       [
         ...u.values,
@@ -214,6 +218,10 @@ export class CheckBatch {
         pings.map((x) => x.ping.durationMs ?? null),
         pings.map((x) => x.ping.note ?? null),
         pings.map((x) => x.n),
+        pings.map((x) => x.ping.phases?.dnsMs ?? null),
+        pings.map((x) => x.ping.phases?.connectMs ?? null),
+        pings.map((x) => x.ping.phases?.tlsMs ?? null),
+        pings.map((x) => x.ping.phases?.firstByteMs ?? null),
       ],
     );
   }

@@ -17,12 +17,13 @@ export interface SqlClient {
 export const CHECK_STATE_COLUMNS = `c.id, c.project_id, c.kind, c.status, c.schedule_kind, c.period_sec, c.cron, c.oncalendar, c.tz,
   c.grace_sec, c.last_ping_at, c.last_ping_at::text AS last_ping_at_text, c.last_start_at, c.last_start_at::text AS last_start_at_text,
   c.last_start_rid, c.last_duration_ms, c.resumed_at, c.resumed_at::text AS resumed_at_text, c.next_deadline_at,
-  c.next_deadline_at::text AS next_deadline_at_text, c.failure_count, c.n_pings, c.http_config->'confirmations' AS confirmations, c.min_run_sec, c.post_only`;
+  c.next_deadline_at::text AS next_deadline_at_text, c.failure_count, c.n_pings,
+  COALESCE(c.http_config, c.tcp_config, c.dns_config, c.tls_config)->'confirmations' AS confirmations, c.min_run_sec, c.post_only`;
 
 export interface CheckSqlRow {
   id: string;
   project_id: string;
-  kind: 'heartbeat' | 'http';
+  kind: CheckState['kind'];
   status: CheckState['status'];
   schedule_kind: 'period' | 'cron' | 'oncalendar';
   period_sec: number | null;

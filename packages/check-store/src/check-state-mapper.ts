@@ -1,4 +1,4 @@
-import type { CheckState, Schedule } from '@upmon/core';
+import { isProbedKind, type CheckState, type Schedule } from '@upmon/core';
 import type { Check } from '@upmon/db';
 
 export function scheduleOf(row: Pick<Check, 'scheduleKind' | 'periodSec' | 'cron' | 'oncalendar' | 'tz'>): Schedule {
@@ -12,10 +12,15 @@ export function scheduleOf(row: Pick<Check, 'scheduleKind' | 'periodSec' | 'cron
   }
 }
 
-/** Failures in a row that make a check down: http_config.confirmations (default 2) for http checks; 1 for heartbeats. */
+/** Failures in a row that make a check down: the probe config's confirmations (default 2) for probed kinds; 1 for heartbeats. */
 export function confirmationsOf(kind: Check['kind'], configured: unknown): number {
-  if (kind !== 'http') return 1;
+  if (!isProbedKind(kind)) return 1;
   return typeof configured === 'number' && configured >= 1 ? configured : 2;
+}
+
+/** The stored settings of a probed check (its kind's `<kind>_config` column). */
+function probeConfigOf(row: Check): unknown {
+  return row.httpConfig ?? row.tcpConfig ?? row.dnsConfig ?? row.tlsConfig;
 }
 
 export function checkRowToState(row: Check): CheckState {
@@ -31,7 +36,7 @@ export function checkRowToState(row: Check): CheckState {
     resumedAt: row.resumedAt,
     nextDeadlineAt: row.nextDeadlineAt,
     failureCount: row.failureCount,
-    confirmations: confirmationsOf(row.kind, (row.httpConfig as { confirmations?: unknown } | null)?.confirmations),
+    confirmations: confirmationsOf(row.kind, (probeConfigOf(row) as { confirmations?: unknown } | null)?.confirmations),
     minRunSec: row.minRunSec,
   };
 }

@@ -14,4 +14,13 @@ export {
 export { CheckBatch, type LockedCheck, type PingWrite } from './check-batch.js';
 export { recordUpStaysUpPings, type IncomingPing } from './up-stays-up.js';
 export { prunePings, pruneFlips } from './retention.js';
+export {
+  writeProbeRollups,
+  writeCertificates,
+  readProbeRollups,
+  pruneProbeRollups,
+  rollupRowsOf,
+  type ProbeSample,
+  type CertificateWrite,
+} from './probe-results.js';
 export { rescheduleEditedCheck } from './edited-check.js';

@@ -4,11 +4,17 @@
  * column is refused. "Row" is what is known when the value is written:
  * - a ping body is bound to its check (the ping's own id comes from the insert; a body moved to
  *   another ping of the same check is still that check's output);
- * - a check's http_secrets to the check id (generated before the insert);
+ * - a check's http_secrets (and tcp_secrets, the same for every probe kind) to the check id
+ *   (generated before the insert);
  * - an integration's config to the integration id (drawn from its sequence before the insert).
  */
 export const AAD = {
   pingBody: (checkId: string) => `pings.body:check=${checkId.toLowerCase()}`,
   checkHttpSecrets: (checkId: string) => `checks.http_secrets:${checkId.toLowerCase()}`,
+  /** `checks.<kind>_secrets`: a probe kind's credentials (http's is checkHttpSecrets). */
+  checkProbeSecrets: (kind: string, checkId: string) => `checks.${kind}_secrets:${checkId.toLowerCase()}`,
   integrationConfig: (integrationId: number | string) => `integrations.config:${integrationId}`,
+  /** A "test now" probe's config in its job, and its result in Redis (both short-lived). */
+  probeTestConfig: (requestId: string) => `probe-tests.config:${requestId}`,
+  probeTestResult: (requestId: string) => `probe-tests.result:${requestId}`,
 } as const;

@@ -43,7 +43,7 @@ describe('migrations', () => {
       const idx = await client.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE tablename IN ('checks','pings','flips')");
       const defs = idx.rows.map((r) => r.indexdef).join('\n');
       expect(defs).toMatch(/checks USING btree \(next_deadline_at\)/);
-      expect(defs).toMatch(/checks USING btree \(next_probe_at\) WHERE \(kind = 'http'::"CheckKind"\)/);
+      expect(defs).toMatch(/checks USING btree \(next_probe_at\) WHERE \(kind <> 'heartbeat'::"CheckKind"\)/);
       expect(defs).not.toMatch(/checks_project_id_created_at_idx/);
       expect(defs).toMatch(/pings USING btree \(check_id, ts DESC\)/);
       expect(defs).toMatch(/flips USING btree \(check_id, ts DESC\)/);

@@ -9,7 +9,8 @@ export type ApiErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'validation_failed'
-  | 'rate_limited';
+  | 'rate_limited'
+  | 'unavailable';
 
 export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   bad_request: 400,
@@ -22,6 +23,7 @@ export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   unsupported_media_type: 415,
   validation_failed: 422,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 /** Field name (dotted path for nested fields) → messages. */

@@ -12,7 +12,6 @@ export * from './checks/check-presenter.js';
 export * from './checks/check-reads.js';
 export * from './checks/create-check.js';
 export * from './checks/delete-check.js';
-export * from './checks/http-config-schema.js';
 export * from './checks/pause-resume-check.js';
 export * from './checks/schedule-schema.js';
 export * from './checks/update-check.js';
@@ -55,6 +54,8 @@ export * from './status-pages/status-page-url.js';
 export * from './timestamps.js';
 export * from './validation/joi-errors.js';
 export * from './validation/list-query.js';
+export * from './checks/probe-reads.js';
+export * from './checks/test-probe.js';
 
 export * from './api-inputs.js';
 export * from './validation/request-schema.js';

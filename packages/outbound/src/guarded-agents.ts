@@ -15,7 +15,7 @@ type ConnectionCallback = (err: Error | null, stream: Duplex) => void;
  * connected to is checked again on 'connect' (before the request is written), which also covers
  * any lookup path we did not foresee.
  */
-function guardConnection(
+export function guardConnection(
   allow: AllowList,
   lookup: LookupFunction,
   create: (options: ConnectionOptions, cb?: ConnectionCallback) => Duplex | null | undefined,

@@ -3,3 +3,4 @@ export { OutboundBlockedError } from './outbound-blocked-error.js';
 export { createGuardedLookup, type LookupFunction } from './guarded-lookup.js';
 export { GuardedHttpAgent, GuardedHttpsAgent } from './guarded-agents.js';
 export { createOutboundGuard, type OutboundGuard, type OutboundGuardOptions } from './outbound-guard.js';
+export { connectGuardedSocket, type GuardedSocketOptions } from './guarded-socket.js';

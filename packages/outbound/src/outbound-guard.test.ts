@@ -160,3 +160,37 @@ describe('guarded lookup (DNS rebinding)', () => {
     expect(result).toEqual({ err: null, address: [{ address: '93.184.216.34', family: 4 }] });
   });
 });
+
+describe('guarded TCP connections (probes that speak TCP or TLS)', () => {
+  const connectResult = (socket: import('node:net').Socket) =>
+    new Promise<{ connected: boolean; code?: string; message?: string }>((resolve) => {
+      socket.once('connect', () => {
+        if (!socket.destroyed) resolve({ connected: true });
+      });
+      socket.once('error', (err: NodeJS.ErrnoException) => resolve({ connected: false, code: err.code, message: err.message }));
+    });
+
+  it('blocks loopback by IP and by name before any packet, and metadata always', async () => {
+    const guard = createOutboundGuard();
+    try {
+      for (const host of ['127.0.0.1', 'localhost', '::ffff:127.0.0.1']) {
+        const socket = guard.connect({ host, port: target.port });
+        expect(await connectResult(socket)).toMatchObject({ connected: false, code: 'EOUTBOUNDBLOCKED' });
+        socket.destroy();
+      }
+      const meta = guard.connect({ host: '169.254.169.254', port: 80 });
+      expect(await connectResult(meta)).toMatchObject({ code: 'EOUTBOUNDBLOCKED', message: expect.stringContaining('cloud metadata') });
+    } finally {
+      guard.destroy();
+    }
+    expect(target.hits).toEqual([]);
+  });
+
+  it('connects to an allowed address', async () => {
+    const guard = createOutboundGuard({ allowCidrs: ['127.0.0.0/8'] });
+    const socket = guard.connect({ host: 'localhost', port: target.port });
+    expect(await connectResult(socket)).toEqual({ connected: true });
+    socket.destroy();
+    guard.destroy();
+  });
+});

@@ -1,6 +1,9 @@
 import type { Agents, ExtendOptions, Got } from 'got';
 import { blockReason, isAddressAllowed, parseAllowList, type AllowList } from './address-policy.js';
+import type { Socket } from 'node:net';
 import { GuardedHttpAgent, GuardedHttpsAgent } from './guarded-agents.js';
+import { createGuardedLookup } from './guarded-lookup.js';
+import { connectGuardedSocket, type GuardedSocketOptions } from './guarded-socket.js';
 
 export interface OutboundGuardOptions {
   /** OUTBOUND_ALLOW_CIDRS: CIDRs reachable although private/loopback. */
@@ -23,6 +26,8 @@ export interface OutboundGuard {
   readonly gotOptions: ExtendOptions;
   /** `got.extend(guard.gotOptions)`. */
   extend(got: Got): Got;
+  /** A TCP connection checked like the agents' (probes that speak TCP or TLS themselves). */
+  connect(options: GuardedSocketOptions): Socket;
   isAllowed(ip: string): boolean;
   blockReason(ip: string): string | null;
   /** Closes idle sockets (on shutdown). */
@@ -42,11 +47,13 @@ export function createOutboundGuard(options: OutboundGuardOptions = {}): Outboun
   };
   // http2 stays off: got's http2 path does not use these agents.
   const gotOptions: ExtendOptions = { agent: agents, http2: false, dnsCache: undefined };
+  const lookup = createGuardedLookup(allowList);
   return {
     allowList,
     agents,
     gotOptions,
     extend: (got) => got.extend(gotOptions),
+    connect: (opts) => connectGuardedSocket(allowList, lookup, opts),
     isAllowed: (ip) => isAddressAllowed(ip, allowList),
     blockReason: (ip) => blockReason(ip, allowList),
     destroy: () => {

@@ -23,7 +23,7 @@ import {
  * type. NEVER rename a queue: jobs already in Redis would be orphaned. Payloads may only gain
  * optional fields, so jobs enqueued by an older version still parse.
  */
-export const QUEUE_NAMES = ['probes', 'deliveries', 'test-notifications'] as const;
+export const QUEUE_NAMES = ['probes', 'deliveries', 'test-notifications', 'probe-tests'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** One HTTP probe due for an http check at its slot `scheduledAt` (ISO). */
@@ -127,10 +127,29 @@ const TEST_NOTIFICATION_JOB = object({
 });
 export type TestNotificationJob = PayloadOf<typeof TEST_NOTIFICATION_JOB.fields>;
 
+/**
+ * One "test now" probe asked for in a check form: the prober runs it with the form's settings and
+ * leaves the result in Redis (`probeTestResultKey`) for the api, which waits for it. The config
+ * travels encrypted (AAD.probeTestConfig): it may carry credentials.
+ */
+const PROBE_TEST_JOB = object({
+  /** Random, from the request: one job per click. */
+  requestId: text(/^[A-Za-z0-9_-]{16,64}$/),
+  kind: oneOf('http', 'tcp', 'dns', 'tls'),
+  /** base64 of the sealed config JSON. */
+  config: text(/^[A-Za-z0-9+/]{1,200000}={0,2}$/),
+});
+export type ProbeTestJob = PayloadOf<typeof PROBE_TEST_JOB.fields>;
+
+/** Where the prober leaves a test probe's (sealed) result, for PROBE_TEST_RESULT_TTL_MS. */
+export const probeTestResultKey = (prefix: string, requestId: string) => `${prefix}:probe-test-result:${requestId}`;
+export const PROBE_TEST_RESULT_TTL_MS = 120_000;
+
 export interface JobPayloads {
   probes: ProbeJob;
   deliveries: DeliveryJob;
   'test-notifications': TestNotificationJob;
+  'probe-tests': ProbeTestJob;
 }
 
 interface Entry<N extends QueueName> {
@@ -182,6 +201,12 @@ export const CATALOG: { [N in QueueName]: Entry<N> } = {
     ...validation(TEST_NOTIFICATION_JOB),
     jobId: (p) => `test-notification-${p.integrationId}-${p.requestId}`,
     options: { attempts: 1, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 24 * 3600, count: FAILED_JOBS_KEPT } },
+  },
+  'probe-tests': {
+    ...validation(PROBE_TEST_JOB),
+    jobId: (p) => `probe-test-${p.requestId}`,
+    // Nobody waits longer than a probe's timeout: a job still queued after a minute is dropped.
+    options: { attempts: 1, removeOnComplete: { age: 300, count: 1000 }, removeOnFail: { age: 3600, count: FAILED_JOBS_KEPT } },
   },
 };
 

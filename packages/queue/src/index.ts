@@ -14,6 +14,9 @@ export {
   type DeliveryJob,
   type DeliveryEvent,
   type TestNotificationJob,
+  type ProbeTestJob,
+  probeTestResultKey,
+  PROBE_TEST_RESULT_TTL_MS,
 } from './catalog.js';
 export { Queues, createWorker, UnrecoverableError, type Processor, type CreateWorkerOptions } from './queues.js';
 export { withTimeout } from './with-timeout.js';

@@ -5,6 +5,7 @@ const UUID = '3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b';
 /** Payloads our producers write, which take the fast path (returned as they are). */
 const COMMON: [QueueName, Record<string, unknown>][] = [
   ['test-notifications', { integrationId: 7, requestId: UUID }],
+  ['probe-tests', { requestId: 'AbCdEf0123456789xyz_-', kind: 'tcp', config: 'c2VhbGVkIGNvbmZpZw==' }],
   ['deliveries', { integrationId: 7, checkId: UUID, event: 'down', flipId: '42' }],
   ['deliveries', { integrationId: 7, checkId: UUID, event: 'reminder', reminderId: '9', recovered: true }],
   ['deliveries', { integrationId: 7, checkId: UUID, event: 'digest', heldIds: ['1', '2', '3'] }],
@@ -72,6 +73,10 @@ const EDGE: [QueueName, unknown][] = [
   ['probes', {}],
   ['probes', { checkId: UUID }],
   ['probes', { scheduledAt: '2026-11-23T10:00:00.000Z' }],
+  ['probe-tests', { requestId: 'short', kind: 'tcp', config: 'eA==' }],
+  ['probe-tests', { requestId: 'AbCdEf0123456789xyz_-', kind: 'heartbeat', config: 'eA==' }],
+  ['probe-tests', { requestId: 'AbCdEf0123456789xyz_-', kind: 'dns', config: 'not base64!' }],
+  ['probe-tests', { requestId: 'AbCdEf0123456789xyz_-', kind: 'dns' }],
   ['test-notifications', { integrationId: 7, requestId: 'short' }],
   ['test-notifications', { integrationId: 7, requestId: 'x'.repeat(65) }],
   ['test-notifications', { integrationId: 7, requestId: 'has space' }],

@@ -1,5 +1,6 @@
 import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { splitHttpConfig } from '@upmon/core';
+import { probeKind, splitConfig } from '@upmon/probes';
 import { AAD, createCipher, generateApiKey, randomToken } from '@upmon/crypto';
 import type { Check, Integration, IntegrationKind, MaintenanceWindow, Plan, Prisma, PrismaClient, Project } from '@upmon/db';
 import { TEST_ENCRYPTION_KEY } from './service-process.js';
@@ -65,6 +66,28 @@ export function makeHttpCheck(
 ): Promise<Check> {
   const id = overrides.id ?? randomUUID();
   return makeCheck(prisma, projectId, { id, kind: 'http', periodSec: 60, graceSec: 60, ...httpConfigColumns(httpConfig, id), ...overrides });
+}
+
+/**
+ * A check of a probed kind (period 60 s, grace 60 s unless overridden) with `config` validated
+ * by its kind's schema (defaults applied) and stored as the api stores it: settings in
+ * `<kind>_config`, the kind's secret fields encrypted with the test key in `<kind>_secrets`.
+ */
+export function makeProbeCheck(
+  prisma: PrismaClient,
+  projectId: string,
+  kind: 'http' | 'tcp' | 'dns' | 'tls',
+  config: Record<string, unknown>,
+  overrides: Partial<Prisma.CheckUncheckedCreateInput> = {},
+): Promise<Check> {
+  const id = overrides.id ?? randomUUID();
+  const definition = probeKind(kind);
+  const { error, value } = definition.schema.validate(config);
+  if (error) throw error;
+  const { settings, secrets } = splitConfig(value as Record<string, unknown>, definition.secretFields);
+  const columns: Record<string, unknown> = { [`${kind}Config`]: settings };
+  if (secrets) columns[`${kind}Secrets`] = new Uint8Array(testCipher.encryptJson(secrets, AAD.checkProbeSecrets(kind, id)));
+  return makeCheck(prisma, projectId, { id, kind, periodSec: 60, graceSec: 60, ...columns, ...overrides });
 }
 
 /** A ping body as the services store it: encrypted with the test key, bound to its check. */

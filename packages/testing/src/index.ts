@@ -8,6 +8,7 @@ export {
   makeProjectWithKeys,
   makeCheck,
   makeHttpCheck,
+  makeProbeCheck,
   makeIntegration,
   httpConfigColumns,
   sealPingBody,
@@ -26,5 +27,6 @@ export { eventually, type Settled } from './eventually.js';
 export { ManualClock } from './manual-clock.js';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 export { closeQueues, producerQueues } from './producer-queues.js';
+export { startDnsServer, type DnsServer, type DnsZone } from './dns-server.js';
 export { buildGoProgram, type GoBuild } from './go-build.js';
 export { startRecordingServer, type RecordingServer, type RecordedRequest, type Reply, type Responder } from './recording-server.js';

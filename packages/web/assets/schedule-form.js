@@ -6,6 +6,14 @@ function showKind(form) {
   for (const fs of form.querySelectorAll('[data-schedule-kind]')) fs.hidden = fs.dataset.scheduleKind !== kind.value;
 }
 
+// Probe fields shown only with a ticked checkbox (TLS options of a tcp check).
+function showDependent(form) {
+  for (const el of form.querySelectorAll('[data-show-when]')) {
+    const box = form.querySelector(`[name="${el.dataset.showWhen}"]`);
+    el.hidden = !!box && !box.checked;
+  }
+}
+
 function debounce(fn, ms) {
   let t;
   return () => {
@@ -49,7 +57,9 @@ export function enableScheduleForm(root) {
   });
   form.addEventListener('change', (e) => {
     if (e.target.name === 'schedule.kind') showKind(form);
+    if (e.target.type === 'checkbox') showDependent(form);
   });
   showKind(form);
+  showDependent(form);
   preview();
 }

@@ -185,7 +185,7 @@ describe('POST /checks', () => {
     ['name too long', heartbeatBody({ name: 'x'.repeat(256) }), 'name', /255/],
     ['name not a string', heartbeatBody({ name: 5 }), 'name', /string/],
     ['name empty', heartbeatBody({ name: '' }), 'name', /empty/],
-    ['kind unknown', heartbeatBody({ kind: 'tcp' }), 'kind', /heartbeat, http/],
+    ['kind unknown', heartbeatBody({ kind: 'icmp' }), 'kind', /heartbeat, http, tcp, dns, tls/],
     ['slug with capitals', heartbeatBody({ slug: 'Nightly' }), 'slug', /starting with a letter or digit/],
     ['slug starting with -', heartbeatBody({ slug: '-x' }), 'slug', /starting with a letter or digit/],
     ['slug of 101 chars', heartbeatBody({ slug: 'a'.repeat(101) }), 'slug', /less than or equal to 100 characters/],

@@ -21,13 +21,22 @@ const NOW = new Date('2026-11-26T12:00:00Z');
 const UUID = '5b3c9d9e-6f7c-4a53-9a6c-2f0d1f1e9a10';
 const schemas = OPENAPI_DOCUMENT.components.schemas as unknown as Record<string, JsonSchema>;
 
+/** A valid config of each probed kind (tcp with TLS: its sni and ssl_days_before need it). */
+const PROBE_CONFIGS: Record<string, Body> = {
+  http: { url: 'https://example.com/' },
+  tcp: { host: 'db.example.com', port: 5432, tls: true },
+  dns: { name: 'example.com' },
+  tls: { host: 'example.com' },
+};
+
 /** Per input: its validator, and a valid body for a field path (some fields need a kind first). */
 const INPUTS: Record<string, { validate: (body: Body) => unknown; base: (path: string) => Body }> = {
   CheckInput: {
     validate: (b) => validateCheckInput(b),
     base: (path) => {
       const check: Body = { name: 'n', grace_sec: 60, schedule: { kind: 'period', period_sec: 60 } };
-      if (path.startsWith('http_config')) return { ...check, kind: 'http', http_config: { url: 'https://example.com/' } };
+      const probed = /^(http|tcp|dns|tls)_config/.exec(path)?.[1];
+      if (probed) return { ...check, kind: probed, [`${probed}_config`]: PROBE_CONFIGS[probed] };
       if (path.startsWith('schedule.cron')) return { ...check, schedule: { kind: 'cron', cron: '* * * * *' } };
       if (path.startsWith('schedule.oncalendar')) return { ...check, schedule: { kind: 'oncalendar', oncalendar: 'daily' } };
       return check;

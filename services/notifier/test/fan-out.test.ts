@@ -1,4 +1,4 @@
-import { makeCheck, makeHttpCheck, makeProject, sealPingBody } from '@upmon/testing';
+import { makeCheck, makeHttpCheck, makeProbeCheck, makeProject, sealPingBody } from '@upmon/testing';
 import { handFlipsBack, makeFlip, makeIntegration } from './support/fixtures.js';
 import type { Harness } from './support/notifier-harness.js';
 import { NotifierServices } from './support/notifier-services.js';
@@ -220,5 +220,37 @@ describe('fan-out of flips to integrations', () => {
     expect(sent.get(site.id)?.message).toContain('Details: HTTP 503 (expected 2xx,3xx)');
     expect(sent.get(quick.id)?.reason_text).toBe('the run was shorter than its minimum run time');
     expect(sent.get(quick.id)?.message).toContain('Details: run took 12 s, shorter than the minimum of 60 s');
+  });
+
+  it('a probed check of any kind says why in every message and in the webhook detail placeholder', async () => {
+    const project = await makeProject(h.prisma);
+    const port = await makeProbeCheck(h.prisma, project.id, 'tcp', { host: 'db.example.com', port: 5432 }, { status: 'up' });
+    const zone = await makeProbeCheck(h.prisma, project.id, 'dns', { name: 'example.com' }, { status: 'up' });
+    const beat = await makeCheck(h.prisma, project.id, { status: 'up' });
+    await makeIntegration(h.prisma, project.id, 'webhook', {
+      url: `${receiver.url}/why`,
+      body_template: '{"id": "{{check_id}}", "detail": "{{detail}}"}',
+    });
+    await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/why-default` });
+    const at = new Date();
+    const before = new Date(at.getTime() - 5000);
+    const dnsWhy = 'A example.com: 192.0.2.7 (expected any of: 192.0.2.1)';
+    await h.prisma.ping.createMany({
+      data: [
+        { checkId: port.id, ts: before, type: 'fail', method: 'TCP', body: sealPingBody(port.id, 'connection refused') },
+        { checkId: zone.id, ts: before, type: 'fail', method: 'DNS', body: sealPingBody(zone.id, dnsWhy) },
+        { checkId: beat.id, ts: before, type: 'fail', method: 'POST', body: sealPingBody(beat.id, 'job output, not forwarded') },
+      ],
+    });
+    for (const c of [port, zone, beat]) await makeFlip(h.prisma, c, 'up', 'down', { reason: 'fail', ts: at });
+    await settle();
+    const templated = new Map(hooksFor('why').map((r) => [JSON.parse(r.body).id as string, JSON.parse(r.body).detail as string]));
+    expect(templated.get(port.id)).toBe('connection refused');
+    expect(templated.get(zone.id)).toBe(dnsWhy);
+    expect(templated.get(beat.id)).toBe('');
+    const defaults = new Map(hooksFor('why-default').map((r) => [JSON.parse(r.body).check_id as string, JSON.parse(r.body) as Record<string, string>]));
+    expect(defaults.get(port.id)).toMatchObject({ detail: 'connection refused', reason_text: 'the endpoint failed its probes' });
+    expect(defaults.get(port.id)?.message).toContain('Details: connection refused');
+    expect(defaults.get(beat.id)).not.toHaveProperty('detail');
   });
 });

@@ -1,26 +1,27 @@
-import { classifyProbe, isProbeSuperseded, nextAfter, type HttpConfig, type ProbeObservation, type ProbeOutcome, type Schedule } from '@upmon/core';
+import { isProbeSuperseded, nextAfter, type Schedule } from '@upmon/core';
 import type { Cipher } from '@upmon/crypto';
 import type { createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import type { ProbeMetrics, ProbeOutcomeLabel } from '@upmon/metrics';
+import type { ProbeContext, ProbeReport } from '@upmon/probes';
 import { probesOf, type Processor, type ProbeRef } from '@upmon/queue';
 import type { Clock } from '@upmon/service-kit';
 import { ConcurrencyLimit } from './concurrency-limit.js';
-import { performHttpProbe, type HttpProbeOptions } from './http-probe.js';
 import type { ProbeClaims } from './probe-claims.js';
 import type { ProbeResultStore } from './probe-result-store.js';
-import { readProbeTargets } from './probe-targets.js';
+import { readProbeTargets, type ProbeTarget } from './probe-targets.js';
 
 export interface ProbeProcessorDeps {
   pool: ReturnType<typeof createPgPool>;
-  /** Decrypts the http_config credentials (url, headers, basic_auth). */
+  /** Decrypts the probe configs' credentials (http's url, headers, basic_auth; tcp's bytes to send). */
   cipher: Cipher;
   results: ProbeResultStore;
   claims: ProbeClaims;
   logger: Logger;
   clock: Clock;
-  http: HttpProbeOptions;
-  /** HTTP requests in flight in this process (PROBER_CONCURRENCY). */
+  /** The outbound guard, the http client and the clock every probe uses. */
+  probes: ProbeContext;
+  /** Probes in flight in this process (PROBER_CONCURRENCY). */
   concurrency: number;
   metrics: ProbeMetrics;
 }
@@ -50,16 +51,26 @@ function superseded(schedule: Schedule, enqueuedAt: Date, now: Date): boolean {
   }
 }
 
-/** The metrics' name for how a probe ended: the failure kind when no usable response came. */
-function outcomeLabel(observation: ProbeObservation, outcome: ProbeOutcome): ProbeOutcomeLabel {
-  if (observation.kind === 'failure') return observation.failure;
-  if (!outcome.ok) return 'unexpected_response';
-  return outcome.warning ? 'warning' : 'ok';
+/** A kept certificate is written again after this long even when unchanged (observed_at). */
+const CERTIFICATE_REFRESH_MS = 3_600_000;
+
+/** The metrics' name for how a probe ended: the failure kind when no usable answer came. */
+function outcomeLabel(report: ProbeReport): ProbeOutcomeLabel {
+  if (report.failure) return report.failure;
+  if (!report.ok) return 'unexpected_response';
+  return report.warning ? 'warning' : 'ok';
+}
+
+/** Whether the report's certificate should replace the check's kept one (changed, or kept long ago). */
+function certificateChanged(target: ProbeTarget, report: ProbeReport): boolean {
+  if (!report.certificate) return false;
+  const known = target.knownCertificate;
+  return !known || known.fingerprint256 !== report.certificate.fingerprint256 || report.at.getTime() - known.observedAt.getTime() > CERTIFICATE_REFRESH_MS;
 }
 
 /**
  * The `probes` worker's processor. For a job's probes: read their checks (one query), skip those
- * whose check is gone, not http or paused, or whose job is stale; claim the rest (one run per
+ * whose check is gone, not probed or paused, or whose job is stale; claim the rest (one run per
  * probe across processes); probe, judge and record each, at most `concurrency` requests at once
  * in the process. Probe failures are results, not job failures: the job fails only when the database or
  * Redis is unreachable (and is not retried: the next scheduled probe comes).
@@ -67,16 +78,17 @@ function outcomeLabel(observation: ProbeObservation, outcome: ProbeOutcome): Pro
 export function createProbeProcessor(deps: ProbeProcessorDeps): Processor<'probes'> {
   const limit = new ConcurrencyLimit(deps.concurrency);
 
-  const probeOne = async (ref: ProbeRef, config: HttpConfig) => {
-    // The slot is held for the request only: recording waits for the next group commit (and its
-    // flips' publishing), and holding slots through it left most of them idle under load. Records
-    // in progress stay bounded by the jobs in progress (worker concurrency × PROBES_PER_JOB).
-    const { observation, durationMs } = await limit.run(() => performHttpProbe(config, deps.http));
-    const at = deps.clock.now();
-    const outcome = classifyProbe(config, observation, at);
-    deps.metrics.probed(outcomeLabel(observation, outcome), durationMs / 1000);
-    const recorded = await deps.results.record({ checkId: ref.checkId, method: config.method, outcome, durationMs, at });
-    deps.logger.debug({ checkId: ref.checkId, ok: outcome.ok, warning: outcome.warning, durationMs, recorded }, outcome.explanation);
+  const probeOne = async (ref: ProbeRef, target: ProbeTarget) => {
+    const { definition, config } = target;
+    if (!definition || !config) return;
+    // The slot is held for the probe only: recording waits for the next group commit, and holding
+    // slots through it left most of them idle under load. Records in progress stay bounded by the
+    // jobs in progress (worker concurrency × PROBES_PER_JOB).
+    const report = await limit.run(() => definition.probe(config, deps.probes));
+    const durationMs = report.phases.totalMs;
+    deps.metrics.probed(outcomeLabel(report), durationMs / 1000);
+    const recorded = await deps.results.record({ checkId: ref.checkId, report, keepCertificate: certificateChanged(target, report) });
+    deps.logger.debug({ checkId: ref.checkId, kind: definition.kind, ok: report.ok, warning: report.warning, durationMs, recorded }, report.explanation);
   };
 
   return async (payload, job) => {
@@ -86,24 +98,27 @@ export function createProbeProcessor(deps: ProbeProcessorDeps): Processor<'probe
     // Judged from when the job was enqueued: a job that waited longer than a whole interval (prober
     // outage) has a newer sibling in the queue, and running both would be a burst of stale probes.
     const enqueuedAt = new Date(job.timestamp);
-    const due: { ref: ProbeRef; config: HttpConfig; ttlMs: number }[] = [];
+    const due: { ref: ProbeRef; target: ProbeTarget; ttlMs: number }[] = [];
     for (const ref of refs) {
       const target = targets.get(ref.checkId);
       if (target?.unreadable) {
-        deps.logger.error({ checkId: ref.checkId, err: target.unreadable }, 'probe skipped: its http_config cannot be read (was ENCRYPTION_KEY changed?)');
+        deps.logger.error(
+          { checkId: ref.checkId, err: target.unreadable },
+          `probe skipped: its ${target.kind}_config cannot be read (was ENCRYPTION_KEY changed?)`,
+        );
       } else if (!target?.config) {
         deps.logger.debug({ checkId: ref.checkId, status: target?.status ?? 'deleted' }, 'probe skipped');
       } else if (superseded(target.schedule, enqueuedAt, now)) {
         deps.logger.info({ checkId: ref.checkId, scheduledAt: ref.scheduledAt }, 'stale probe skipped');
       } else {
-        due.push({ ref, config: target.config, ttlMs: claimTtlMs(target.schedule, now) });
+        due.push({ ref, target, ttlMs: claimTtlMs(target.schedule, now) });
       }
     }
     const won = await deps.claims.claim(
       String(job.id),
       due.map((d) => ({ checkId: d.ref.checkId, slotMs: Date.parse(d.ref.scheduledAt), ttlMs: d.ttlMs })),
     );
-    const runs = due.filter((_, i) => won[i]).map((d) => probeOne(d.ref, d.config));
+    const runs = due.filter((_, i) => won[i]).map((d) => probeOne(d.ref, d.target));
     const failed = (await Promise.allSettled(runs)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
   };

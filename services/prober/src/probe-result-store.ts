@@ -1,17 +1,15 @@
 import { createBatcher, type Batcher } from '@upmon/batching';
-import { CheckBatch } from '@upmon/check-store';
-import type { ProbeOutcome } from '@upmon/core';
+import { CheckBatch, writeCertificates, writeProbeRollups, type CertificateWrite, type ProbeSample } from '@upmon/check-store';
 import { AAD, type Cipher } from '@upmon/crypto';
 import { withPgTransaction, type PgPool } from '@upmon/db';
 import type { FlipMetrics } from '@upmon/metrics';
+import type { ProbeReport } from '@upmon/probes';
 
 export interface ProbeResult {
   checkId: string;
-  method: string;
-  outcome: ProbeOutcome;
-  durationMs: number;
-  /** When the result was observed: the ping's ts and the state machine's now. */
-  at: Date;
+  report: ProbeReport;
+  /** Keep the report's certificate as the check's latest (it changed, or was last kept long ago). */
+  keepCertificate: boolean;
 }
 
 export interface ProbeResultStoreDeps {
@@ -22,12 +20,14 @@ export interface ProbeResultStoreDeps {
 }
 
 /**
- * Records probe results: for each, a ping and the state-machine event, committed together (the
- * notifier takes the flips from PostgreSQL).
+ * Records probe results: for each, a ping (with the probe's phases) and the state-machine event,
+ * its response-time rollups and, for TLS-speaking probes, the certificate: committed together
+ * (the notifier takes the flips from PostgreSQL).
  *
- * Written through check-store's `CheckBatch` (lock in id order, the state machine per result,
- * one statement for states, flips and pings), as group commits: concurrent probe results share one
- * transaction (a Prisma transaction per probe capped the prober at a few dozen probes/s here).
+ * Written through check-store (`CheckBatch`: lock in id order, the state machine per result, one
+ * statement for states, flips and pings; then the rollups and certificates), as group commits:
+ * concurrent probe results share one transaction (a Prisma transaction per probe capped the prober
+ * at a few dozen probes/s here).
  */
 export class ProbeResultStore {
   private readonly groups: Batcher<ProbeResult, boolean>;
@@ -54,26 +54,33 @@ export class ProbeResultStore {
         client,
         results.map((r) => r.checkId),
       );
+      const samples: ProbeSample[] = [];
+      const certificates: CertificateWrite[] = [];
       // Results for one check are applied in the order they arrived.
-      const recorded = results.map((r) => {
-        if (!batch.get(r.checkId)) return false;
-        batch.transition(r.checkId, { type: 'probe', ok: r.outcome.ok, warning: r.outcome.warning }, r.at);
+      const recorded = results.map(({ checkId, report, keepCertificate }) => {
+        if (!batch.get(checkId)) return false;
+        batch.transition(checkId, { type: 'probe', ok: report.ok, warning: report.warning }, report.at);
         batch.recordPing(
-          r.checkId,
+          checkId,
           {
-            ts: r.at.toISOString(),
-            type: r.outcome.ok ? 'success' : 'fail',
-            method: r.method,
+            ts: report.at.toISOString(),
+            type: report.ok ? 'success' : 'fail',
+            method: report.method,
             userAgent: this.deps.userAgent.slice(0, 200),
-            bodySize: Buffer.byteLength(r.outcome.explanation),
-            body: this.deps.cipher.encrypt(r.outcome.explanation, AAD.pingBody(r.checkId)),
-            durationMs: r.durationMs,
+            bodySize: Buffer.byteLength(report.explanation),
+            body: this.deps.cipher.encrypt(report.explanation, AAD.pingBody(checkId)),
+            durationMs: report.phases.totalMs,
+            phases: report.phases,
           },
-          r.outcome.ok ? 'success' : 'fail',
+          report.ok ? 'success' : 'fail',
         );
+        samples.push({ checkId, at: report.at, ok: report.ok, answered: report.failure === null, ...report.phases });
+        if (keepCertificate && report.certificate) certificates.push({ checkId, ...report.certificate, observedAt: report.at });
         return true;
       });
       await batch.write(client);
+      await writeProbeRollups(client, samples);
+      await writeCertificates(client, certificates);
       return { recorded, reasons: batch.flipRecords().map((f) => f.reason) };
     });
     for (const reason of reasons) this.deps.flipMetrics.committed(reason);

@@ -1,58 +1,75 @@
 import { scheduleOf } from '@upmon/check-store';
-import { httpConfigFromJson, joinHttpConfig, type HttpConfig, type Schedule } from '@upmon/core';
+import { isProbedKind, type CheckKind, type Schedule } from '@upmon/core';
 import { AAD, type Cipher } from '@upmon/crypto';
 import type { createPgPool } from '@upmon/db';
+import { joinConfig, probeKind, type BaseProbeConfig, type ProbeKindDefinition } from '@upmon/probes';
 
 /**
- * A check as the prober needs it. `config` is null unless it is an unpaused http check whose
- * http_config could be read; `unreadable` says why one could not (then `config` is null too).
+ * A check as the prober needs it. `config` is null unless it is an unpaused probed check whose
+ * config could be read; `unreadable` says why one could not (then `config` is null too).
  */
 export interface ProbeTarget {
   id: string;
-  kind: 'heartbeat' | 'http';
+  kind: CheckKind;
   status: string;
   schedule: Schedule;
-  config: HttpConfig | null;
+  definition: ProbeKindDefinition | null;
+  config: BaseProbeConfig | null;
   unreadable: string | null;
+  /** The certificate last kept for the check (its fingerprint and when it was seen). */
+  knownCertificate: { fingerprint256: string; observedAt: Date } | null;
 }
 
 interface ProbeTargetRow {
   id: string;
-  kind: 'heartbeat' | 'http';
+  kind: CheckKind;
   status: string;
   http_config: unknown;
   http_secrets: Buffer | null;
+  tcp_config: unknown;
+  tcp_secrets: Buffer | null;
+  dns_config: unknown;
+  tls_config: unknown;
   schedule_kind: 'period' | 'cron' | 'oncalendar';
   period_sec: number | null;
   cron: string | null;
   oncalendar: string | null;
   tz: string;
+  cert_fingerprint: string | null;
+  cert_observed_at: Date | null;
 }
 
-/** The check's whole http_config: plain settings joined with the decrypted credentials. */
-function probeConfigOf(row: ProbeTargetRow, cipher: Cipher): HttpConfig {
-  return httpConfigFromJson(joinHttpConfig(row.http_config, row.http_secrets ? cipher.decryptJson(row.http_secrets, AAD.checkHttpSecrets(row.id)) : null));
+/** The check's whole config: its kind's plain settings joined with the decrypted credentials. */
+function probeConfigOf(row: ProbeTargetRow, definition: ProbeKindDefinition, cipher: Cipher): BaseProbeConfig {
+  const settings = (row as unknown as Record<string, unknown>)[definition.configField];
+  const sealed = (row as unknown as Record<string, Buffer | null | undefined>)[`${definition.kind}_secrets`];
+  const secrets = sealed ? cipher.decryptJson(sealed, AAD.checkProbeSecrets(definition.kind, row.id)) : null;
+  return definition.fromJson(joinConfig(settings, secrets));
 }
 
 /**
  * Reads the checks of a job's probes, by id, in one query (a deleted check is simply absent).
- * The only place the prober reads http_config: its settings and its decrypted credentials become
- * an HttpConfig here. SQL on a pg pool rather than Prisma: this runs for every job.
+ * The only place the prober reads probe configs: settings and decrypted credentials become the
+ * kind's config here. SQL on a pg pool rather than Prisma: this runs for every job.
  */
 export async function readProbeTargets(pool: ReturnType<typeof createPgPool>, cipher: Cipher, ids: readonly string[]): Promise<Map<string, ProbeTarget>> {
   const { rows } = await pool.query<ProbeTargetRow>(
-    'SELECT id, kind, status, http_config, http_secrets, schedule_kind, period_sec, cron, oncalendar, tz FROM checks WHERE id = ANY($1::uuid[])',
+    `SELECT c.id, c.kind, c.status, c.http_config, c.http_secrets, c.tcp_config, c.tcp_secrets, c.dns_config, c.tls_config,
+            c.schedule_kind, c.period_sec, c.cron, c.oncalendar, c.tz, cert.fingerprint256 AS cert_fingerprint, cert.observed_at AS cert_observed_at
+       FROM checks c LEFT JOIN check_certificates cert ON cert.check_id = c.id
+      WHERE c.id = ANY($1::uuid[])`,
     [ids],
   );
   const targets = new Map<string, ProbeTarget>();
   for (const r of rows) {
-    let config: HttpConfig | null = null;
+    let config: BaseProbeConfig | null = null;
     let unreadable: string | null = null;
-    if (r.kind === 'http' && r.status !== 'paused') {
+    const definition = isProbedKind(r.kind) ? probeKind(r.kind) : null;
+    if (definition && r.status !== 'paused') {
       // One check whose credentials cannot be decrypted (ENCRYPTION_KEY changed) must not stop
       // the other probes of its job: it is skipped, and times out like any unprobed check.
       try {
-        config = probeConfigOf(r, cipher);
+        config = probeConfigOf(r, definition, cipher);
       } catch (err) {
         unreadable = (err as Error).message;
       }
@@ -62,8 +79,10 @@ export async function readProbeTargets(pool: ReturnType<typeof createPgPool>, ci
       kind: r.kind,
       status: r.status,
       schedule: scheduleOf({ scheduleKind: r.schedule_kind, periodSec: r.period_sec, cron: r.cron, oncalendar: r.oncalendar, tz: r.tz }),
+      definition,
       config,
       unreadable,
+      knownCertificate: r.cert_fingerprint && r.cert_observed_at ? { fingerprint256: r.cert_fingerprint, observedAt: r.cert_observed_at } : null,
     });
   }
   return targets;

@@ -3,14 +3,16 @@ import { createCipher } from '@upmon/crypto';
 import { createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import { createFlipMetrics, createMetricsRegistry, createProbeMetrics, observeWorkerJobs } from '@upmon/metrics';
-import { createOutboundGuard } from '@upmon/outbound';
+import { createProbeContext } from '@upmon/probes';
 import { PROBES_PER_JOB, Queues, createWorker } from '@upmon/queue';
 import { closeServer, createRedis, pgPoolReady, redisReady, startHealthServer, systemClock, type Clock, type RunningService } from '@upmon/service-kit';
-import got from 'got';
-import { probeClient } from './http-probe.js';
 import { ProbeClaims } from './probe-claims.js';
 import { createProbeProcessor } from './probe-processor.js';
 import { ProbeResultStore } from './probe-result-store.js';
+import { createProbeTestProcessor } from './probe-test-processor.js';
+
+/** "Test now" probes run at once per prober process (they are rate limited per account in the api). */
+const PROBE_TEST_CONCURRENCY = 4;
 
 export interface ProberOverrides {
   clock?: Clock;
@@ -25,10 +27,15 @@ export async function startProber(config: ProberConfig, logger: Logger, override
   // Flips are published on a fail-fast connection: the relay covers Redis outages.
   const producerRedis = createRedis(config.redisUrl, 'producer');
   const queues = new Queues(producerRedis, config.redisPrefix);
-  // No keep-alive: every probe measures (and checks) a fresh connection.
-  const guard = createOutboundGuard({ allowCidrs: config.outboundAllowCidrs, keepAlive: false });
   const cipher = createCipher(config.encryptionKeys);
   const clock = overrides.clock ?? systemClock;
+  // No keep-alive: every probe measures (and checks) a fresh connection.
+  const probes = createProbeContext({
+    allowCidrs: config.outboundAllowCidrs,
+    userAgent: config.userAgent,
+    now: () => clock.now(),
+    ...(overrides.certificateAuthority ? { certificateAuthority: overrides.certificateAuthority } : {}),
+  });
   const registry = createMetricsRegistry();
   const results = new ProbeResultStore({ pool, cipher, userAgent: config.userAgent, flipMetrics: createFlipMetrics(registry) });
   const processor = createProbeProcessor({
@@ -38,7 +45,7 @@ export async function startProber(config: ProberConfig, logger: Logger, override
     claims: new ProbeClaims(producerRedis, config.redisPrefix),
     logger,
     clock,
-    http: { client: probeClient(guard.extend(got), overrides.certificateAuthority), userAgent: config.userAgent },
+    probes,
     concurrency: config.concurrency,
     metrics: createProbeMetrics(registry),
   });
@@ -52,6 +59,13 @@ export async function startProber(config: ProberConfig, logger: Logger, override
   worker.on('failed', (job, err) => logger.error({ jobId: job?.id, err: err.message }, 'probe job failed'));
   observeWorkerJobs(registry, 'probes', worker, () => clock.now().getTime());
   worker.on('error', (err) => logger.error({ err: err.message }, 'probe worker error'));
+  const testWorker = createWorker('probe-tests', createProbeTestProcessor({ redis: producerRedis, prefix: config.redisPrefix, cipher, probes, logger }), {
+    connection: workerRedis,
+    prefix: config.redisPrefix,
+    concurrency: PROBE_TEST_CONCURRENCY,
+  });
+  testWorker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err: err.message }, 'test probe failed'));
+  testWorker.on('error', (err) => logger.error({ err: err.message }, 'test probe worker error'));
 
   let shuttingDown = false;
   const health = await startHealthServer(
@@ -74,9 +88,10 @@ export async function startProber(config: ProberConfig, logger: Logger, override
       await closeServer(health);
       // Finishes the probes in flight (each records its result) before closing connections.
       await worker.close();
+      await testWorker.close();
       await results.drain();
       await queues.close();
-      guard.destroy();
+      probes.destroy();
       workerRedis.disconnect();
       producerRedis.disconnect();
       await pool.end();

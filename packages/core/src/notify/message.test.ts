@@ -305,3 +305,23 @@ describe('buildNotification: held during maintenance', () => {
     expect(n.short).toContain('1 notification held during a maintenance window, which has ended');
   });
 });
+
+describe('probed checks say why', () => {
+  const flip = { oldStatus: 'up' as const, newStatus: 'down' as const, reason: 'fail' as const, ts: new Date('2026-11-22T07:40:12Z') };
+  it('the probe result is in the fields, the text, the SMS line and the detail placeholder', () => {
+    const detail = 'HTTP 200; condition failed: body $.status equals "ok" (was "down")';
+    const n = buildNotification({ ...base, check: { ...check, kind: 'tls' }, event: 'down', flip, previousSince: null, detail });
+    expect(n.detail).toBe(detail);
+    expect(n.values.detail).toBe(detail);
+    expect(n.fields).toContainEqual({ label: 'Details', value: detail });
+    expect(n.text).toContain(`Details: ${detail}`);
+    expect(n.short).toContain(`the endpoint failed its probes. ${detail}.`);
+    const long = buildNotification({ ...base, check: { ...check, kind: 'dns' }, event: 'down', flip, previousSince: null, detail: 'x'.repeat(500) });
+    expect(long.short).toContain(`${'x'.repeat(119)}…`);
+  });
+  it('without a detail there is no placeholder value (it renders empty)', () => {
+    const n = buildNotification({ ...base, event: 'down', flip, previousSince: null });
+    expect(n.detail).toBeNull();
+    expect(n.values).not.toHaveProperty('detail');
+  });
+});

@@ -57,7 +57,10 @@ export type MessageInput =
       previousSince: Date | null;
       /** For exit flips: the exit status of the ping, when known. */
       exitStatus?: number | null;
-      /** A short explanation from the ping that caused the flip (http: the probe's result). */
+      /**
+       * A short explanation from the ping that caused the flip: for probed kinds the probe's
+       * result (failed conditions, status, timeout, DNS answer, certificate).
+       */
       detail?: string | null;
     })
   | (Common & {
@@ -111,6 +114,8 @@ export interface Notification {
   short: string;
   /** The reason in words (the `reason` placeholder carries the flip's reason code). */
   reasonText: string;
+  /** Why, in the check's own terms: a probed check's result (`detail` placeholder); null otherwise. */
+  detail: string | null;
   tags: readonly string[];
   /** Webhook placeholder values (spec/api-v1.md). */
   values: TemplateValues;
@@ -263,7 +268,10 @@ export function buildNotification(input: MessageInput): Notification {
   const severity = severityOf(status);
   const fieldLine = (f: Field) => (f.value.includes('\n') ? `${f.label}:\n  ${f.value.split('\n').join('\n  ')}` : `${f.label}: ${f.value}`);
   const text = [headline, '', ...fields.map(fieldLine), '', link].join('\n');
-  const short = `upmon: ${subject}. ${reason}. ${link}${ackLink ? ` Acknowledge: ${ackLink}` : ''}`;
+  const detail = input.event === 'digest' ? null : (input.detail ?? null);
+  // SMS too says what the probe saw, cut short (the link has the rest).
+  const smsDetail = detail ? ` ${detail.length > 120 ? `${detail.slice(0, 119)}…` : detail}.` : '';
+  const short = `upmon: ${subject}. ${reason}.${smsDetail} ${link}${ackLink ? ` Acknowledge: ${ackLink}` : ''}`;
 
   const values: TemplateValues = {
     event: input.event,
@@ -276,6 +284,7 @@ export function buildNotification(input: MessageInput): Notification {
     tags: check.tags.join(' '),
     subject,
     message: text,
+    ...(detail ? { detail } : {}),
   };
 
   return {
@@ -295,6 +304,7 @@ export function buildNotification(input: MessageInput): Notification {
     text,
     short,
     reasonText: reason,
+    detail,
     tags: check.tags,
     values,
   };

@@ -1,7 +1,23 @@
-/** Placeholders a webhook `body_template` may use (spec/api-v1.md). */
-export const TEMPLATE_PLACEHOLDERS = ['event', 'check_id', 'check_name', 'status', 'previous_status', 'reason', 'ts', 'tags', 'subject', 'message'] as const;
+/**
+ * Placeholders a webhook `body_template` may use (spec/api-v1.md; `detail` is an addition:
+ * docs/notifications.md, "Why a probed check failed").
+ */
+export const TEMPLATE_PLACEHOLDERS = [
+  'event',
+  'check_id',
+  'check_name',
+  'status',
+  'previous_status',
+  'reason',
+  'ts',
+  'tags',
+  'subject',
+  'message',
+  'detail',
+] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
-export type TemplateValues = Record<TemplatePlaceholder, string>;
+/** `detail` only when there is one (a probed check's result): it renders as '' otherwise. */
+export type TemplateValues = Record<Exclude<TemplatePlaceholder, 'detail'>, string> & { detail?: string };
 
 /** How substituted values are escaped for the body's content type. */
 export type TemplateEscaping = 'json' | 'form' | 'none';
@@ -60,7 +76,7 @@ const PLACEHOLDER = /\{\{\s*([a-z_]+)\s*\}\}/g;
 export function renderTemplate(template: string, values: TemplateValues, escaping: TemplateEscaping): string {
   return template.replace(PLACEHOLDER, (whole, name: string) => {
     if (!(TEMPLATE_PLACEHOLDERS as readonly string[]).includes(name)) return whole;
-    const value = values[name as TemplatePlaceholder];
+    const value = values[name as TemplatePlaceholder] ?? '';
     switch (escaping) {
       case 'json':
         return jsonEscape(value);

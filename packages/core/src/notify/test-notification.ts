@@ -34,6 +34,7 @@ export function buildTestNotification(input: { integrationName: string; now: Dat
     text,
     short: `upmon: test notification for "${input.integrationName}". ${input.link}`,
     reasonText: 'test notification',
+    detail: null,
     tags: [],
     values: {
       event: 'test',

@@ -1,6 +1,16 @@
-export { type HttpConfig, HTTP_CONFIG_DEFAULTS, httpConfigFromJson } from './http-config.js';
 export { HTTP_CONFIG_SECRET_FIELDS, splitHttpConfig, joinHttpConfig, type SplitHttpConfig } from './http-config-secrets.js';
-export { matchesExpectedCode } from './expected-codes.js';
 export { probeSpreadMs } from './probe-spread.js';
 export { nextProbeAt, probeSpreadRangeMs, isProbeSuperseded, MAX_CALENDAR_SPREAD_MS } from './next-probe-at.js';
-export { classifyProbe, requestFailureKind, type ProbeObservation, type ProbeOutcome, type RequestFailureKind } from './probe-outcome.js';
+export { HISTOGRAM_BUCKETS, emptyHistogram, histogramBucket, bucketValue, addHistogram, histogramPercentile } from './response-time-histogram.js';
+export {
+  ROLLUP_RESOLUTIONS,
+  ROLLUP_KEPT_DAYS,
+  RESPONSE_TIME_RANGES,
+  rollupBucketStart,
+  responseTimeSeries,
+  type RollupResolution,
+  type ResponseTimeRange,
+  type RollupRow,
+  type ResponseTimePoint,
+  type ResponseTimeSeries,
+} from './response-time-series.js';

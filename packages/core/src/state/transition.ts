@@ -1,6 +1,6 @@
 import { nextAfter } from '../schedule/next-after.js';
 import { IGNORED_PING } from './ping-notes.js';
-import type { CheckEvent, CheckState, CheckStatus, FlipReason, FlipRecord, TransitionResult } from './types.js';
+import { isProbedKind, type CheckEvent, type CheckState, type CheckStatus, type FlipReason, type FlipRecord, type TransitionResult } from './types.js';
 
 /** An event that makes no sense in the current status (e.g. resume of a check that is not paused). */
 export class InvalidTransitionError extends Error {
@@ -35,7 +35,7 @@ export function expectedAt(s: CheckState): Date | null {
 /**
  * The moment of the next automatic transition if nothing arrives (docs/state-machine.md):
  * heartbeat: expected time while up, expected + grace while late, start + grace while running;
- * http: expected + grace while up, expected + 2 × grace while late (a probe due at the expected
+ * probed kinds: expected + grace while up, expected + 2 × grace while late (a probe due at the expected
  * time needs time to run, so http deadlines start one grace later); null when new, down, paused.
  */
 export function deadlineFor(s: CheckState): Date | null {
@@ -43,7 +43,7 @@ export function deadlineFor(s: CheckState): Date | null {
   if (s.status !== 'up' && s.status !== 'late') return null;
   const expected = expectedAt(s);
   if (!expected) return null;
-  const graces = (s.status === 'late' ? 1 : 0) + (s.kind === 'http' ? 1 : 0);
+  const graces = (s.status === 'late' ? 1 : 0) + (isProbedKind(s.kind) ? 1 : 0);
   return addSec(expected, graces * s.graceSec);
 }
 

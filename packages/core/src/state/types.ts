@@ -2,7 +2,15 @@ import type { Schedule } from '../schedule/types.js';
 
 export type CheckStatus = 'new' | 'up' | 'late' | 'down' | 'paused';
 export type FlipReason = 'timeout' | 'fail' | 'exit' | 'ping' | 'manual' | 'resumed' | 'quota' | 'short_run';
-export type CheckKind = 'heartbeat' | 'http';
+export type CheckKind = 'heartbeat' | 'http' | 'tcp' | 'dns' | 'tls';
+
+/** Kinds the prober probes (@upmon/probes holds what each probes); the others are pinged. */
+export const PROBED_KINDS = ['http', 'tcp', 'dns', 'tls'] as const;
+export type ProbedKind = (typeof PROBED_KINDS)[number];
+
+export function isProbedKind(kind: string): kind is ProbedKind {
+  return (PROBED_KINDS as readonly string[]).includes(kind);
+}
 export type PingKind = 'success' | 'start' | 'fail' | 'exit' | 'log';
 
 /** Everything the state machine needs to know about a check. Times are UTC instants. */
@@ -17,9 +25,9 @@ export interface CheckState {
   lastDurationMs: number | null;
   resumedAt: Date | null;
   nextDeadlineAt: Date | null;
-  /** http: consecutive failed probes. */
+  /** Probed kinds: consecutive failed probes. */
   failureCount: number;
-  /** http: consecutive failures needed before down (http_config.confirmations); 1 for heartbeats. */
+  /** Probed kinds: consecutive failures needed before down (the config's confirmations); 1 for heartbeats. */
   confirmations: number;
   /** heartbeat: a success ending a measured run shorter than this many seconds is a failure; null = no minimum. */
   minRunSec: number | null;
@@ -32,7 +40,7 @@ export type CheckEvent =
    * (null if none is open), looked up by the caller.
    */
   | { type: 'ping'; kind: PingKind; exitStatus?: number | null; rid?: string | null; runStartedAt?: Date | null }
-  /** An HTTP probe result. `warning`: the response was fine but the certificate expires soon. */
+  /** A probe result. `warning`: the answer was fine but the certificate expires soon. */
   | { type: 'probe'; ok: boolean; warning?: boolean }
   /** The scheduler found `nextDeadlineAt <= now`. */
   | { type: 'deadline' }

@@ -1,13 +1,50 @@
-import { splitHttpConfig } from '@upmon/core';
+import { isProbedKind } from '@upmon/core';
 import { AAD, type Cipher } from '@upmon/crypto';
 import type { Prisma } from '@upmon/db';
+import { probeKind, splitConfig } from '@upmon/probes';
 import type { CheckInput } from './check-input.js';
 
-/** http_config → its plain settings and its encrypted credentials (url, headers, basic_auth). */
-function httpConfigColumns(input: CheckInput, cipher: Cipher, checkId: string) {
-  if (input.kind !== 'http' || !input.http_config) return {};
-  const { settings, secrets } = splitHttpConfig({ ...input.http_config });
-  return { httpConfig: settings as Prisma.InputJsonValue, httpSecrets: new Uint8Array(cipher.encryptJson(secrets, AAD.checkHttpSecrets(checkId))) };
+/** Each probed kind's columns: its settings and (for kinds with credentials) their ciphertext. */
+const PROBE_COLUMNS = {
+  http: { config: 'httpConfig', secrets: 'httpSecrets' },
+  tcp: { config: 'tcpConfig', secrets: 'tcpSecrets' },
+  dns: { config: 'dnsConfig', secrets: null },
+  tls: { config: 'tlsConfig', secrets: null },
+} as const;
+
+/**
+ * `<kind>_config` → its plain settings and its encrypted credentials (the kind's secret fields:
+ * http's url, headers and basic_auth; tcp's bytes to send), bound to the check.
+ */
+function probeConfigColumns(input: CheckInput, cipher: Cipher, checkId: string): Record<string, unknown> {
+  if (!isProbedKind(input.kind)) return {};
+  const definition = probeKind(input.kind);
+  const config = (input as unknown as Record<string, Record<string, unknown> | undefined>)[definition.configField];
+  if (!config) return {};
+  const { settings, secrets } = splitConfig({ ...config }, definition.secretFields);
+  const columns = PROBE_COLUMNS[input.kind];
+  const out: Record<string, unknown> = { [columns.config]: settings as Prisma.InputJsonValue };
+  if (columns.secrets) {
+    // http always had its ciphertext (its url is required); another kind's is null without secrets.
+    const sealed = secrets ?? (input.kind === 'http' ? {} : null);
+    out[columns.secrets] = sealed ? new Uint8Array(cipher.encryptJson(sealed, AAD.checkProbeSecrets(input.kind, checkId))) : null;
+  }
+  return out;
+}
+
+/** A stored probed check's whole config: its settings joined with its decrypted credentials; null for heartbeats. */
+export function storedProbeConfig(
+  row: { id: string; kind: string } & Partial<Record<'httpConfig' | 'tcpConfig' | 'dnsConfig' | 'tlsConfig', unknown>> &
+    Partial<Record<'httpSecrets' | 'tcpSecrets', Uint8Array | null>>,
+  cipher: Cipher,
+): Record<string, unknown> | null {
+  if (!isProbedKind(row.kind)) return null;
+  const columns = PROBE_COLUMNS[row.kind];
+  const settings = row[columns.config];
+  if (!settings) return null;
+  const sealed = columns.secrets ? row[columns.secrets] : null;
+  const secrets = sealed ? cipher.decryptJson(Buffer.from(sealed), AAD.checkProbeSecrets(row.kind, row.id)) : null;
+  return { ...(settings as Record<string, unknown>), ...(secrets as Record<string, unknown> | null) };
 }
 
 /**
@@ -27,7 +64,7 @@ export function checkInputColumns(input: CheckInput, cipher: Cipher, checkId: st
     periodSec: s.kind === 'period' ? (s.period_sec as number) : null,
     cron: s.kind === 'cron' ? (s.cron as string) : null,
     oncalendar: s.kind === 'oncalendar' ? (s.oncalendar as string) : null,
-    ...httpConfigColumns(input, cipher, checkId),
+    ...probeConfigColumns(input, cipher, checkId),
   };
 }
 

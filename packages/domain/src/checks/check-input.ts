@@ -1,16 +1,16 @@
 import { Joi } from '@upmon/bounded-joi';
-import { canonicalTimeZone, MAX_DEPENDENCIES, MAX_TIME_ZONE_LENGTH } from '@upmon/core';
+import { canonicalTimeZone, MAX_DEPENDENCIES, MAX_TIME_ZONE_LENGTH, PROBED_KINDS } from '@upmon/core';
+import { PROBE_KINDS } from '@upmon/probes';
 import { ApiError, addFieldError, type FieldErrors } from '../errors.js';
 import { BODY_OPTIONS, fieldErrorsOf, mergeFieldErrors } from '../validation/joi-errors.js';
-import { httpConfigSchema } from './http-config-schema.js';
 import type { CheckBody, ScheduleInput } from '../generated/request-bodies.js';
 import { checkScheduleSemantics, checkTimeZone, scheduleSchema } from './schedule-schema.js';
 
 export const GRACE_MIN_SEC = 30;
 export const GRACE_MAX_SEC = 2_592_000;
 export const MIN_RUN_MAX_SEC = 86_400;
-/** The kinds of check. */
-export const CHECK_KINDS = ['heartbeat', 'http'] as const;
+/** The kinds of check: heartbeat, and the probed kinds of @upmon/probes' registry. */
+export const CHECK_KINDS = ['heartbeat', ...PROBED_KINDS] as const;
 export type CheckKindName = (typeof CHECK_KINDS)[number];
 
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]{0,99}$/;
@@ -20,7 +20,7 @@ export const checkSchema = Joi.object({
   kind: Joi.string()
     .valid(...CHECK_KINDS)
     .default('heartbeat')
-    .description('Set on create only; ignored by PATCH.'),
+    .description('Set on create only; ignored by PATCH. tcp, dns and tls are additions to the spec (docs/probe-checks.md).'),
   slug: Joi.string()
     .max(100)
     .pattern(SLUG_PATTERN)
@@ -36,11 +36,11 @@ export const checkSchema = Joi.object({
   grace_sec: Joi.number().integer().min(GRACE_MIN_SEC).max(GRACE_MAX_SEC).required().description('For period schedules at most 10 × period_sec.'),
   schedule: scheduleSchema.required(),
   min_run_sec: Joi.when('kind', {
-    is: 'http',
+    is: Joi.valid(...PROBED_KINDS),
     then: Joi.valid(null).messages({ 'any.only': 'is only allowed for kind heartbeat' }),
     otherwise: Joi.number().integer().min(1).max(MIN_RUN_MAX_SEC).allow(null).default(null),
   }).description(
-    'An addition to the spec. Heartbeat checks only (http: 422 unless null): a success ping ending a run (measured from its start ping) shorter than this many seconds counts as a failure, flip reason `short_run`. null: no minimum (the default).',
+    'An addition to the spec. Heartbeat checks only (probed kinds: 422 unless null): a success ping ending a run (measured from its start ping) shorter than this many seconds counts as a failure, flip reason `short_run`. null: no minimum (the default).',
   ),
   // Checks of the same project this one depends on; existence, project and cycles are checked
   // against the database by the service (check-dependencies.ts).
@@ -51,11 +51,17 @@ export const checkSchema = Joi.object({
     .description(
       'An addition to the spec. Ids of other checks of the same project this check depends on (default none; PATCH replaces the list). While one of them is down, this check\'s down alerts are held, and dropped if this check recovers first (docs/notifications.md, "Dependencies"). 422 for an id that is not a check of this project, the check itself, or a change that would close a cycle (the message names it).',
     ),
-  http_config: Joi.when('kind', {
-    is: 'http',
-    then: httpConfigSchema.required(),
-    otherwise: Joi.forbidden().messages({ 'any.unknown': 'is only allowed for kind http' }),
-  }).description('Kind http only (required there).'),
+  // Each probed kind's config (`http_config`, `tcp_config`…), defined in its folder of @upmon/probes.
+  ...Object.fromEntries(
+    Object.values(PROBE_KINDS).map((k) => [
+      k.configField,
+      Joi.when('kind', {
+        is: k.kind,
+        then: k.schema.required(),
+        otherwise: Joi.forbidden().messages({ 'any.unknown': `is only allowed for kind ${k.kind}` }),
+      }).description(`Kind ${k.kind} only (required there)${k.kind === 'http' ? '' : '; an addition to the spec'}. Never returned.`),
+    ]),
+  ),
 });
 
 /**

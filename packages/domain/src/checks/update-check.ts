@@ -1,24 +1,18 @@
 import { isDeepStrictEqual } from 'node:util';
 import { rescheduleEditedCheck } from '@upmon/check-store';
-import { joinHttpConfig } from '@upmon/core';
-import { AAD, type Cipher } from '@upmon/crypto';
+import { isProbedKind } from '@upmon/core';
+import type { Cipher } from '@upmon/crypto';
 import type { Check, Prisma, PrismaClient } from '@upmon/db';
 import { ApiError } from '../errors.js';
 import type { ProjectScope } from '../project-scope.js';
 import { CHECK_ROW_SELECT, presentSchedule, type CheckRow } from './check-presenter.js';
 import { validateCheckInput } from './check-input.js';
-import { checkInputColumns, healthchecksSettingsColumns, integrationAssignmentColumns, type HealthchecksSettings } from './check-columns.js';
+import { checkInputColumns, healthchecksSettingsColumns, integrationAssignmentColumns, storedProbeConfig, type HealthchecksSettings } from './check-columns.js';
 import { lockDependencyGraph, validateDependencies } from './check-dependencies.js';
 import { isUniqueViolation, SLUG_TAKEN } from './create-check.js';
 
-/** The whole stored http_config: plain settings joined with the decrypted credentials. */
-function storedHttpConfig(row: Check, cipher: Cipher): Record<string, unknown> | null {
-  if (row.kind !== 'http' || !row.httpConfig) return null;
-  return joinHttpConfig(row.httpConfig, row.httpSecrets ? cipher.decryptJson(row.httpSecrets, AAD.checkHttpSecrets(row.id)) : null);
-}
-
 /** The stored check in the shape of a request body, so a PATCH can be merged onto it. */
-function storedAsInput(row: Check, httpConfig: Record<string, unknown> | null): Record<string, unknown> {
+function storedAsInput(row: Check, probeConfig: Record<string, unknown> | null): Record<string, unknown> {
   const { tz: _tz, ...schedule } = presentSchedule(row);
   return {
     name: row.name,
@@ -29,7 +23,7 @@ function storedAsInput(row: Check, httpConfig: Record<string, unknown> | null): 
     grace_sec: row.graceSec,
     min_run_sec: row.minRunSec,
     schedule,
-    ...(httpConfig ? { http_config: httpConfig } : {}),
+    ...(probeConfig ? { [`${row.kind}_config`]: probeConfig } : {}),
   };
 }
 
@@ -82,7 +76,7 @@ function updateCheckInTx(
     const row = await tx.check.findUniqueOrThrow({ where: { id: checkId } });
 
     const { kind: _kind, slug: _slug, ...changes } = body;
-    const storedConfig = storedHttpConfig(row, cipher);
+    const storedConfig = storedProbeConfig(row, cipher);
     const merged: Record<string, unknown> = { ...storedAsInput(row, storedConfig), ...changes, kind: row.kind };
     // A schedule given with its own tz (and no top-level tz) moves the check to that zone.
     const schedule = changes.schedule as Record<string, unknown> | undefined;
@@ -90,8 +84,8 @@ function updateCheckInTx(
     const input = validateCheckInput(merged, row.tz);
 
     const columns = checkInputColumns(input, cipher, checkId);
-    const next = { ...row, ...columns, httpConfig: (columns.httpConfig ?? row.httpConfig) as Check['httpConfig'] };
-    const nextConfig = input.http_config ?? storedConfig;
+    const next = { ...row, ...columns } as Check;
+    const nextConfig = (input as unknown as Record<string, Record<string, unknown> | undefined>)[`${row.kind}_config`] ?? storedConfig;
     const data: Prisma.CheckUpdateInput = {
       ...columns,
       ...integrationAssignmentColumns(options.integrationIds),
@@ -106,7 +100,7 @@ function updateCheckInTx(
       data.slug = options.slug;
     }
     const probeChanged =
-      row.kind === 'http' &&
+      isProbedKind(row.kind) &&
       (JSON.stringify(storedAsInput(row, null).schedule) !== JSON.stringify(storedAsInput(next, null).schedule) ||
         row.tz !== next.tz ||
         !isDeepStrictEqual(storedConfig, nextConfig));

@@ -33,6 +33,27 @@ export interface ScheduleInput {
    */
   tz?: string;
 }
+export interface HttpCondition {
+  type: 'status_code' | 'json_body' | 'header' | 'response_time' | 'certificate_days';
+  /**
+   * status_code, response_time, certificate_days: equals, not_equals, less_than, greater_than (response_time and certificate_days: less_than, greater_than); header: equals, not_equals, contains, exists; json_body: all.
+   */
+  operator: 'equals' | 'not_equals' | 'less_than' | 'greater_than' | 'contains' | 'exists';
+  /**
+   * json_body only: a JSON Pointer (/a/0/b) or a JSONPath ($.a[0].b; no wildcards, filters or slices).
+   */
+  path?: string;
+  /**
+   * header only: the header name.
+   */
+  name?: string;
+  /**
+   * Absent with exists. status_code: an integer 100–599; response_time: ms, 1–60000; certificate_days: −3650–3650; header: text; json_body: a number with less_than/greater_than, else a JSON scalar. Text at most 1000 characters.
+   */
+  value?: {
+    [k: string]: unknown;
+  };
+}
 export interface HttpConfig {
   url: string;
   method: 'GET' | 'HEAD' | 'POST';
@@ -54,13 +75,135 @@ export interface HttpConfig {
   };
   ssl_days_before: 7 | 14 | 30;
   confirmations: number;
+  /**
+   * Evaluated on every probe; each failing one fails the probe and is named in its result (docs/probe-checks.md, "Conditions").
+   *
+   * @maxItems 20
+   */
+  conditions?: HttpCondition[];
+}
+export interface TcpCondition {
+  type: 'response_time' | 'certificate_days';
+  /**
+   * status_code, response_time, certificate_days: equals, not_equals, less_than, greater_than (response_time and certificate_days: less_than, greater_than); header: equals, not_equals, contains, exists; json_body: all.
+   */
+  operator: 'equals' | 'not_equals' | 'less_than' | 'greater_than' | 'contains' | 'exists';
+  /**
+   * json_body only: a JSON Pointer (/a/0/b) or a JSONPath ($.a[0].b; no wildcards, filters or slices).
+   */
+  path?: string;
+  /**
+   * header only: the header name.
+   */
+  name?: string;
+  /**
+   * Absent with exists. status_code: an integer 100–599; response_time: ms, 1–60000; certificate_days: −3650–3650; header: text; json_body: a number with less_than/greater_than, else a JSON scalar. Text at most 1000 characters.
+   */
+  value?: {
+    [k: string]: unknown;
+  };
+}
+export interface TcpConfig {
+  host: string;
+  port: number;
+  tls: boolean;
+  sni?: string;
+  /**
+   * Sent once connected: text (UTF-8, at most 4096 bytes), or with send_format hex pairs of hex digits. Stored encrypted.
+   */
+  send?: string;
+  send_format: 'text' | 'hex';
+  expect?: string;
+  timeout_sec: number;
+  confirmations: number;
+  ssl_days_before: 7 | 14 | 30;
+  /**
+   * Evaluated on every probe; each failing one fails the probe and is named in its result (docs/probe-checks.md, "Conditions").
+   *
+   * @maxItems 20
+   */
+  conditions: TcpCondition[];
+}
+export interface DnsCondition {
+  type: 'response_time';
+  /**
+   * status_code, response_time, certificate_days: equals, not_equals, less_than, greater_than (response_time and certificate_days: less_than, greater_than); header: equals, not_equals, contains, exists; json_body: all.
+   */
+  operator: 'equals' | 'not_equals' | 'less_than' | 'greater_than' | 'contains' | 'exists';
+  /**
+   * json_body only: a JSON Pointer (/a/0/b) or a JSONPath ($.a[0].b; no wildcards, filters or slices).
+   */
+  path?: string;
+  /**
+   * header only: the header name.
+   */
+  name?: string;
+  /**
+   * Absent with exists. status_code: an integer 100–599; response_time: ms, 1–60000; certificate_days: −3650–3650; header: text; json_body: a number with less_than/greater_than, else a JSON scalar. Text at most 1000 characters.
+   */
+  value?: {
+    [k: string]: unknown;
+  };
+}
+export interface DnsConfig {
+  name: string;
+  record_type: 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT' | 'NS' | 'SOA' | 'SRV' | 'CAA';
+  resolver?: string;
+  /**
+   * @maxItems 20
+   */
+  expected: string[];
+  match: 'any' | 'all';
+  timeout_sec: number;
+  confirmations: number;
+  /**
+   * Evaluated on every probe; each failing one fails the probe and is named in its result (docs/probe-checks.md, "Conditions").
+   *
+   * @maxItems 20
+   */
+  conditions: DnsCondition[];
+}
+export interface TlsCondition {
+  type: 'response_time' | 'certificate_days';
+  /**
+   * status_code, response_time, certificate_days: equals, not_equals, less_than, greater_than (response_time and certificate_days: less_than, greater_than); header: equals, not_equals, contains, exists; json_body: all.
+   */
+  operator: 'equals' | 'not_equals' | 'less_than' | 'greater_than' | 'contains' | 'exists';
+  /**
+   * json_body only: a JSON Pointer (/a/0/b) or a JSONPath ($.a[0].b; no wildcards, filters or slices).
+   */
+  path?: string;
+  /**
+   * header only: the header name.
+   */
+  name?: string;
+  /**
+   * Absent with exists. status_code: an integer 100–599; response_time: ms, 1–60000; certificate_days: −3650–3650; header: text; json_body: a number with less_than/greater_than, else a JSON scalar. Text at most 1000 characters.
+   */
+  value?: {
+    [k: string]: unknown;
+  };
+}
+export interface TlsConfig {
+  host: string;
+  port: number;
+  sni?: string;
+  days_before_expiry: number;
+  timeout_sec: number;
+  confirmations: number;
+  /**
+   * Evaluated on every probe; each failing one fails the probe and is named in its result (docs/probe-checks.md, "Conditions").
+   *
+   * @maxItems 20
+   */
+  conditions: TlsCondition[];
 }
 export interface CheckBody {
   name: string;
   /**
-   * Set on create only; ignored by PATCH.
+   * Set on create only; ignored by PATCH. tcp, dns and tls are additions to the spec (docs/probe-checks.md).
    */
-  kind: 'heartbeat' | 'http';
+  kind: 'heartbeat' | 'http' | 'tcp' | 'dns' | 'tls';
   /**
    * Create only (ignored by PATCH); unique within the project.
    */
@@ -80,7 +223,7 @@ export interface CheckBody {
   grace_sec: number;
   schedule: ScheduleInput;
   /**
-   * An addition to the spec. Heartbeat checks only (http: 422 unless null): a success ping ending a run (measured from its start ping) shorter than this many seconds counts as a failure, flip reason `short_run`. null: no minimum (the default).
+   * An addition to the spec. Heartbeat checks only (probed kinds: 422 unless null): a success ping ending a run (measured from its start ping) shorter than this many seconds counts as a failure, flip reason `short_run`. null: no minimum (the default).
    */
   min_run_sec?: null | (number | null);
   /**
@@ -90,6 +233,9 @@ export interface CheckBody {
    */
   depends_on?: string[];
   http_config?: HttpConfig;
+  tcp_config?: TcpConfig;
+  dns_config?: DnsConfig;
+  tls_config?: TlsConfig;
 }
 export interface IntegrationBody {
   /**

@@ -34,3 +34,10 @@ export function authFailureBudgets(prefix: string, client: string): Budget[] {
 export function verificationMailBudgets(prefix: string, accountId: string): Budget[] {
   return [{ key: `${prefix}:ratelimit:verification-mail:${accountId}:hour`, limit: VERIFICATION_MAILS_PER_HOUR, windowMs: HOUR }];
 }
+
+/** "Test now" probes per account: each is a real request from the prober to an address the user chose. */
+export const PROBE_TESTS_PER_MINUTE = 10;
+
+export function probeTestBudgets(prefix: string, accountId: string): Budget[] {
+  return [{ key: `${prefix}:ratelimit:probe-test:${accountId}:minute`, limit: PROBE_TESTS_PER_MINUTE, windowMs: MINUTE }];
+}

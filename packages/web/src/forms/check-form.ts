@@ -1,4 +1,6 @@
+import { isProbedKind, type CheckKind } from '@upmon/core';
 import type { FieldErrors } from '@upmon/domain';
+import { conditionRowsOf, conditionsFromForm, configFromForm, formFieldNames, formFromConfig, PROBE_KINDS } from '@upmon/probes';
 import { checked, field, fields, listField, numberField, type FormBody } from './form-values.js';
 
 /** A check form's values as the fields hold them (strings; checkboxes '1' or ''). */
@@ -30,9 +32,22 @@ export const CHECK_FORM_DEFAULTS: CheckFormValues = {
   'http_config.basic_auth.password': '',
   'http_config.ssl_days_before': '14',
   'http_config.confirmations': '2',
+  ...conditionRowsOf('http_config', []),
+  // The other probed kinds' forms are drawn from their descriptors in @upmon/probes.
+  ...probeFormDefaults(),
 };
 
-const FIELDS = Object.keys(CHECK_FORM_DEFAULTS);
+/** The tcp, dns and tls forms' initial values: their schemas' defaults. */
+function probeFormDefaults(): CheckFormValues {
+  const values: CheckFormValues = {};
+  for (const k of [PROBE_KINDS.tcp, PROBE_KINDS.dns, PROBE_KINDS.tls]) Object.assign(values, formFromConfig(k, k.schema.validate({}).value ?? {}));
+  return values;
+}
+
+const FIELDS = [...new Set([...Object.keys(CHECK_FORM_DEFAULTS), ...['tcp', 'dns', 'tls'].flatMap((k) => formFieldNames(PROBE_KINDS[k as 'tcp']))])];
+
+/** Every input name of the check form, the kinds' included (for the form's problem list). */
+export const CHECK_FORM_FIELDS = FIELDS;
 
 /** The submitted values, to show the form again with its messages. */
 export function formValuesOf(body: FormBody): CheckFormValues {
@@ -56,11 +71,7 @@ function parseHeaders(text: string, errors: FieldErrors): Record<string, string>
  * services decide everything. Empty optional fields are left out; numbers that are not numbers
  * are passed as typed so the API says "must be a number" next to them.
  */
-export function checkBodyFromForm(
-  body: FormBody,
-  kind: 'heartbeat' | 'http',
-  opts: { create: boolean },
-): { body: Record<string, unknown>; errors: FieldErrors } {
+export function checkBodyFromForm(body: FormBody, kind: CheckKind, opts: { create: boolean }): { body: Record<string, unknown>; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const scheduleKind = field(body, 'schedule.kind');
   const schedule: Record<string, unknown> = { kind: scheduleKind };
@@ -102,15 +113,26 @@ export function checkBodyFromForm(
     const username = field(body, 'http_config.basic_auth.username');
     const password = field(body, 'http_config.basic_auth.password');
     if (username !== '' || password !== '') http.basic_auth = { username, password };
+    // Left out when none: an http check saved without conditions is stored as before they existed.
+    const conditions = conditionsFromForm('http_config', (name) => field(body, name));
+    if (conditions.length > 0) http.conditions = conditions;
     for (const [k, v] of Object.entries(http)) if (v === undefined) delete http[k];
     out.http_config = http;
+  } else if (isProbedKind(kind)) {
+    const definition = PROBE_KINDS[kind];
+    const { config, errors: own } = configFromForm(definition, (name) => field(body, name));
+    Object.assign(errors, own);
+    out[definition.configField] = config;
   }
   for (const [k, v] of Object.entries(out)) if (v === undefined) delete out[k];
   return { body: out, errors };
 }
 
-/** A stored check (its http_config decrypted) → the form's values. */
+/** A stored check (its probe config decrypted) → the form's values. */
 export function formValuesOfCheck(c: {
+  kind?: CheckKind;
+  /** tcp, dns, tls: the stored config (credentials decrypted). */
+  probeConfig?: Record<string, unknown> | null;
   name: string;
   slug: string | null;
   description: string | null;
@@ -158,7 +180,9 @@ export function formValuesOfCheck(c: {
           'http_config.basic_auth.password': auth?.password ?? '',
           'http_config.ssl_days_before': String(h.ssl_days_before ?? 14),
           'http_config.confirmations': String(h.confirmations ?? 2),
+          ...conditionRowsOf('http_config', h.conditions),
         }
       : {}),
+    ...(c.kind && c.kind !== 'http' && isProbedKind(c.kind) && c.probeConfig ? formFromConfig(PROBE_KINDS[c.kind], c.probeConfig) : {}),
   };
 }

@@ -1,7 +1,8 @@
 import { AAD } from '@upmon/crypto';
-import { joinHttpConfig } from '@upmon/core';
+import { isProbedKind, joinHttpConfig, type CheckKind } from '@upmon/core';
 import { Router, type Response } from 'express';
-import { ApiError, spendCheckChange, createCheck, updateCheck, validateCheckInput } from '@upmon/domain';
+import { ApiError, spendCheckChange, createCheck, runTestProbe, storedProbeConfig, updateCheck, validateCheckInput, type TestProbeResult } from '@upmon/domain';
+import type { FormBody } from '../forms/form-values.js';
 import { CHECK_FORM_DEFAULTS, checkBodyFromForm, formValuesOf, formValuesOfCheck, type CheckFormValues } from '../forms/check-form.js';
 import { asForm, field } from '../forms/form-values.js';
 import { formErrorsOf } from '../http/form-errors.js';
@@ -13,6 +14,11 @@ import { notFound } from '../http/web-error.js';
 import { CheckFormPage } from '../views/checks/check-form-page.js';
 import type { FormErrors } from '../views/form-fields.js';
 import type { WebContext } from '../web-context.js';
+
+/** A kind named in a query or form: a known one, else heartbeat. */
+function kindOf(value: unknown): CheckKind {
+  return typeof value === 'string' && isProbedKind(value) ? value : 'heartbeat';
+}
 
 /**
  * Create and edit forms of checks. The form is turned into the API's request body and goes
@@ -37,7 +43,32 @@ export function checkFormsRouter(ctx: WebContext): Router {
       orderBy: [{ name: 'asc' }, { id: 'asc' }],
     });
 
-  const createForm = async (res: Response, access: ProjectAccess, kind: 'heartbeat' | 'http', values: CheckFormValues, errors: FormErrors, status = 200) =>
+  /**
+   * "Test now": one probe of the form's settings from the prober (nothing saved), its result shown
+   * above the form with the form as it was. Errors come back as the form's field errors.
+   */
+  const testProbe = async (form: FormBody, kind: CheckKind, access: ProjectAccess) => {
+    const { body, errors } = checkBodyFromForm(form, kind, { create: true });
+    if (!isProbedKind(kind)) return { result: null, errors: { _form: ['Only probed checks can be tested.'] }, status: 422 };
+    try {
+      if (Object.keys(errors).length > 0) throw ApiError.validation({});
+      const deps = { queues: ctx.queues, redis: ctx.redis, cipher: ctx.cipher, rateLimiter: ctx.rateLimiter, prefix: ctx.config.redisPrefix };
+      return { result: await runTestProbe(deps, access.scope.accountId, kind, body[`${kind}_config`]), errors: {}, status: 200 };
+    } catch (err) {
+      const e = formErrorsOf(err, errors);
+      return { result: null, errors: e.errors, status: e.status };
+    }
+  };
+
+  const createForm = async (
+    res: Response,
+    access: ProjectAccess,
+    kind: CheckKind,
+    values: CheckFormValues,
+    errors: FormErrors,
+    status = 200,
+    probeResult: TestProbeResult | null = null,
+  ) =>
     sendPage(
       res,
       <CheckFormPage
@@ -47,6 +78,8 @@ export function checkFormsRouter(ctx: WebContext): Router {
         values={values}
         errors={errors}
         action={`/projects/${access.project.id}/checks/new`}
+        testAction={`/projects/${access.project.id}/checks/test-probe`}
+        probeResult={probeResult}
         mode="create"
         crumbs={crumbsOf(access)}
         otherChecks={await otherChecks(access.project.id)}
@@ -57,14 +90,14 @@ export function checkFormsRouter(ctx: WebContext): Router {
   r.get('/projects/:id/checks/new', async (req, res) => {
     const access = await projectAccess(ctx, viewerOf(res) as Viewer, req.params.id);
     requireRole(access.role, 'checks.write');
-    await createForm(res, access, req.query.kind === 'http' ? 'http' : 'heartbeat', CHECK_FORM_DEFAULTS, {});
+    await createForm(res, access, kindOf(req.query.kind), CHECK_FORM_DEFAULTS, {});
   });
 
   r.post('/projects/:id/checks/new', async (req, res) => {
     const access = await projectAccess(ctx, viewerOf(res) as Viewer, req.params.id);
     requireRole(access.role, 'checks.write');
     const form = asForm(req.body);
-    const kind = field(form, 'kind') === 'http' ? 'http' : 'heartbeat';
+    const kind = kindOf(field(form, 'kind'));
     const { body, errors } = checkBodyFromForm(form, kind, { create: true });
     try {
       // Validated first (a mistake costs no budget), then the account's creation budget shared with the API.
@@ -80,6 +113,15 @@ export function checkFormsRouter(ctx: WebContext): Router {
     }
   });
 
+  r.post('/projects/:id/checks/test-probe', async (req, res) => {
+    const access = await projectAccess(ctx, viewerOf(res) as Viewer, req.params.id);
+    requireRole(access.role, 'checks.write');
+    const form = asForm(req.body);
+    const kind = kindOf(field(form, 'kind'));
+    const t = await testProbe(form, kind, access);
+    await createForm(res, access, kind, formValuesOf(form), t.errors, t.status, t.result);
+  });
+
   const loadForEdit = async (viewer: Viewer, id: string) => {
     const access = await checkAccess(ctx, viewer, id);
     requireRole(access.role, 'checks.write');
@@ -91,10 +133,11 @@ export function checkFormsRouter(ctx: WebContext): Router {
   const editForm = async (
     res: Response,
     access: ProjectAccess,
-    row: { id: string; name: string; kind: 'heartbeat' | 'http' },
+    row: { id: string; name: string; kind: CheckKind },
     values: CheckFormValues,
     errors: FormErrors,
     status = 200,
+    probeResult: TestProbeResult | null = null,
   ) =>
     sendPage(
       res,
@@ -102,6 +145,8 @@ export function checkFormsRouter(ctx: WebContext): Router {
         page={pageContext(res, ctx.assets)}
         access={access}
         kind={row.kind}
+        testAction={`/checks/${row.id}/test-probe`}
+        probeResult={probeResult}
         values={values}
         errors={errors}
         action={`/checks/${row.id}/edit`}
@@ -119,7 +164,8 @@ export function checkFormsRouter(ctx: WebContext): Router {
       row.kind === 'http' && row.httpConfig
         ? joinHttpConfig(row.httpConfig, row.httpSecrets ? ctx.cipher.decryptJson(row.httpSecrets, AAD.checkHttpSecrets(row.id)) : null)
         : null;
-    await editForm(res, access, row, formValuesOfCheck({ ...row, httpConfig }), {});
+    const probeConfig = row.kind !== 'http' && isProbedKind(row.kind) ? storedProbeConfig(row, ctx.cipher) : null;
+    await editForm(res, access, row, formValuesOfCheck({ ...row, httpConfig, probeConfig }), {});
   });
 
   r.post('/checks/:id/edit', async (req, res) => {
@@ -134,6 +180,13 @@ export function checkFormsRouter(ctx: WebContext): Router {
       const e = formErrorsOf(err, errors);
       await editForm(res, access, row, { ...formValuesOf(form), slug: row.slug ?? '' }, e.errors, e.status);
     }
+  });
+
+  r.post('/checks/:id/test-probe', async (req, res) => {
+    const { access, row } = await loadForEdit(viewerOf(res) as Viewer, req.params.id);
+    const form = asForm(req.body);
+    const t = await testProbe(form, row.kind, access);
+    await editForm(res, access, row, { ...formValuesOf(form), slug: row.slug ?? '' }, t.errors, t.status, t.result);
   });
 
   return r;

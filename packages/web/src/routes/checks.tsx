@@ -1,6 +1,17 @@
 import { scheduleOf } from '@upmon/check-store';
 import { Router } from 'express';
-import { decryptPingBody, findCheck, listFlips, listPings, deleteCheck, pauseOrResumeCheck } from '@upmon/domain';
+import { isProbedKind } from '@upmon/core';
+import {
+  decryptPingBody,
+  findCheck,
+  listFlips,
+  listPings,
+  deleteCheck,
+  pauseOrResumeCheck,
+  readCheckCertificate,
+  readResponseTimes,
+  RESPONSE_TIME_RANGE_NAMES,
+} from '@upmon/domain';
 import { arrivalPoints, durationPoints } from '../charts/run-charts.js';
 import { checkAccess, requireRole, type ProjectAccess } from '../http/project-access.js';
 import { pageContext, sendPage } from '../http/render.js';
@@ -45,7 +56,10 @@ export function checksRouter(ctx: WebContext): Router {
 
   r.get('/checks/:id', async (req, res) => {
     const { access, check } = await load(viewerOf(res) as Viewer, req.params.id);
-    const [pings, flips, deliveries, dependencies, dependents, maintenance] = await Promise.all([
+    const probed = isProbedKind(check.kind);
+    const range = RESPONSE_TIME_RANGE_NAMES.find((r) => r === req.query.range) ?? '24h';
+    const now = ctx.clock.now();
+    const [pings, flips, deliveries, dependencies, dependents, maintenance, responseTimes, certificate] = await Promise.all([
       listPings(ctx.pool, check.id, PINGS_READ),
       listFlips(ctx.pool, check.id, FLIPS_SHOWN),
       checkDeliveries(ctx.pool, check.id),
@@ -59,6 +73,8 @@ export function checksRouter(ctx: WebContext): Router {
         take: DEPENDENTS_LISTED,
       }),
       checkMaintenance(ctx.prisma, { id: check.id, projectId: access.project.id, tags: check.tags }, ctx.clock.now()),
+      probed ? readResponseTimes(ctx.pool, access.project.id, check.id, range, now) : null,
+      probed ? readCheckCertificate(ctx.pool, access.project.id, check.id) : null,
     ]);
     const schedule = scheduleOf(check);
     const points = pings.map((p) => ({ ts: new Date(p.ts), type: p.type, exitStatus: p.exit_status, durationMs: p.duration_ms }));
@@ -94,6 +110,9 @@ export function checksRouter(ctx: WebContext): Router {
         durations={durationPoints(points)}
         arrivals={arrivalPoints(points, schedule)}
         notice={typeof req.query.done === 'string' ? (NOTICES[req.query.done] ?? null) : null}
+        responseTimes={responseTimes}
+        certificate={certificate}
+        now={now}
       />,
     );
   });

@@ -1,4 +1,4 @@
-import { ackLinkUrl, buildNotification, type Notification } from '@upmon/core';
+import { ackLinkUrl, buildNotification, isProbedKind, type Notification } from '@upmon/core';
 import { AAD, type AckTokens, type Cipher } from '@upmon/crypto';
 import type { DeliveryJob } from '@upmon/queue';
 import type { DeliveryFlip, DeliveryStore, DeliveryTarget } from './delivery-store.js';
@@ -16,8 +16,10 @@ export interface ComposeDeps {
 
 /**
  * The words of one delivery, from what the database holds now. For fail/exit flips the causing
- * ping adds the exit status, and for http checks the probe's own explanation (e.g.
- * "HTTP 503 (expected 2xx,3xx)"); heartbeat ping bodies are job output and are not forwarded.
+ * ping adds the exit status, and for probed checks (http, tcp, dns, tls) the probe's own
+ * explanation (e.g. "HTTP 503 (expected 2xx,3xx)", "HTTP 200; condition failed: body $.status
+ * equals "ok" (was "down")", "connection refused", "A example.com: 192.0.2.1 (expected any of:
+ * …)"); heartbeat ping bodies are job output and are not forwarded.
  * Null when what the job refers to no longer exists.
  */
 export async function composeNotification(
@@ -43,7 +45,7 @@ export async function composeNotification(
       if (flip.reason === 'fail' || flip.reason === 'exit' || flip.reason === 'short_run') {
         const cause = await deps.store.loadCause(target.checkId, flip.ts);
         exitStatus = cause?.exitStatus ?? null;
-        if (target.checkKind === 'http' && cause?.body) detail = decryptDetail(deps.cipher, cause.body, target.checkId);
+        if (isProbedKind(target.checkKind) && cause?.body) detail = decryptDetail(deps.cipher, cause.body, target.checkId);
         // A short run: how long it took against the minimum (the note the state machine wrote).
         if (flip.reason === 'short_run') detail = cause?.note ?? null;
       }

@@ -27,7 +27,7 @@ const FALLBACK_INTERVAL_MS = 5 * 60_000;
 export const ROUND_GAP_MS = 100;
 
 /**
- * Claims due http probes and puts them on the `probes` queue (docs/http-checks.md).
+ * Claims due probes (every probed kind) and puts them on the `probes` queue (docs/probe-checks.md).
  *
  * One transaction per batch: lock due rows with FOR UPDATE SKIP LOCKED (several schedulers
  * share the work without waiting on each other), enqueue, advance next_probe_at, commit. The
@@ -47,14 +47,14 @@ export function createProbeSchedulerTask(deps: Pick<SchedulerDeps, 'pool' | 'que
     batchSize: config.batchSize,
     // Lets the loop wake when the next probe is due instead of after the idle interval, which
     // keeps the scheduling lag within ROUND_GAP_MS. A never-probed check (null) is due now.
-    // Two index probes (checks_next_probe_at_http_idx), not an aggregate over every http check:
+    // Two index probes (checks_next_probe_at_probed_idx), not an aggregate over every probed check:
     // this runs after every round.
     async nextDueAt(): Promise<Date | null> {
       const {
         rows: [row],
       } = await pool.query<{ pending: boolean; next: Date | null }>(
-        `SELECT EXISTS (SELECT 1 FROM checks WHERE kind = 'http' AND status <> 'paused' AND next_probe_at IS NULL) AS pending,
-                (SELECT min(next_probe_at) FROM checks WHERE kind = 'http' AND status <> 'paused') AS next`,
+        `SELECT EXISTS (SELECT 1 FROM checks WHERE kind <> 'heartbeat' AND status <> 'paused' AND next_probe_at IS NULL) AS pending,
+                (SELECT min(next_probe_at) FROM checks WHERE kind <> 'heartbeat' AND status <> 'paused') AS next`,
       );
       const due = !row ? null : row.pending ? new Date(0) : row.next;
       if (!due) return null;
@@ -67,7 +67,7 @@ export function createProbeSchedulerTask(deps: Pick<SchedulerDeps, 'pool' | 'que
         const { rows } = await client.query<DueProbeRow>(
           `SELECT id, schedule_kind, period_sec, cron, oncalendar, tz, grace_sec, next_probe_at
            FROM checks
-           WHERE kind = 'http' AND status <> 'paused' AND (next_probe_at IS NULL OR next_probe_at <= $1)
+           WHERE kind <> 'heartbeat' AND status <> 'paused' AND (next_probe_at IS NULL OR next_probe_at <= $1)
            ORDER BY next_probe_at ASC NULLS FIRST
            LIMIT $2
            FOR UPDATE SKIP LOCKED`,

@@ -1,4 +1,4 @@
-import { pruneFlips, prunePings } from '@upmon/check-store';
+import { pruneFlips, prunePings, pruneProbeRollups } from '@upmon/check-store';
 import { MAINTENANCE_KEPT_DAYS } from '@upmon/core';
 import type pg from 'pg';
 import type { SchedulerDeps, SchedulerTask } from '../task.js';
@@ -13,6 +13,8 @@ const UPTIME_DAYS_PER_ROUND = 5000;
 const MAINTENANCE_PER_ROUND = 1000;
 /** Per table and round: reminders, escalations, acknowledgements, held notifications of pruned flips. */
 const FOLLOWERS_PER_ROUND = 5000;
+/** Response-time rollups past their resolution's retention (ROLLUP_KEPT_DAYS), per resolution and round. */
+const ROLLUPS_PER_ROUND = 5000;
 
 /**
  * Retention: each check keeps its newest PING_RETENTION pings; flips older than
@@ -22,7 +24,8 @@ const FOLLOWERS_PER_ROUND = 5000;
  * have gained pings). One-off maintenance windows are deleted MAINTENANCE_KEPT_DAYS after their end
  * (a deploy script may open one per deploy). The rows that follow a flip (reminders, escalations,
  * acknowledgements, and held notifications already released or dropped) go once their flip is
- * gone. Deletes are idempotent, so two schedulers sweeping at
+ * gone. Response-time rollups go after ROLLUP_KEPT_DAYS (2 days of 5-minute buckets, 35 of hourly
+ * ones: what the charts read). Deletes are idempotent, so two schedulers sweeping at
  * once are harmless.
  */
 export function createRetentionPrunerTask(deps: SchedulerDeps): SchedulerTask {
@@ -52,8 +55,9 @@ export function createRetentionPrunerTask(deps: SchedulerDeps): SchedulerTask {
       const uptimeDays = await pruneUptimeDays(pool, now, UPTIME_DAY_RETENTION_DAYS, UPTIME_DAYS_PER_ROUND);
       const maintenance = await pruneMaintenanceWindows(pool, now, MAINTENANCE_KEPT_DAYS, MAINTENANCE_PER_ROUND);
       const followers = await pruneFlipFollowers(pool, FOLLOWERS_PER_ROUND);
-      const deleted = pings + flips + uptimeDays + maintenance + followers;
-      if (deleted > 0) logger.info({ pings, flips, uptimeDays, maintenance, followers }, 'pruned');
+      const rollups = await pruneProbeRollups(pool, now, ROLLUPS_PER_ROUND);
+      const deleted = pings + flips + uptimeDays + maintenance + followers + rollups;
+      if (deleted > 0) logger.info({ pings, flips, uptimeDays, maintenance, followers, rollups }, 'pruned');
       return deleted;
     },
   };

@@ -1,9 +1,14 @@
 import type { ProjectAccess } from '../../http/project-access.js';
-import type { CheckFormValues } from '../../forms/check-form.js';
+import type { CheckKind } from '@upmon/core';
+import { PROBE_KINDS } from '@upmon/probes';
+import { CHECK_FORM_FIELDS, type CheckFormValues } from '../../forms/check-form.js';
 import { CsrfField } from '../csrf-field.js';
 import { Checkbox, FormProblems, SelectField, TextArea, TextField, type FormErrors } from '../form-fields.js';
 import { Layout, type Crumb } from '../layout.js';
 import type { PageContext } from '../page-context.js';
+import type { TestProbeResult } from '@upmon/domain';
+import { ConditionRows, ProbeFieldset } from './probe-fieldset.js';
+import { ProbeResultPanel } from './probe-result-panel.js';
 
 /** Every IANA zone the runtime knows (what the API accepts). */
 const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')].map((z) => ({ value: z, label: z }));
@@ -11,7 +16,7 @@ const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 
 export interface CheckFormProps {
   page: PageContext;
   access: ProjectAccess;
-  kind: 'heartbeat' | 'http';
+  kind: CheckKind;
   values: CheckFormValues;
   errors: FormErrors;
   /** Where the form posts; null for the create form's own URL. */
@@ -21,54 +26,44 @@ export interface CheckFormProps {
   checkName?: string;
   /** The project's other checks, offered as dependencies. */
   otherChecks: { id: string; name: string }[];
+  /** Where "Test now" posts the form (probed kinds). */
+  testAction?: string;
+  /** The result of "Test now", shown above the form. */
+  probeResult?: TestProbeResult | null;
 }
 
-const FIELD_NAMES = [
-  'name',
-  'slug',
-  'description',
-  'tags',
-  'tz',
-  'grace_sec',
-  'min_run_sec',
-  'depends_on',
-  'schedule.kind',
-  'schedule.period_sec',
-  'schedule.cron',
-  'schedule.oncalendar',
-  'schedule.tz',
-  'http_config.url',
-  'http_config.method',
-  'http_config.timeout_sec',
-  'http_config.expected_codes',
-  'http_config.keyword',
-  'http_config.keyword_absent',
-  'http_config.follow_redirects',
-  'http_config.headers',
-  'http_config.basic_auth.username',
-  'http_config.basic_auth.password',
-  'http_config.ssl_days_before',
-  'http_config.confirmations',
+/** The create form's tabs: one per kind, with what it watches. */
+const KIND_TABS: { kind: CheckKind; title: string; tab: string }[] = [
+  { kind: 'heartbeat', title: 'heartbeat', tab: 'Heartbeat (your job pings upmon)' },
+  { kind: 'http', title: 'HTTP', tab: 'HTTP (upmon probes a URL)' },
+  { kind: 'tcp', title: 'TCP', tab: 'TCP port' },
+  { kind: 'dns', title: 'DNS', tab: 'DNS record' },
+  { kind: 'tls', title: 'TLS certificate', tab: 'TLS certificate' },
 ];
 
 export function CheckFormPage(props: CheckFormProps) {
   const { page, access, kind, values: v, errors } = props;
-  const title = props.mode === 'create' ? `New ${kind === 'http' ? 'HTTP' : 'heartbeat'} check` : `Edit ${props.checkName ?? 'check'}`;
+  const kindTitle = KIND_TABS.find((t) => t.kind === kind)?.title ?? kind;
+  const title = props.mode === 'create' ? `New ${kindTitle} check` : `Edit ${props.checkName ?? 'check'}`;
   const base = `/projects/${access.project.id}/checks/new`;
   return (
     <Layout page={page} title={title} crumbs={props.crumbs}>
       <h1>{title}</h1>
       {props.mode === 'create' ? (
         <nav aria-label="Kind of check" class="tabs">
-          <a href={base} class={kind === 'heartbeat' ? 'tab current' : 'tab'} aria-current={kind === 'heartbeat' ? 'page' : undefined}>
-            Heartbeat (your job pings upmon)
-          </a>
-          <a href={`${base}?kind=http`} class={kind === 'http' ? 'tab current' : 'tab'} aria-current={kind === 'http' ? 'page' : undefined}>
-            HTTP (upmon probes a URL)
-          </a>
+          {KIND_TABS.map((t) => (
+            <a
+              href={t.kind === 'heartbeat' ? base : `${base}?kind=${t.kind}`}
+              class={kind === t.kind ? 'tab current' : 'tab'}
+              aria-current={kind === t.kind ? 'page' : undefined}
+            >
+              {t.tab}
+            </a>
+          ))}
         </nav>
       ) : null}
-      <FormProblems errors={errors} fields={FIELD_NAMES} />
+      <FormProblems errors={errors} fields={CHECK_FORM_FIELDS} />
+      {props.probeResult ? <ProbeResultPanel result={props.probeResult} /> : null}
       <form method="post" action={props.action} class="stack check-form" data-preview-url="/schedule-preview" novalidate>
         <CsrfField token={page.csrf} />
         <input type="hidden" name="kind" value={kind} />
@@ -93,7 +88,7 @@ export function CheckFormPage(props: CheckFormProps) {
         />
 
         <fieldset>
-          <legend>{kind === 'http' ? 'How often to probe' : 'When the job runs'}</legend>
+          <legend>{kind !== 'heartbeat' ? 'How often to probe' : 'When the job runs'}</legend>
           <SelectField
             name="schedule.kind"
             label="Schedule"
@@ -252,13 +247,20 @@ export function CheckFormPage(props: CheckFormProps) {
               errors={errors}
               options={['7', '14', '30'].map((d) => ({ value: d, label: `${d} days` }))}
             />
+            <ConditionRows definition={PROBE_KINDS.http} values={v} errors={errors} />
           </fieldset>
         ) : null}
+        {kind === 'tcp' || kind === 'dns' || kind === 'tls' ? <ProbeFieldset definition={PROBE_KINDS[kind]} values={v} errors={errors} /> : null}
         <DependenciesFieldset checks={props.otherChecks} chosen={(v.depends_on ?? '').split(' ').filter((id) => id !== '')} errors={errors} />
         <div class="actions">
           <button type="submit" class="primary">
             {props.mode === 'create' ? 'Create check' : 'Save changes'}
           </button>
+          {kind !== 'heartbeat' && props.testAction ? (
+            <button type="submit" formaction={props.testAction} formnovalidate class="secondary">
+              Test now
+            </button>
+          ) : null}
           <a href={props.crumbs[props.crumbs.length - 2]?.href ?? '/projects'}>Cancel</a>
         </div>
       </form>

@@ -2,7 +2,9 @@ import { durationText } from '../duration-text.js';
 import { scheduleOf } from '@upmon/check-store';
 import { formatDuration, roleAllows } from '@upmon/core';
 import type { ProjectAccess } from '../../http/project-access.js';
-import type { CheckRow, FlipRow } from '@upmon/domain';
+import type { CheckRow, FlipRow, KeptCertificate } from '@upmon/domain';
+import type { ResponseTimeRange, ResponseTimeSeries } from '@upmon/core';
+import { ResponseTimeChart } from '../../charts/response-time-chart.js';
 import { ArrivalChart, DurationChart } from '../../charts/run-charts-svg.js';
 import type { ArrivalPoint, DurationPoint } from '../../charts/run-charts.js';
 import { pingSnippets } from '../../ping-snippets.js';
@@ -32,6 +34,12 @@ export interface PingView {
 }
 
 export interface CheckPageProps {
+  /** Probed kinds: the response-time chart's series (range chosen by `?range=`). */
+  responseTimes?: ResponseTimeSeries | null;
+  /** The certificate a TLS-speaking check's server presented last. */
+  certificate?: KeptCertificate | null;
+  /** The request's clock (the certificate's days left). */
+  now?: Date;
   page: PageContext;
   access: ProjectAccess;
   check: CheckRow;
@@ -124,7 +132,7 @@ export function CheckPage(props: CheckPageProps) {
             <dt>Last run took</dt>
             <dd>{check.lastDurationMs !== null ? durationText(check.lastDurationMs) : <span class="muted">—</span>}</dd>
             <dt>Kind</dt>
-            <dd>{check.kind === 'http' ? 'HTTP check (probed by upmon)' : 'Heartbeat (your job pings upmon)'}</dd>
+            <dd>{KIND_WORDS[check.kind] ?? check.kind}</dd>
             <dt>Schedule</dt>
             <dd>{scheduleInWords(schedule)}</dd>
             <dt>Grace</dt>
@@ -208,6 +216,9 @@ export function CheckPage(props: CheckPageProps) {
           ))}
         </section>
       ) : null}
+
+      {props.responseTimes ? <ResponseTimes series={props.responseTimes} checkId={check.id} /> : null}
+      {props.certificate ? <CertificatePanel cert={props.certificate} now={props.now ?? new Date()} /> : null}
 
       <section class="panel" aria-labelledby="h-charts">
         <h2 id="h-charts" class="first">
@@ -309,6 +320,85 @@ export function CheckPage(props: CheckPageProps) {
         )}
       </section>
     </Layout>
+  );
+}
+
+const KIND_WORDS: Record<string, string> = {
+  heartbeat: 'Heartbeat (your job pings upmon)',
+  http: 'HTTP check (probed by upmon)',
+  tcp: 'TCP port (probed by upmon)',
+  dns: 'DNS record (probed by upmon)',
+  tls: 'TLS certificate (probed by upmon)',
+};
+
+const RANGES: { range: ResponseTimeRange; label: string }[] = [
+  { range: '24h', label: '24 hours' },
+  { range: '7d', label: '7 days' },
+  { range: '30d', label: '30 days' },
+];
+
+/** The response-time chart of a probed check, with its range links and the mean phases. */
+function ResponseTimes({ series, checkId }: { series: ResponseTimeSeries; checkId: string }) {
+  const p = series.phases;
+  return (
+    <section class="panel" aria-labelledby="h-response-times">
+      <h2 id="h-response-times" class="first">
+        Response times
+      </h2>
+      <nav aria-label="Range" class="tabs">
+        {RANGES.map((r) => (
+          <a
+            href={`/checks/${checkId}?range=${r.range}#h-response-times`}
+            class={series.range === r.range ? 'tab current' : 'tab'}
+            aria-current={series.range === r.range ? 'page' : undefined}
+          >
+            {r.label}
+          </a>
+        ))}
+      </nav>
+      <ResponseTimeChart series={series} />
+      {p ? (
+        <p class="hint" data-field="phases">
+          Mean phases: DNS {durationText(p.dnsMs)}, connect {durationText(p.connectMs)}, TLS {durationText(p.tlsMs)}, first byte {durationText(p.firstByteMs)}.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The certificate a TLS-speaking check's server presented last. */
+function CertificatePanel({ cert, now }: { cert: KeptCertificate; now: Date }) {
+  const days = Math.floor((cert.validTo.getTime() - now.getTime()) / 86_400_000);
+  return (
+    <section class="panel" aria-labelledby="h-certificate">
+      <h2 id="h-certificate" class="first">
+        TLS certificate
+      </h2>
+      <dl class="facts" data-field="certificate">
+        <dt>Subject</dt>
+        <dd>{cert.subject || '—'}</dd>
+        <dt>Issuer</dt>
+        <dd>{cert.issuer || '—'}</dd>
+        <dt>Names</dt>
+        <dd>{cert.sans.length ? cert.sans.join(', ') : '—'}</dd>
+        <dt>Valid from</dt>
+        <dd>
+          <Time at={cert.validFrom} />
+        </dd>
+        <dt>Expires</dt>
+        <dd data-field="days_left">
+          <Time at={cert.validTo} /> ({days < 0 ? `expired ${-days} day${days === -1 ? '' : 's'} ago` : `in ${days} day${days === 1 ? '' : 's'}`})
+        </dd>
+        <dt>SHA-256</dt>
+        <dd>
+          <code class="wrap">{cert.fingerprint256}</code>
+        </dd>
+        <dt>Seen</dt>
+        <dd>
+          <Time at={cert.observedAt} relative />
+        </dd>
+      </dl>
+    </section>
   );
 }
 

@@ -1,4 +1,5 @@
 import { sqlRowToState } from '@upmon/check-store';
+import { isProbedKind } from '@upmon/core';
 import { hcNextPing, hcReportedGrace, hcStarted, hcStatus, hcTagsText, hcUniqueKey } from '@upmon/healthchecks';
 import type { HcVersion } from '../hc-version.js';
 import type { HcCheckRow } from '../queries/hc-check-reads.js';
@@ -17,8 +18,8 @@ export interface HcUrls {
  * `unique_key` instead of the UUID, URLs and channels. `grace` is the one the client asked for
  * while upmon watches with what its rules make of it (hcReportedGrace). upmon has no keyword
  * filters or auto-resume on ping, so those fields always say so (manual_resume: a paused upmon
- * check stays paused until resumed). http checks, which Healthchecks has no shape for, carry
- * `kind: "http"` (docs/healthchecks.md).
+ * check stays paused until resumed). Probed checks (http, tcp, dns, tls), which Healthchecks has
+ * no shape for, carry their `kind` (docs/healthchecks.md).
  */
 export function presentHcCheck(row: HcCheckRow, opts: { readonly: boolean; version: HcVersion; urls: HcUrls }) {
   const state = sqlRowToState(row);
@@ -45,7 +46,7 @@ export function presentHcCheck(row: HcCheckRow, opts: { readonly: boolean; versi
     filter_http_body: false,
     filter_default_fail: false,
   };
-  if (row.kind === 'http') out.kind = 'http';
+  if (isProbedKind(row.kind)) out.kind = row.kind;
   // Healthchecks reports whole seconds and leaves the field out when there is none.
   if (row.last_duration_ms) out.last_duration = Math.floor(row.last_duration_ms / 1000);
   if (opts.readonly) {

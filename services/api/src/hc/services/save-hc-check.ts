@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isProbedKind } from '@upmon/core';
 import { ApiError, spendCheckChange, createCheck, updateCheck, validateCheckInput } from '@upmon/domain';
 import { hcToCheckFields, HcSpecError, parseHcSpec, type CheckFields, type HcSpec } from '@upmon/healthchecks';
 import type { AuthContext } from '../../v1/authenticate.js';
@@ -34,7 +35,8 @@ const hcSettings = (f: CheckFields) => ({ hcGraceSec: f.hcGraceSec, postOnly: f.
 export async function ownHeartbeatCheck(ctx: V1Context, auth: AuthContext, id: string): Promise<HcCheckRow> {
   const row = await findHcCheck(ctx.pool, auth.projectId, id);
   if (!row) throw ApiError.notFound('check not found');
-  if (row.kind === 'http') throw new ApiError('bad_request', 'http checks are read-only in the Healthchecks-compatible API: manage them through /api/v1');
+  if (isProbedKind(row.kind))
+    throw new ApiError('bad_request', `${row.kind} checks are read-only in the Healthchecks-compatible API: manage them through /api/v1`);
   return row;
 }
 
@@ -57,7 +59,11 @@ export async function createOrUpdateHcCheck(ctx: V1Context, auth: AuthContext, s
   if (spec.unique && spec.unique.length > 0) {
     const match = findUniqueMatch(await listHcChecks(ctx.pool, auth.projectId), spec);
     if (match) {
-      if (match.kind === 'http') throw new ApiError('bad_request', 'the matching check is an http check, read-only in the Healthchecks-compatible API');
+      if (isProbedKind(match.kind))
+        throw new ApiError(
+          'bad_request',
+          `the matching check is ${match.kind === 'http' ? 'an' : 'a'} ${match.kind} check, read-only in the Healthchecks-compatible API`,
+        );
       await updateHcCheck(ctx, auth, match, spec, version);
       return { id: match.id, created: false };
     }

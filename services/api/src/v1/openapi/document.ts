@@ -23,6 +23,64 @@ const errorResponse = (description: string) => ({ description, ...json(ref('Erro
 const STATUSES = ['new', 'up', 'late', 'down', 'paused'];
 const inputs = apiInputSchemas();
 
+/** Mean phases of answered probes (docs/probe-checks.md, "Response times"). */
+const phases = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  required: ['dns_ms', 'connect_ms', 'tls_ms', 'first_byte_ms'],
+  description: 'Mean phases of the answered probes, in ms (a phase a probe did not have counts as 0); null without any.',
+  properties: { dns_ms: { type: 'integer' }, connect_ms: { type: 'integer' }, tls_ms: { type: 'integer' }, first_byte_ms: { type: 'integer' } },
+};
+
+const responseTimes = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['range', 'from', 'to', 'step_minutes', 'p50_ms', 'p95_ms', 'phases', 'points'],
+  properties: {
+    range: { enum: ['24h', '7d', '30d'] },
+    from: { type: 'string', format: 'date-time' },
+    to: { type: 'string', format: 'date-time' },
+    step_minutes: { type: 'integer' },
+    p50_ms: { type: ['integer', 'null'] },
+    p95_ms: { type: ['integer', 'null'] },
+    phases,
+    points: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['start', 'probes', 'failures', 'p50_ms', 'p95_ms', 'avg_ms', 'max_ms', 'phases'],
+        properties: {
+          start: { type: 'string', format: 'date-time' },
+          probes: { type: 'integer' },
+          failures: { type: 'integer' },
+          p50_ms: { type: ['integer', 'null'] },
+          p95_ms: { type: ['integer', 'null'] },
+          avg_ms: { type: ['integer', 'null'] },
+          max_ms: { type: ['integer', 'null'] },
+          phases,
+        },
+      },
+    },
+  },
+};
+
+const certificate = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['subject', 'issuer', 'sans', 'valid_from', 'valid_to', 'days_left', 'fingerprint256', 'observed_at'],
+  properties: {
+    subject: { type: 'string' },
+    issuer: { type: 'string' },
+    sans: { type: 'array', items: { type: 'string' } },
+    valid_from: { type: 'string', format: 'date-time' },
+    valid_to: { type: 'string', format: 'date-time' },
+    days_left: { type: 'integer' },
+    fingerprint256: { type: 'string' },
+    observed_at: { type: 'string', format: 'date-time' },
+  },
+};
+
 const e = {
   400: errorResponse('Body is not valid JSON or not a JSON object'),
   401: errorResponse('Authorization missing or malformed, or key unknown or revoked'),
@@ -148,6 +206,25 @@ export const OPENAPI_DOCUMENT = {
         description:
           "An addition to the spec: acknowledges the down check's current episode (by this API key): its reminders and pending escalations stop. A second acknowledgement keeps the first. 409 when the check is not down. The check's recovery clears it.",
         responses: { 200: { description: 'Acknowledged', ...json(dataOf(ref('Check'))) }, ...writeErrors, 404: e[404], 409: e[409] },
+      },
+    },
+    '/checks/{uuid}/response-times': {
+      parameters: [checkId],
+      get: {
+        operationId: 'getResponseTimes',
+        description:
+          'An addition to the spec: response times of a probed check over `range`, from its rollups (docs/probe-checks.md, "Response times"): p50, p95, mean, max and mean phases per point (24h: 10-minute points; 7d: hourly; 30d: 4-hourly). A heartbeat check has no probes: every point is empty.',
+        parameters: [{ name: 'range', in: 'query', required: false, schema: { enum: ['24h', '7d', '30d'], default: '24h' } }],
+        responses: { 200: { description: 'Response times', ...json(dataOf(ref('ResponseTimes'))) }, ...readErrors, 404: e[404], 422: e[422] },
+      },
+    },
+    '/checks/{uuid}/certificate': {
+      parameters: [checkId],
+      get: {
+        operationId: 'getCertificate',
+        description:
+          'An addition to the spec: the certificate the server of a TLS-speaking check (https, tcp with tls, tls) presented last, with its days left. 404 when none was seen yet.',
+        responses: { 200: { description: 'Certificate', ...json(dataOf(ref('Certificate'))) }, ...readErrors, 404: e[404] },
       },
     },
     '/checks/{uuid}/pings': {
@@ -331,6 +408,8 @@ export const OPENAPI_DOCUMENT = {
         },
       },
       ...inputs.components,
+      ResponseTimes: responseTimes,
+      Certificate: certificate,
       Schedule: scheduleOut,
       Check: {
         type: 'object',

@@ -16,9 +16,14 @@ import {
   requireObjectBody,
   validateCheckInput,
   ApiError,
+  presentCertificate,
+  presentResponseTimes,
+  readCheckCertificate,
+  readResponseTimes,
+  responseTimeRangeParam,
 } from '@upmon/domain';
 
-/** /checks: list, create, read, update, delete, pause, resume, acknowledge. */
+/** /checks: list, create, read, update, delete, pause, resume, acknowledge; probed checks' response times and certificate. */
 export function checksRouter(ctx: V1Context): Router {
   const r = Router();
   const present = checkPresenter(ctx.config.pingDomains);
@@ -76,6 +81,18 @@ export function checksRouter(ctx: V1Context): Router {
     const row = await findCheck(ctx.pool, auth.projectId, id);
     if (!row) throw ApiError.notFound('check not found');
     res.json({ data: present(row) });
+  });
+  r.get('/checks/:uuid/response-times', async (req, res) => {
+    const id = checkIdParam(req.params.uuid);
+    const range = responseTimeRangeParam(req.query.range);
+    res.json({ data: presentResponseTimes(await readResponseTimes(ctx.pool, authOf(res).projectId, id, range, ctx.clock.now())) });
+  });
+  r.get('/checks/:uuid/certificate', async (req, res) => {
+    const id = checkIdParam(req.params.uuid);
+    const auth = authOf(res);
+    const cert = await readCheckCertificate(ctx.pool, auth.projectId, id);
+    if (!cert) throw ApiError.notFound((await findCheck(ctx.pool, auth.projectId, id)) ? 'no certificate seen for this check' : 'check not found');
+    res.json({ data: presentCertificate(cert, ctx.clock.now()) });
   });
   return r;
 }

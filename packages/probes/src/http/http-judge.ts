@@ -1,8 +1,8 @@
+import { certificateDaysLeft, isoDate, type CertificateInfo } from '../common/certificate.js';
+import { explainFailure, type RequestFailureKind } from '../common/request-failure.js';
+import { evaluateConditions, failuresInWords } from '../conditions/evaluate-conditions.js';
 import { matchesExpectedCode } from './expected-codes.js';
 import type { HttpConfig } from './http-config.js';
-
-/** Why a request produced no usable response (see `requestFailureKind`). */
-export type RequestFailureKind = 'dns' | 'refused' | 'timeout' | 'tls' | 'blocked' | 'reset' | 'redirects' | 'other';
 
 /** What the prober saw, free of I/O objects. */
 export type ProbeObservation =
@@ -14,6 +14,12 @@ export type ProbeObservation =
       body: string | null;
       /** Soonest notAfter of the TLS certificates seen on the way (null for plain http). */
       certificateValidTo: Date | null;
+      /** The final response's headers (for header conditions). */
+      headers?: Record<string, string | string[] | undefined>;
+      /** Why `body` is null although it was wanted (e.g. larger than the limit). */
+      bodyMissing?: string;
+      /** The certificate that expires soonest (its details for the check page). */
+      certificate?: CertificateInfo | null;
     };
 
 /** What the prober records: `ok`/`warning` drive the state machine, `explanation` is the ping body. */
@@ -25,33 +31,10 @@ export interface ProbeOutcome {
 
 const DAY_MS = 86_400_000;
 
-function explainFailure(kind: RequestFailureKind, detail: string, timeoutSec: number): string {
-  switch (kind) {
-    case 'timeout':
-      return `timeout after ${timeoutSec} s`;
-    case 'refused':
-      return 'connection refused';
-    case 'dns':
-      return `DNS error: ${detail}`;
-    case 'tls':
-      return `TLS error: ${detail}`;
-    case 'blocked':
-      return detail;
-    case 'reset':
-      return 'connection reset';
-    case 'redirects':
-      return detail;
-    case 'other':
-      return `request failed: ${detail}`;
-  }
-}
-
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
-
 /**
  * Judges one probe against the check's http_config at `now`. Order: transport failure, status
  * code, keyword, then certificate expiry (a warning only when everything else passed; an expired
- * certificate that still got through is a failure).
+ * certificate that still got through is a failure). Conditions are judged on top (`judgeHttp`).
  */
 export function classifyProbe(config: HttpConfig, obs: ProbeObservation, now: Date): ProbeOutcome {
   if (obs.kind === 'failure') return { ok: false, warning: false, explanation: explainFailure(obs.failure, obs.detail, config.timeoutSec) };
@@ -84,20 +67,23 @@ export function classifyProbe(config: HttpConfig, obs: ProbeObservation, now: Da
   return { ok: true, warning: false, explanation: `HTTP ${obs.statusCode}` };
 }
 
-const TLS_CODES = /^(CERT_|ERR_TLS_|ERR_SSL_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|ERR_OSSL)/;
-
 /**
- * Maps a request error's code (node/got, e.g. ENOTFOUND, ECONNREFUSED, ETIMEDOUT,
- * CERT_HAS_EXPIRED, EOUTBOUNDBLOCKED, ERR_TOO_MANY_REDIRECTS) to a failure kind.
+ * `classifyProbe`, then the check's conditions, every one evaluated on every response (a probe
+ * that got no response has nothing to evaluate: the transport failure is the reason). A failed
+ * condition fails the probe and is named after the status: `HTTP 200; condition failed: …`.
  */
-export function requestFailureKind(code: string | undefined): RequestFailureKind {
-  if (!code) return 'other';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA' || code === 'ESERVFAIL') return 'dns';
-  if (code === 'ECONNREFUSED') return 'refused';
-  if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') return 'timeout';
-  if (code === 'EOUTBOUNDBLOCKED') return 'blocked';
-  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED') return 'reset';
-  if (code === 'ERR_TOO_MANY_REDIRECTS') return 'redirects';
-  if (TLS_CODES.test(code) || code.includes('CERT')) return 'tls';
-  return 'other';
+export function judgeHttp(config: HttpConfig, obs: ProbeObservation, now: Date, responseTimeMs: number): ProbeOutcome & { failedConditions: string[] } {
+  const base = classifyProbe(config, obs, now);
+  if (obs.kind === 'failure' || config.conditions.length === 0) return { ...base, failedConditions: [] };
+  const failures = evaluateConditions(config.conditions, {
+    statusCode: obs.statusCode,
+    body: obs.body,
+    ...(obs.bodyMissing ? { bodyMissing: obs.bodyMissing } : {}),
+    headers: obs.headers ?? null,
+    responseTimeMs,
+    certificateDaysLeft: obs.certificateValidTo ? certificateDaysLeft({ validTo: obs.certificateValidTo.toISOString() }, now) : null,
+  });
+  if (failures.length === 0) return { ...base, failedConditions: [] };
+  const lead = base.ok ? `HTTP ${obs.statusCode}` : base.explanation;
+  return { ok: false, warning: false, explanation: `${lead}; ${failuresInWords(failures)}`, failedConditions: failures.map((f) => f.text) };
 }

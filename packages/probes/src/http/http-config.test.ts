@@ -14,6 +14,7 @@ describe('httpConfigFromJson', () => {
       basicAuth: null,
       sslDaysBefore: 14,
       confirmations: 2,
+      conditions: [],
     });
   });
 
@@ -44,6 +45,7 @@ describe('httpConfigFromJson', () => {
       basicAuth: { username: 'u', password: 'p' },
       sslDaysBefore: 30,
       confirmations: 5,
+      conditions: [],
     });
   });
 

@@ -1,10 +1,13 @@
-import { performance } from 'node:perf_hooks';
 import type { ClientRequest, IncomingMessage } from 'node:http';
-import type { TLSSocket } from 'node:tls';
-import { requestFailureKind, type HttpConfig, type ProbeObservation } from '@upmon/core';
 import type { Got } from 'got';
-import { failureDetail, MAX_REDIRECTS, type RequestFailure } from './failure-detail.js';
-/** Response bytes read for the keyword search; a larger body is not searched further. */
+import { peerCertificateOf, type CertificateInfo } from '../common/certificate.js';
+import { failureDetail, MAX_REDIRECTS, type RequestFailure } from '../common/failure-detail.js';
+import { PhaseTimer, type ProbePhases } from '../common/phases.js';
+import { requestFailureKind } from '../common/request-failure.js';
+import type { HttpConfig } from './http-config.js';
+import type { ProbeObservation } from './http-judge.js';
+
+/** Response bytes read for the keyword search and JSON conditions; a larger body is not searched further. */
 export const MAX_BODY_BYTES = 1_000_000;
 
 export interface HttpProbeOptions {
@@ -16,13 +19,14 @@ export interface HttpProbeOptions {
 export interface HttpProbeResult {
   observation: ProbeObservation;
   durationMs: number;
+  phases: ProbePhases;
 }
 
 /**
  * The probe client, built once: every option that is the same for all probes is set here, so a
  * probe passes only its own few (got merges per-request options one by one, with validation).
  * No retries, no cache, no HTTP errors (the status is judged, not thrown), no decompression unless
- * a probe asks for it (only a keyword needs the body's text).
+ * a probe asks for it (only a keyword or a JSON condition needs the body's text).
  */
 export function probeClient(guarded: Got, certificateAuthority?: string | string[]): Got {
   // certificateAuthority: extra trusted CAs (tests; operators use NODE_EXTRA_CA_CERTS).
@@ -36,32 +40,30 @@ export function probeClient(guarded: Got, certificateAuthority?: string | string
   });
 }
 
-function soonest(a: Date | null, b: Date | null): Date | null {
-  return a && b ? (a < b ? a : b) : (a ?? b);
+/** The certificate that expires first (the one a warning is about). */
+function soonest(a: CertificateInfo | null, b: CertificateInfo | null): CertificateInfo | null {
+  return a && b ? (Date.parse(a.validTo) <= Date.parse(b.validTo) ? a : b) : (a ?? b);
 }
 
-function certificateValidTo(res: { socket?: unknown } | undefined): Date | null {
-  const socket = res?.socket as Partial<TLSSocket> | null | undefined;
-  if (!socket || typeof socket.getPeerCertificate !== 'function') return null;
-  const cert = socket.getPeerCertificate();
-  if (!cert || !cert.valid_to) return null;
-  const d = new Date(cert.valid_to);
-  return Number.isNaN(d.getTime()) ? null : d;
+/** Whether the probe needs the body's text: a keyword, or a condition on the JSON body. */
+function wantsBody(config: HttpConfig): boolean {
+  if (config.method === 'HEAD') return false;
+  return config.keyword !== null || config.conditions.some((c) => c.type === 'json_body');
 }
 
 /**
  * Performs one probe as the check's http_config says and reports what happened, without judging
- * it (`classifyProbe` in @upmon/core does that). Never throws.
+ * it (`judgeHttp` does that). Never throws.
  *
  * got's stream API rather than its promise API: the promise layer buffers and converts every body
  * and emits progress events, which a probe needs only for a keyword. The body is read to its end
- * either way (the timeout and duration cover the whole response), but kept only when a keyword is
- * configured, and then at most MAX_BODY_BYTES.
+ * either way (the timeout and duration cover the whole response), but kept only when a keyword or
+ * a JSON condition needs it, and then at most MAX_BODY_BYTES. Phases come from got's timings of
+ * the last request (the final hop of redirects); the total covers every hop.
  */
 export function performHttpProbe(config: HttpConfig, opts: HttpProbeOptions): Promise<HttpProbeResult> {
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
-  const wantBody = config.keyword !== null && config.method !== 'HEAD';
+  const timer = new PhaseTimer();
+  const wantBody = wantsBody(config);
   const stream = opts.client.stream(config.url, {
     method: config.method,
     headers: { 'user-agent': opts.userAgent, ...config.headers },
@@ -74,21 +76,34 @@ export function performHttpProbe(config: HttpConfig, opts: HttpProbeOptions): Pr
   return new Promise<HttpProbeResult>((resolve) => {
     // Certificates are read while each hop's socket is alive: every hop (redirects included) is its
     // own ClientRequest, and its raw response arrives with the socket still open.
-    let validTo: Date | null = null;
+    let certificate: CertificateInfo | null = null;
     let statusCode: number | null = null;
+    let headers: IncomingMessage['headers'] | undefined;
     let settled = false;
     const finish = (observation: ProbeObservation) => {
       if (settled) return;
       settled = true;
-      resolve({ observation, durationMs: elapsed() });
+      const p = stream.timings?.phases;
+      const phases = { ...timer.phases(), dnsMs: p?.dns ?? null, connectMs: p?.tcp ?? null, tlsMs: p?.tls ?? null, firstByteMs: p?.firstByte ?? null };
+      resolve({ observation, durationMs: phases.totalMs, phases });
     };
+    const response = (body: string | null, bodyMissing?: string): ProbeObservation => ({
+      kind: 'response',
+      statusCode: statusCode ?? 0,
+      body,
+      certificateValidTo: certificate ? new Date(certificate.validTo) : null,
+      certificate,
+      ...(headers ? { headers } : {}),
+      ...(bodyMissing ? { bodyMissing } : {}),
+    });
     stream.on('request', (req: ClientRequest) =>
       req.once('response', (res: IncomingMessage) => {
-        validTo = soonest(validTo, certificateValidTo(res));
+        certificate = soonest(certificate, peerCertificateOf(res.socket));
       }),
     );
-    stream.once('response', (res: { statusCode: number }) => {
+    stream.once('response', (res: { statusCode: number; headers: IncomingMessage['headers'] }) => {
       statusCode = res.statusCode;
+      headers = res.headers;
     });
     const chunks: Buffer[] = [];
     let bytes = 0;
@@ -98,19 +113,12 @@ export function performHttpProbe(config: HttpConfig, opts: HttpProbeOptions): Pr
       if (bytes > MAX_BODY_BYTES) {
         // Too large to search: judged without a body (the keyword then counts as not found).
         stream.destroy();
-        finish({ kind: 'response', statusCode: statusCode ?? 0, body: null, certificateValidTo: validTo });
+        finish(response(null, `larger than ${MAX_BODY_BYTES / 1_000_000} MB`));
         return;
       }
       chunks.push(chunk);
     });
-    stream.once('end', () =>
-      finish({
-        kind: 'response',
-        statusCode: statusCode ?? 0,
-        body: wantBody ? Buffer.concat(chunks).toString('utf8') : null,
-        certificateValidTo: validTo,
-      }),
-    );
+    stream.once('end', () => finish(response(wantBody ? Buffer.concat(chunks).toString('utf8') : null)));
     stream.once('error', (err: Error & RequestFailure) => finish({ kind: 'failure', failure: requestFailureKind(err.code), detail: failureDetail(err) }));
   });
 }

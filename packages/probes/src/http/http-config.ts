@@ -1,3 +1,10 @@
+import { conditionsFromJson } from '../conditions/condition-schema.js';
+import type { Condition, ConditionType } from '../conditions/condition.js';
+import { intIn, objectOf } from '../common/read-json.js';
+
+/** The conditions an http probe can answer. */
+export const HTTP_CONDITION_TYPES: readonly ConditionType[] = ['status_code', 'json_body', 'header', 'response_time', 'certificate_days'];
+
 /** An http check's probe settings (the API's http_config with defaults applied). */
 export interface HttpConfig {
   url: string;
@@ -12,6 +19,7 @@ export interface HttpConfig {
   basicAuth: { username: string; password: string } | null;
   sslDaysBefore: number;
   confirmations: number;
+  conditions: Condition[];
 }
 
 export const HTTP_CONFIG_DEFAULTS = {
@@ -25,7 +33,6 @@ export const HTTP_CONFIG_DEFAULTS = {
 } as const;
 
 const METHODS = ['GET', 'HEAD', 'POST'] as const;
-const intIn = (v: unknown, min: number, max: number, dflt: number) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : dflt);
 
 /**
  * Reads the stored http_config JSON (snake_case, as the API accepts it) and applies defaults.
@@ -33,7 +40,7 @@ const intIn = (v: unknown, min: number, max: number, dflt: number) => (typeof v 
  * because the API validated it on the way in and an old row must not stop monitoring.
  */
 export function httpConfigFromJson(raw: unknown): HttpConfig {
-  const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const o = objectOf(raw);
   const method = typeof o.method === 'string' ? o.method.toUpperCase() : '';
   const codes = Array.isArray(o.expected_codes) ? o.expected_codes.filter((c): c is string => typeof c === 'string') : [];
   const headers: Record<string, string> = {};
@@ -56,5 +63,6 @@ export function httpConfigFromJson(raw: unknown): HttpConfig {
         : null,
     sslDaysBefore: typeof o.ssl_days_before === 'number' && o.ssl_days_before >= 0 ? o.ssl_days_before : HTTP_CONFIG_DEFAULTS.sslDaysBefore,
     confirmations: intIn(o.confirmations, 1, 5, HTTP_CONFIG_DEFAULTS.confirmations),
+    conditions: conditionsFromJson(o.conditions, HTTP_CONDITION_TYPES),
   };
 }

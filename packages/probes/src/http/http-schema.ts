@@ -1,7 +1,7 @@
 import { Joi } from '@upmon/bounded-joi';
+import { conditionsSchema, HEADER_NAME } from '../conditions/condition-schema.js';
+import { HTTP_CONDITION_TYPES } from './http-config.js';
 
-/** RFC 7230 token: what a header name may be. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 /** No CR/LF/NUL in header values (header injection). */
 const HEADER_VALUE = /^[^\r\n\0]*$/;
 
@@ -47,4 +47,6 @@ export const httpConfigSchema = Joi.object({
   }),
   ssl_days_before: Joi.number().valid(7, 14, 30).default(14),
   confirmations: Joi.number().integer().min(1).max(5).default(2),
+  // No default: an http check saved without conditions is stored exactly as before they existed.
+  conditions: conditionsSchema(HTTP_CONDITION_TYPES, 'HttpCondition'),
 }).id('HttpConfig');

@@ -1,5 +1,6 @@
 import { httpConfigFromJson } from './http-config.js';
-import { classifyProbe, requestFailureKind, type ProbeObservation } from './probe-outcome.js';
+import { requestFailureKind } from '../common/request-failure.js';
+import { classifyProbe, type ProbeObservation } from './http-judge.js';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const cfg = (extra: Record<string, unknown> = {}) => httpConfigFromJson({ url: 'https://example.com/', ...extra });

@@ -1,0 +1,31 @@
+// Local targets for `pnpm bench probe-kinds`, in a process of their own so that the probing
+// process's CPU is its own: a TCP echo server, a TLS server (test CA) and a DNS server.
+// Prints {tcp, tls, dns, caCert} as one JSON line, then serves until killed.
+import net from 'node:net';
+import tls from 'node:tls';
+import type { AddressInfo } from 'node:net';
+import { createTestCertificates, startDnsServer } from '@upmon/testing';
+
+const certs = createTestCertificates();
+const leaf = certs.leaf({ days: 365 });
+const listen = (server: net.Server) =>
+  new Promise<number>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, () => resolve((server.address() as AddressInfo).port)));
+const ignore = (s: net.Socket) => s.on('error', () => undefined);
+const tcp = await listen(
+  net.createServer((s) => {
+    ignore(s);
+    s.pipe(s);
+  }),
+);
+const tlsServer = tls.createServer({ cert: leaf.cert, key: leaf.key }, (s) => {
+  ignore(s);
+  s.pipe(s);
+});
+tlsServer.on('tlsClientError', () => undefined);
+const tlsPort = await listen(tlsServer);
+const dns = await startDnsServer({ 'bench.test': { A: [{ address: '93.184.216.34' }] } });
+process.stdout.write(`${JSON.stringify({ tcp, tls: tlsPort, dns: dns.port, caCert: certs.caCert })}\n`);
+process.on('SIGTERM', () => {
+  certs.cleanup();
+  process.exit(0);
+});
