@@ -60,28 +60,6 @@ export function cpuSeconds(pid: number | undefined): number {
   return pid ? processCpuMs(pid) / 1000 : NaN;
 }
 
-/** `pid` and all its live descendants (e.g. the workers of a cluster primary). */
-export function processTree(pid: number): number[] {
-  const out = [pid];
-  for (let i = 0; i < out.length; i++) {
-    const p = out[i] as number;
-    let tasks: string[] = [];
-    try {
-      tasks = fs.readdirSync(`/proc/${p}/task`);
-    } catch {
-      continue;
-    }
-    for (const t of tasks) {
-      try {
-        for (const c of fs.readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').trim().split(/\s+/)) if (c) out.push(Number(c));
-      } catch {
-        /* task ended */
-      }
-    }
-  }
-  return out;
-}
-
 /** Busy and total CPU time of the whole machine (all cores), ms. */
 export function machineCpuMs(): { busy: number; total: number } {
   const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] as string;

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { processCpuMs } from './cpu-usage.js';
 import type { OpenLoopOptions, OpenLoopResult } from './open-loop-client.js';
 
-export type { OpenLoopOptions, OpenLoopResult, IntervalStats } from './open-loop-client.js';
+export type { OpenLoopOptions, OpenLoopResult } from './open-loop-client.js';
 
 const clientPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'open-loop-client.js');
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { unboundedPaths } from '@upmon/bounded-joi';
 import type { IntegrationKind } from '@upmon/db';
+import type { ChannelKind } from './channel-kind.js';
 import { openChannelTestKit, sampleConfigs, samples, type ChannelTestKit } from '../test/support/channel-test-kit.js';
 import { CHANNEL_KINDS, KIND_NAMES, secretFields } from './registry.js';
 
@@ -20,7 +21,7 @@ describe('the registry', () => {
     expect(new Set(KIND_NAMES).size).toBe(KIND_NAMES.length);
   });
 
-  describe.each(CHANNEL_KINDS.map((k) => [k.kind, k] as const))('%s', (_name, kind) => {
+  describe.each(CHANNEL_KINDS.map((k): [IntegrationKind, ChannelKind] => [k.kind, k]))('%s', (_name, kind) => {
     it('bounds every string of its config', () => {
       expect(unboundedPaths(kind.configSchema.describe())).toEqual([]);
     });

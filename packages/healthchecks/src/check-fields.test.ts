@@ -1,4 +1,4 @@
-import { hcReportedGrace, hcToCheckFields, upmonGraceFor, type CheckFields } from './check-fields.js';
+import { hcReportedGrace, hcToCheckFields, upmonGraceFor, type CheckFields, type HcFieldsOptions } from './check-fields.js';
 import { hcSlugify } from './slugify.js';
 import { parseHcSpec } from './spec.js';
 import { parseHcTags } from './tags.js';
@@ -6,7 +6,8 @@ import { hcUniqueKey } from './unique-key.js';
 
 const ID = '7918b17b-a745-4db1-8575-9d2e07c97f79';
 const v3 = { version: 3 as const, id: ID };
-const apply = (body: Record<string, unknown>, current: CheckFields | null = null, opts = v3) => hcToCheckFields(parseHcSpec(body), current, opts);
+const apply = (body: Record<string, unknown>, current: CheckFields | null = null, opts: HcFieldsOptions = v3) =>
+  hcToCheckFields(parseHcSpec(body), current, opts);
 
 describe('hcToCheckFields', () => {
   it('create with nothing: Healthchecks defaults (1 day period, 1 h grace, UTC); unnamed → the UUID', () => {

@@ -57,7 +57,7 @@ describe('queue retention', () => {
         const q = queues.queue('deliveries');
         for (let waited = 0; ; waited += 200) {
           const c = await q.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-          if (c.waiting + c.active + c.delayed + c.prioritized === 0) break;
+          if (Object.values(c).every((n) => n === 0)) break;
           if (waited > 120_000) throw new Error(`jobs still pending: ${JSON.stringify(c)}`);
           await new Promise((r) => setTimeout(r, 200));
         }

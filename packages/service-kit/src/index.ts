@@ -1,4 +1,4 @@
-export { type Clock, systemClock } from './clock.js';
+export { type Clock, type WaitableClock, systemClock } from './clock.js';
 export { createRedis } from './redis.js';
 export {
   startHealthServer,

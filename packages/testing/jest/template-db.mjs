@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-export function withDatabase(url, name) {
+function withDatabase(url, name) {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();

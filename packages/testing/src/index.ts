@@ -24,6 +24,7 @@ export { launchChromium, CHROMIUM_PATH } from './browser.js';
 export { promtool } from './promtool.js';
 export { recordPingInTx, type PingInput } from './record-ping.js';
 export { eventually, type Settled } from './eventually.js';
+export { ManualClock } from './manual-clock.js';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 export { closeQueues, producerQueues } from './producer-queues.js';
 export { startDnsServer, type DnsServer, type DnsZone } from './dns-server.js';

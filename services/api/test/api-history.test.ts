@@ -182,9 +182,9 @@ describe('GET /checks/{uuid}/flips', () => {
           checkId: c.id,
           projectId,
           ts: new Date(Date.UTC(2026, 0, 1, 0, i)),
-          oldStatus: statuses[i - 1],
-          newStatus: statuses[i],
-          reason: reasons[i - 1],
+          oldStatus: statuses[i - 1]!,
+          newStatus: statuses[i]!,
+          reason: reasons[i - 1]!,
         },
       });
     }

@@ -6,7 +6,7 @@ import { createPrismaClient, createPgPool, type PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import { createFlipMetrics, createPingMetrics, Registry } from '@upmon/metrics';
 import { systemClock, type Clock } from '@upmon/service-kit';
-import { createTestDatabase, makeCheck, makeProject, TEST_ENCRYPTION_KEY, type TestDatabase } from '@upmon/testing';
+import { createTestDatabase, makeCheck, makeProject, ManualClock, TEST_ENCRYPTION_KEY, type TestDatabase } from '@upmon/testing';
 import { createPingReceiver, parsePingUrl } from '../src/ping/index.js';
 
 const BODY_LIMIT = 10;
@@ -68,6 +68,13 @@ afterAll(async () => {
 });
 
 const hit = (path: string, init: RequestInit = {}) => fetch(`${rx.url}${path}`, init);
+
+/** A receiver on a clock the test moves: run durations are exact, with no waiting. */
+async function startTimedReceiver() {
+  const clock = new ManualClock();
+  const receiver = await startReceiver({ clock });
+  return { clock, hit: (path: string) => fetch(`${receiver.url}${path}`) };
+}
 const pingsOf = async (checkId: string) =>
   (
     await pool.query(
@@ -232,15 +239,16 @@ describe('ping receiver', () => {
     const project = await makeProject(prisma);
     const check = await makeCheck(prisma, project.id);
     const rid = '11111111-2222-4333-8444-555555555555';
-    expect((await hit(`/${check.id}/start?rid=${rid}`)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 30));
-    expect((await hit(`/${check.id}/0?rid=${rid}`)).status).toBe(200);
+    const timed = await startTimedReceiver();
+    expect((await timed.hit(`/${check.id}/start?rid=${rid}`)).status).toBe(200);
+    await timed.clock.advance(30);
+    expect((await timed.hit(`/${check.id}/0?rid=${rid}`)).status).toBe(200);
     const ps = await pingsOf(check.id);
     expect(ps.map((p) => [p.type, p.exit_status, p.rid])).toEqual([
       ['start', null, rid],
       ['exit', 0, rid],
     ]);
-    expect(ps[1].duration_ms).toBeGreaterThanOrEqual(25);
+    expect(ps[1].duration_ms).toBe(30);
     expect((await hit(`/${check.id}/3`)).status).toBe(200);
     expect((await hit(`/${check.id}/fail`)).status).toBe(200);
     expect((await flipsOf(check.id)).map((f) => `${f.oldStatus}>${f.newStatus}:${f.reason}`)).toEqual(['new>up:ping', 'up>down:exit']);
@@ -483,7 +491,12 @@ describe('Healthchecks ping URLs under /ping/ (docs/healthchecks.md)', () => {
 describe('overlapping runs paired by rid', () => {
   const A = 'aaaaaaaa-0000-4000-8000-000000000001';
   const B = 'bbbbbbbb-0000-4000-8000-000000000002';
-  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  let timed: Awaited<ReturnType<typeof startTimedReceiver>>;
+  beforeAll(async () => {
+    timed = await startTimedReceiver();
+  });
+  const hit = (path: string) => timed.hit(path);
+  const pause = (ms: number) => timed.clock.advance(ms);
   const checkRow = (id: string) => prisma.check.findUniqueOrThrow({ where: { id } });
 
   it('start A, start B, success A: the success is measured from A; last_duration_ms is that run', async () => {
@@ -498,7 +511,7 @@ describe('overlapping runs paired by rid', () => {
     let ps = await pingsOf(check.id);
     const durA = ps[2].duration_ms as number;
     expect(durA).toBe(ms(ps[2]) - ms(ps[0]));
-    expect(durA).toBeGreaterThanOrEqual(155);
+    expect(durA).toBe(160);
     let row = await checkRow(check.id);
     expect(row.lastDurationMs).toBe(durA);
     // B is still open: the check keeps its start + grace deadline.
@@ -510,7 +523,7 @@ describe('overlapping runs paired by rid', () => {
     ps = await pingsOf(check.id);
     const durB = ps[3].duration_ms as number;
     expect(durB).toBe(ms(ps[3]) - ms(ps[1]));
-    expect(durB).toBeGreaterThanOrEqual(145);
+    expect(durB).toBe(150);
     row = await checkRow(check.id);
     expect([row.lastDurationMs, row.lastStartAt, row.status]).toEqual([durB, null, 'up']);
 
@@ -533,7 +546,7 @@ describe('overlapping runs paired by rid', () => {
     await hit(`/${check.id}/fail?rid=${A}`);
     const ps = await pingsOf(check.id);
     expect(ps.map((p) => p.type)).toEqual(['start', 'start', 'success', 'fail']);
-    expect(ps[3].duration_ms).toBeGreaterThanOrEqual(45);
+    expect(ps[3].duration_ms).toBe(50);
     const row = await checkRow(check.id);
     expect([row.status, row.lastDurationMs]).toEqual(['down', ps[3].duration_ms]);
   });
@@ -550,7 +563,7 @@ describe('overlapping runs paired by rid', () => {
     const ms = (p: { ts_us: string }) => Date.parse(`${p.ts_us.slice(0, 23)}Z`);
     // Measured from the second start, not the first.
     expect(ps[2].duration_ms).toBe(ms(ps[2]) - ms(ps[1]));
-    expect(ps[2].duration_ms).toBeGreaterThanOrEqual(15);
+    expect(ps[2].duration_ms).toBe(20);
   });
 });
 

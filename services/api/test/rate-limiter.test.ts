@@ -1,14 +1,18 @@
 import { createLogger } from '@upmon/logger';
 import { createRedis } from '@upmon/service-kit';
-import { dropRedisPrefix, testRedisPrefix, testRedisUrl, UNREACHABLE_REDIS_OPTIONS } from '@upmon/testing';
+import { dropRedisPrefix, ManualClock, testRedisPrefix, testRedisUrl, UNREACHABLE_REDIS_OPTIONS } from '@upmon/testing';
 import { RateLimiter } from '@upmon/domain';
 
 const prefix = testRedisPrefix();
 const redisA = createRedis(testRedisUrl(), 'producer');
 const redisB = createRedis(testRedisUrl(), 'producer');
 const logger = createLogger({ service: 'test', level: 'silent' });
+// Two API processes on Redis server time; and two on a clock the tests move (windows without waiting).
 const a = new RateLimiter(redisA, logger);
 const b = new RateLimiter(redisB, logger);
+const clock = new ManualClock();
+const ta = new RateLimiter(redisA, logger, clock);
+const tb = new RateLimiter(redisB, logger, clock);
 
 const ready = (r: typeof redisA) => (r.status === 'ready' ? Promise.resolve() : new Promise((res) => r.once('ready', res)));
 // Producer connections fail commands until connected (no offline queue): wait, or the first hits fail open.
@@ -22,20 +26,19 @@ afterAll(async () => {
   await dropRedisPrefix(prefix);
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 test('a rolling window: full budget refused until the oldest event leaves it; refusals cost nothing', async () => {
   const budget = [{ key: `${prefix}:w1`, limit: 3, windowMs: 2000 }];
-  const t0 = Date.now();
-  expect(await a.hit(budget)).toEqual({ allowed: true });
-  await sleep(1000);
-  expect(await b.hit(budget)).toEqual({ allowed: true });
-  expect(await a.hit(budget)).toEqual({ allowed: true });
-  for (let i = 0; i < 5; i++) expect(await b.hit(budget)).toEqual({ allowed: false, retryAfterSec: 1 });
-  // The first event (t0) has left the window; the other two (t0 + 1 s) have not, with 800 ms to spare.
-  await sleep(t0 + 2200 - Date.now());
-  expect(await a.hit(budget)).toEqual({ allowed: true });
-  expect((await b.hit(budget)).allowed).toBe(false);
+  expect(await ta.hit(budget)).toEqual({ allowed: true });
+  await clock.advance(1000);
+  expect(await tb.hit(budget)).toEqual({ allowed: true });
+  expect(await ta.hit(budget)).toEqual({ allowed: true });
+  for (let i = 0; i < 5; i++) expect(await tb.hit(budget)).toEqual({ allowed: false, retryAfterSec: 1 });
+  // The first event (t0) leaves the window at t0 + 2 s exactly; the other two (t0 + 1 s) are still in it.
+  await clock.advance(999);
+  expect(await ta.hit(budget)).toEqual({ allowed: false, retryAfterSec: 1 });
+  await clock.advance(1);
+  expect(await ta.hit(budget)).toEqual({ allowed: true });
+  expect(await tb.hit(budget)).toEqual({ allowed: false, retryAfterSec: 1 });
 });
 
 test('concurrent hits from two connections never exceed the limit', async () => {
@@ -47,20 +50,17 @@ test('concurrent hits from two connections never exceed the limit', async () => 
 test('several budgets: an event is recorded in all or none; Retry-After is the longest wait', async () => {
   const minute = { key: `${prefix}:m`, limit: 2, windowMs: 300 };
   const hour = { key: `${prefix}:h`, limit: 3, windowMs: 5_000 };
-  expect((await a.hit([minute, hour])).allowed).toBe(true);
-  expect((await a.hit([minute, hour])).allowed).toBe(true);
-  expect(await a.hit([minute, hour])).toEqual({ allowed: false, retryAfterSec: 1 });
+  expect((await ta.hit([minute, hour])).allowed).toBe(true);
+  expect((await ta.hit([minute, hour])).allowed).toBe(true);
+  expect(await ta.hit([minute, hour])).toEqual({ allowed: false, retryAfterSec: 1 });
   expect(await redisA.zcard(minute.key)).toBe(2);
   expect(await redisA.zcard(hour.key)).toBe(2);
-  await sleep(320);
-  expect((await a.hit([minute, hour])).allowed).toBe(true);
+  await clock.advance(320);
+  expect((await ta.hit([minute, hour])).allowed).toBe(true);
   expect(await redisA.zcard(hour.key)).toBe(3);
-  // The short window has room again but the long one is full: wait ≈ 5 s.
-  await sleep(320);
-  const refused = await a.hit([minute, hour]);
-  expect(refused.allowed).toBe(false);
-  expect(refused.allowed === false && refused.retryAfterSec).toBeGreaterThanOrEqual(4);
-  expect(refused.allowed === false && refused.retryAfterSec).toBeLessThanOrEqual(5);
+  // The short window has room again but the long one is full until t0 + 5 s: 4.36 s, said as 5.
+  await clock.advance(320);
+  expect(await ta.hit([minute, hour])).toEqual({ allowed: false, retryAfterSec: 5 });
   expect(await redisA.zcard(hour.key)).toBe(3);
 });
 

@@ -138,7 +138,7 @@ describe('status page from day rollups (real PostgreSQL)', () => {
     // Warm: no transaction, no fill (pool.query checks a client out with a callback, a fill without).
     const connect = jest.spyOn(pool, 'connect');
     const warm = await bothViews(key, now);
-    expect(connect.mock.calls.filter((args) => args.length === 0)).toEqual([]);
+    expect(connect.mock.calls.filter((args: unknown[]) => args.length === 0)).toEqual([]);
     connect.mockRestore();
     expect(warm.got).toEqual(cold.want);
 

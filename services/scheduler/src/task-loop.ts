@@ -1,4 +1,4 @@
-import type { Clock } from '@upmon/service-kit';
+import type { WaitableClock } from '@upmon/service-kit';
 import type { Logger } from '@upmon/logger';
 import type { SchedulerTask } from './task.js';
 
@@ -20,29 +20,14 @@ const ERROR_BACKOFF_MS = 1000;
  * Runs one task for ever: a round; again at once if the batch was full; otherwise sleep until the
  * next item is due (task.nextDueAt) or the idle interval, whichever is sooner. No busy loop.
  */
-export function startTaskLoop(task: SchedulerTask, opts: { clock: Clock; logger: Logger; idleIntervalMs: number; batchSize: number }): TaskLoop {
+export function startTaskLoop(task: SchedulerTask, opts: { clock: WaitableClock; logger: Logger; idleIntervalMs: number; batchSize: number }): TaskLoop {
   const log = opts.logger.child({ task: task.name });
   const batchSize = task.batchSize ?? opts.batchSize;
   const idleMs = task.idleIntervalMs ?? opts.idleIntervalMs;
-  let stopping = false;
-  let wake: (() => void) | null = null;
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (stopping || ms <= 0) return resolve();
-      const t = setTimeout(() => {
-        wake = null;
-        resolve();
-      }, ms);
-      wake = () => {
-        clearTimeout(t);
-        wake = null;
-        resolve();
-      };
-    });
+  const stopping = new AbortController();
 
   const loop = (async () => {
-    while (!stopping) {
+    while (!stopping.signal.aborted) {
       let delay: number;
       try {
         const handled = await task.runOnce(opts.clock.now());
@@ -55,14 +40,13 @@ export function startTaskLoop(task: SchedulerTask, opts: { clock: Clock; logger:
         delay = ERROR_BACKOFF_MS;
       }
       // A deadline exactly "now" would spin at 0 ms on clock skew between JS and Postgres: 5 ms floor.
-      await sleep(Math.max(delay, 5));
+      await opts.clock.sleep(Math.max(delay, 5), stopping.signal);
     }
   })();
 
   return {
     async stop() {
-      stopping = true;
-      wake?.();
+      stopping.abort();
       await loop;
     },
   };

@@ -2,7 +2,6 @@ import { loadSchedulerConfig } from '@upmon/config';
 import type { CheckStatus, PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import type { Queues } from '@upmon/queue';
-import { systemClock } from '@upmon/service-kit';
 import { makeCheck, makeIntegration, makeProject, openTestBackend, queuedJobs, testRedisUrl, type TestBackend, type TestDatabase } from '@upmon/testing';
 import { createDependencyReleaseTask } from '../src/tasks/dependency-release.js';
 import { createHeldReleaseTask } from '../src/tasks/held-release.js';
@@ -19,7 +18,7 @@ const logger = createLogger({ service: 'scheduler', level: 'silent' });
 
 function deps(batchSize = 1000) {
   const config = loadSchedulerConfig({ DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, SCHEDULER_BATCH_SIZE: String(batchSize) });
-  return { config, logger, prisma, queues, clock: systemClock };
+  return { config, logger, prisma, queues };
 }
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { loadSchedulerConfig } from '@upmon/config';
 import type { PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import { Queues } from '@upmon/queue';
-import { createRedis, systemClock } from '@upmon/service-kit';
+import { createRedis } from '@upmon/service-kit';
 import { makeCheck, makeIntegration, makeProject, testRedisUrl, openTestBackend, queuedJobs, type TestBackend, type TestDatabase } from '@upmon/testing';
 import { createHeldReleaseTask } from '../src/tasks/held-release.js';
 
@@ -15,7 +15,7 @@ const logger = createLogger({ service: 'scheduler', level: 'silent' });
 
 function makeTask(q: Queues = queues, batchSize = 1000) {
   const config = loadSchedulerConfig({ DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, SCHEDULER_BATCH_SIZE: String(batchSize) });
-  return createHeldReleaseTask({ config, logger, prisma, queues: q, clock: systemClock });
+  return createHeldReleaseTask({ config, logger, prisma, queues: q });
 }
 
 async function integration(projectId: string) {

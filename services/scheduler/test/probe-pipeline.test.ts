@@ -5,7 +5,7 @@ import { loadSchedulerConfig } from '@upmon/config';
 import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import { Queues } from '@upmon/queue';
-import { createRedis, systemClock } from '@upmon/service-kit';
+import { createRedis } from '@upmon/service-kit';
 import {
   createTestCertificates,
   createTestDatabase,
@@ -65,7 +65,7 @@ beforeAll(async () => {
   tlsBase = `https://localhost:${await listen(https.createServer({ cert: shortLived.cert, key: shortLived.key }, handler))}`;
   projectId = (await makeProject(prisma)).id;
   const config = loadSchedulerConfig({ DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix });
-  task = createProbeSchedulerTask({ config, logger: createLogger({ service: 'scheduler', level: 'silent' }), prisma, pool, queues, clock: systemClock });
+  task = createProbeSchedulerTask({ config, logger: createLogger({ service: 'scheduler', level: 'silent' }), pool, queues });
   prober = await startService('prober', {
     DATABASE_URL: db.url,
     REDIS_URL: testRedisUrl(),

@@ -3,7 +3,7 @@ import { nextProbeAt, probeSpreadMs } from '@upmon/core';
 import { createPgPool, type PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import { PROBES_PER_JOB, Queues, probesOf } from '@upmon/queue';
-import { createRedis, systemClock } from '@upmon/service-kit';
+import { createRedis } from '@upmon/service-kit';
 import { makeCheck, makeProject, openTestBackend, queuedJobs, testRedisUrl, type TestBackend, type TestDatabase } from '@upmon/testing';
 import { ROUND_GAP_MS, createProbeSchedulerTask } from '../src/tasks/probe-scheduler.js';
 import type { SchedulerTask } from '../src/task.js';
@@ -25,7 +25,7 @@ function makeTask(opts: { pool?: pg.Pool; queues?: Queues; batchSize?: number } 
     REDIS_PREFIX: prefix,
     SCHEDULER_BATCH_SIZE: String(opts.batchSize ?? 1000),
   });
-  return createProbeSchedulerTask({ config, logger, prisma, pool: opts.pool ?? pool, queues: opts.queues ?? queues, clock: systemClock });
+  return createProbeSchedulerTask({ config, logger, pool: opts.pool ?? pool, queues: opts.queues ?? queues });
 }
 
 const http = (extra: Record<string, unknown> = {}) =>

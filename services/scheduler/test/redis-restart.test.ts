@@ -22,7 +22,6 @@ import {
   type ServiceProcess,
   type TestDatabase,
 } from '@upmon/testing';
-import type { Queues } from '@upmon/queue';
 import { Redis } from 'ioredis';
 import { systemClock } from '@upmon/service-kit';
 import { createRedisRecoveryTask } from '../src/tasks/redis-recovery.js';

@@ -2,7 +2,6 @@ import { loadSchedulerConfig } from '@upmon/config';
 import type { CheckStatus, PrismaClient } from '@upmon/db';
 import { createLogger } from '@upmon/logger';
 import type { Queues } from '@upmon/queue';
-import { systemClock } from '@upmon/service-kit';
 import { makeCheck, makeIntegration, makeProject, testRedisUrl, openTestBackend, queuedJobs, type TestBackend, type TestDatabase } from '@upmon/testing';
 import { createRemindersTask } from '../src/tasks/reminders.js';
 
@@ -17,7 +16,7 @@ const H = 3_600_000;
 
 function task() {
   const config = loadSchedulerConfig({ DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix });
-  return createRemindersTask({ config, logger, prisma, queues, clock: systemClock });
+  return createRemindersTask({ config, logger, prisma, queues });
 }
 
 async function integration(overrides: { enabled?: boolean; events?: string[]; reminders?: number[] | null } = {}) {

@@ -1,6 +1,6 @@
 import type { PrismaClient } from '@upmon/db';
 import { systemClock } from '@upmon/service-kit';
-import { eventually, makeCheck, makeIntegration, makeMaintenanceWindow, makeProject, openTestStore, type TestDatabase, type TestStore } from '@upmon/testing';
+import { ManualClock, makeCheck, makeIntegration, makeMaintenanceWindow, makeProject, openTestStore, type TestDatabase, type TestStore } from '@upmon/testing';
 import type pg from 'pg';
 import { idleDelayMs, startTaskLoop } from '../src/task-loop.js';
 import type { SchedulerTask } from '../src/task.js';
@@ -8,7 +8,8 @@ import { createRetentionPrunerTask } from '../src/tasks/retention-pruner.js';
 import { schedulerDeps, silentLogger } from './scheduler-support.js';
 
 describe('task loop', () => {
-  const opts = { clock: systemClock, logger: silentLogger, idleIntervalMs: 10_000, batchSize: 100 };
+  // Time is a ManualClock: the rounds run at exact times, with no waiting.
+  const opts = (clock: ManualClock) => ({ clock, logger: silentLogger, idleIntervalMs: 10_000, batchSize: 100 });
 
   it('idleDelayMs: until the next item, at most the idle interval', () => {
     const now = new Date('2026-01-01T00:00:00Z');
@@ -19,49 +20,56 @@ describe('task loop', () => {
   });
 
   it('runs again at once after a full batch, then sleeps; stop wakes it', async () => {
+    const clock = new ManualClock();
     const results = [100, 100, 100, 7];
     let calls = 0;
     const task: SchedulerTask = { name: 't', runOnce: async () => results[calls++] ?? 0 };
-    const loop = startTaskLoop(task, opts);
-    await eventually(() => calls === 4, 2_000, 'four runs back to back');
-    const t0 = Date.now();
-    await loop.stop();
-    expect(Date.now() - t0).toBeLessThan(2_000); // woken, not the 10 s idle interval
+    const loop = startTaskLoop(task, opts(clock));
+    await clock.advance(0);
+    expect(calls).toBe(4); // four rounds back to back, no time passed
+    expect(clock.wakeUps()).toEqual([new Date(clock.now().getTime() + 10_000)]); // then the idle interval
+    await loop.stop(); // resolves with the clock standing still: woken, not the 10 s idle interval
     expect(calls).toBe(4);
+    expect(clock.wakeUps()).toEqual([]);
   });
 
   it('wakes when the next item is due, sooner than the idle interval', async () => {
+    const clock = new ManualClock();
+    const start = clock.now().getTime();
     const times: number[] = [];
     const task: SchedulerTask = {
       name: 't',
-      runOnce: async () => {
-        times.push(Date.now());
+      runOnce: async (now) => {
+        times.push(now.getTime() - start);
         return 0;
       },
-      nextDueAt: async () => new Date(Date.now() + 100),
+      nextDueAt: async () => new Date(clock.now().getTime() + 100),
     };
-    const loop = startTaskLoop(task, opts);
-    await new Promise((r) => setTimeout(r, 600));
+    const loop = startTaskLoop(task, opts(clock));
+    await clock.advance(650);
     await loop.stop();
-    // Idle interval is 10 s: more than one round in 600 ms means it woke for the due item.
-    expect(times.length).toBeGreaterThanOrEqual(2);
-    expect(times.length).toBeLessThanOrEqual(7);
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(90);
+    expect(times).toEqual([0, 100, 200, 300, 400, 500, 600]);
   });
 
   it('stop finishes the round in hand; a failing task backs off instead of spinning', async () => {
+    const clock = new ManualClock();
     let finished = 0;
+    let release = () => {};
     const slow: SchedulerTask = {
       name: 'slow',
       runOnce: async () => {
-        await new Promise((r) => setTimeout(r, 200));
+        await new Promise<void>((r) => (release = r));
         finished++;
         return 0;
       },
     };
-    const loop = startTaskLoop(slow, opts);
-    await new Promise((r) => setTimeout(r, 50));
-    await loop.stop();
+    const loop = startTaskLoop(slow, opts(clock));
+    let stopped = false;
+    const stopping = loop.stop().then(() => (stopped = true));
+    await clock.advance(0);
+    expect([stopped, finished]).toEqual([false, 0]); // stop waits for the round in hand
+    release();
+    await stopping;
     expect(finished).toBe(1);
 
     let failures = 0;
@@ -72,10 +80,12 @@ describe('task loop', () => {
         throw new Error('db down');
       },
     };
-    const l2 = startTaskLoop(failing, { ...opts, idleIntervalMs: 10 });
-    await new Promise((r) => setTimeout(r, 300));
+    const l2 = startTaskLoop(failing, { ...opts(clock), idleIntervalMs: 10 });
+    await clock.advance(999);
+    expect(failures).toBe(1); // the 1 s back-off, not the 10 ms idle interval
+    await clock.advance(1);
+    expect(failures).toBe(2);
     await l2.stop();
-    expect(failures).toBe(1);
   });
 });
 

@@ -54,8 +54,6 @@ export const samples = {
   test: buildTestNotification({ integrationName: 'On-call', now: NOW, link: TEST_LINK }),
 } satisfies Record<string, Notification>;
 
-export type SampleName = keyof typeof samples;
-
 /** Provider endpoints of fixed-host providers, all at the fake server under their own prefix. */
 export function fakeProviders(baseUrl: string, overrides: Partial<ProviderSettings> = {}): ProviderSettings {
   return {

@@ -13,17 +13,23 @@ export type RateDecision = { allowed: true } | { allowed: false; retryAfterSec: 
 
 /**
  * Sliding-log limiter in one Lua script, so it is exact and atomic across API processes: each
- * budget is a sorted set of event times (Redis server time, so replicas' clocks do not matter).
- * An event is recorded in every budget only when all of them have room; a refused request costs
- * nothing, so a client that backs off for Retry-After seconds is served again.
+ * budget is a sorted set of event times (Redis server time, so replicas' clocks do not matter;
+ * a test passes the time instead, ARGV[2]). An event is recorded in every budget only when all of
+ * them have room; a refused request costs nothing, so a client that backs off for Retry-After
+ * seconds is served again.
  */
 const SCRIPT = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local now
+if ARGV[2] ~= '' then
+  now = tonumber(ARGV[2])
+else
+  local t = redis.call('TIME')
+  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
 local wait = 0
 for i, key in ipairs(KEYS) do
-  local limit = tonumber(ARGV[2 * i])
-  local window = tonumber(ARGV[2 * i + 1])
+  local limit = tonumber(ARGV[2 * i + 1])
+  local window = tonumber(ARGV[2 * i + 2])
   redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
   local count = redis.call('ZCARD', key)
   if count >= limit then
@@ -35,7 +41,7 @@ end
 if wait > 0 then return wait end
 for i, key in ipairs(KEYS) do
   redis.call('ZADD', key, now, ARGV[1])
-  redis.call('PEXPIRE', key, tonumber(ARGV[2 * i + 1]))
+  redis.call('PEXPIRE', key, tonumber(ARGV[2 * i + 2]))
 end
 return 0
 `;
@@ -47,9 +53,11 @@ export class RateLimiter {
   private seq = 0;
   private readonly instance = randomBytes(6).toString('hex');
 
+  /** `clock` (a Clock; tests only): moves through windows without waiting. Without it, Redis server time. */
   constructor(
     redis: Redis,
     private readonly logger: Logger,
+    private readonly clock?: { now(): Date },
   ) {
     if (!('upmonSlidingWindow' in redis)) redis.defineCommand('upmonSlidingWindow', { lua: SCRIPT });
     this.redis = redis as WithCommand;
@@ -71,7 +79,7 @@ export class RateLimiter {
    */
   async hit(budgets: Budget[]): Promise<RateDecision> {
     const member = `${this.instance}:${(this.seq = (this.seq + 1) % 1e9)}`;
-    const args: (string | number)[] = [member];
+    const args: (string | number)[] = [member, this.clock ? this.clock.now().getTime() : ''];
     for (const b of budgets) args.push(b.limit, b.windowMs);
     try {
       const waitMs = await this.redis.upmonSlidingWindow(budgets.length, ...budgets.map((b) => b.key), ...args);

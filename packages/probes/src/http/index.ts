@@ -31,6 +31,6 @@ export const httpKind: ProbeKindDefinition<HttpConfig> = {
 };
 
 export { type HttpConfig, HTTP_CONFIG_DEFAULTS, httpConfigFromJson } from './http-config.js';
-export { classifyProbe, judgeHttp, type ProbeObservation, type ProbeOutcome } from './http-judge.js';
-export { performHttpProbe, probeClient, MAX_BODY_BYTES, type HttpProbeResult } from './http-probe.js';
+export { classifyProbe, judgeHttp } from './http-judge.js';
+export { MAX_BODY_BYTES } from './http-probe.js';
 export { matchesExpectedCode } from './expected-codes.js';

@@ -1,3 +1,2 @@
 export { badgeRouter } from './badge-routes.js';
-export { badgeUrls, ALL_CHECKS } from './badge-urls.js';
-export { projectBadges, type ProjectBadge } from './project-badges.js';
+export { projectBadges } from './project-badges.js';

@@ -1,2 +1,2 @@
-export { createPingReceiver, type PingReceiver, type PingReceiverDeps } from './ping-receiver.js';
+export { createPingReceiver } from './ping-receiver.js';
 export { parsePingUrl } from './ping-url.js';

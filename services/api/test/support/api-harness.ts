@@ -18,7 +18,7 @@ export interface CallOptions {
   key?: string;
   body?: unknown;
   /** Sent as-is instead of JSON.stringify(body). */
-  rawBody?: string | Buffer;
+  rawBody?: string;
   headers?: Record<string, string>;
 }
 
@@ -127,7 +127,7 @@ async function startApiServer(
 export async function callApi<T = any>(baseUrl: string, method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
-  let body: string | Buffer | undefined;
+  let body: string | undefined;
   if (opts.rawBody !== undefined) body = opts.rawBody;
   else if (opts.body !== undefined) {
     body = JSON.stringify(opts.body);

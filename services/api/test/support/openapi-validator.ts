@@ -1,13 +1,11 @@
-import Ajv2020Module from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { OPENAPI_DOCUMENT } from '../../src/v1/openapi/document.js';
 
-// ajv and ajv-formats are CommonJS; under ESM the default import may be the module object.
-const Ajv2020 = ((Ajv2020Module as unknown as { default?: unknown }).default ?? Ajv2020Module) as typeof Ajv2020Module;
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as typeof addFormatsModule;
-
+// ajv-formats is CommonJS: under NodeNext its types put the plugin on `.default`, which the module
+// also sets at run time (module.exports.default === module.exports).
 const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
+addFormats.default(ajv);
 ajv.addSchema(OPENAPI_DOCUMENT as object, 'openapi');
 
 const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -75,8 +75,11 @@ export async function createHarness(envOverrides: Record<string, string> = {}): 
     },
     async settle(timeoutMs = 10_000) {
       await eventually(async () => {
-        const [waiting, d] = await Promise.all([prisma.flip.count({ where: { fannedOutAt: null } }), queues.queue('deliveries').getJobCounts()]);
-        return waiting + d.waiting + d.active + d.delayed === 0;
+        const [waiting, d] = await Promise.all([
+          prisma.flip.count({ where: { fannedOutAt: null } }),
+          queues.queue('deliveries').getJobCounts('waiting', 'active', 'delayed'),
+        ]);
+        return waiting === 0 && Object.values(d).every((n) => n === 0);
       }, timeoutMs);
     },
     async close() {

@@ -32,7 +32,7 @@ interface WaitingRow {
  * Rows still waiting are looked at again every round, so a sweep walks them by id with a cursor
  * (in memory: losing it on a restart only restarts the sweep), a full page running the next at once.
  */
-export function createDependencyReleaseTask(deps: SchedulerDeps): SchedulerTask {
+export function createDependencyReleaseTask(deps: Pick<SchedulerDeps, 'prisma' | 'logger' | 'config'>): SchedulerTask {
   const { prisma, logger, config } = deps;
   let afterId = 0n;
   return {

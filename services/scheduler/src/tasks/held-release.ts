@@ -25,7 +25,7 @@ interface DueHeldRow {
  * `redis-recovery` task rebuilds the digests released in its window from these rows (same job ids;
  * the notifier skips those its log shows as delivered).
  */
-export function createHeldReleaseTask(deps: SchedulerDeps): SchedulerTask {
+export function createHeldReleaseTask(deps: Pick<SchedulerDeps, 'prisma' | 'queues' | 'logger' | 'config'>): SchedulerTask {
   const { prisma, queues, logger, config } = deps;
   return {
     name: 'held-release',

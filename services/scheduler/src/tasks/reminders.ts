@@ -33,7 +33,7 @@ interface DueReminderRow {
  * "enqueued", not "delivered": if Redis then loses its data, the `redis-recovery` task enqueues
  * the reminders sent in its window again (the notifier skips those its log shows as delivered).
  */
-export function createRemindersTask(deps: SchedulerDeps): SchedulerTask {
+export function createRemindersTask(deps: Pick<SchedulerDeps, 'prisma' | 'queues' | 'logger' | 'config'>): SchedulerTask {
   const { prisma, queues, logger, config } = deps;
   return {
     name: 'reminders',
