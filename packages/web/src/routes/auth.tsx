@@ -4,7 +4,7 @@ import { Router, type Request, type Response } from 'express';
 import { requireMail, sendAccountMail } from '../http/account-mail.js';
 import { pageContext, safeNext, sendPage } from '../http/render.js';
 import { endSession, startSession } from '../http/sessions.js';
-import { throttle } from '../http/throttle.js';
+import { checkPasswordThrottled, throttle } from '../http/throttle.js';
 import { viewerOf } from '../http/viewer.js';
 import { asForm, field } from '../forms/form-values.js';
 import { EmailFormPage } from '../views/auth/email-form-page.js';
@@ -49,9 +49,10 @@ export function authRouter(ctx: WebContext): Router {
     const body = asForm(req.body);
     const email = normalizeEmail(field(body, 'email')).slice(0, 254);
     const password = field(body, 'password');
-    await throttle(ctx, req, 'sign-in', email);
     const user = isPlausibleEmail(email) ? await ctx.prisma.user.findUnique({ where: { email } }) : null;
-    const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : (await verifyPassword(password, await DUMMY_HASH), false);
+    const ok = await checkPasswordThrottled(ctx, req, email, async () =>
+      user?.passwordHash ? verifyPassword(password, user.passwordHash) : (await verifyPassword(password, await DUMMY_HASH), false),
+    );
     if (!user || !ok) {
       signInPage(req, res, { email, error: 'Wrong e-mail or password.' }, 401);
       return;

@@ -40,7 +40,7 @@ export function signUpRouter(ctx: WebContext): Router {
 
   r.post('/sign-up', async (req, res) => {
     const { user, errors, values } = readNewUser(asForm(req.body));
-    await throttle(ctx, req, 'sign-in', user.email);
+    await throttle(ctx, req, 'sign-up', user.email);
     if (Object.keys(errors).length === 0 && (await ctx.prisma.user.findUnique({ where: { email: user.email } }))) {
       errors.email = ['is already registered: sign in instead (or reset your password)'];
     }
