@@ -12,8 +12,8 @@ const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 export const sessionCookie = (ctx: Pick<WebContext, 'secureCookies'>) => cookieName('upmon_session', { secure: ctx.secureCookies });
 
 /** The session of the token, with the user and their accounts, in one round trip; null when unknown or expired. */
-async function findViewer(pool: pg.Pool, token: string): Promise<Viewer | null> {
-  const { rows } = await pool.query<Viewer>({
+async function findViewer(pool: pg.Pool, token: string): Promise<Omit<Viewer, 'client'> | null> {
+  const { rows } = await pool.query<Omit<Viewer, 'client'>>({
     name: 'web-find-session',
     text: `SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, s.csrf_token AS "csrfToken",
              coalesce((SELECT json_agg(json_build_object('accountId', m.account_id, 'accountName', a.name, 'plan', a.plan, 'role', m.role)
@@ -30,7 +30,8 @@ async function findViewer(pool: pg.Pool, token: string): Promise<Viewer | null> 
 export function loadViewer(ctx: WebContext): RequestHandler {
   return async (req, res, next) => {
     const token = readCookie(req, sessionCookie(ctx));
-    res.locals.viewer = token && TOKEN.test(token) ? await findViewer(ctx.pool, token) : null;
+    const found = token && TOKEN.test(token) ? await findViewer(ctx.pool, token) : null;
+    res.locals.viewer = found ? ({ ...found, client: ctx.clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for']) } satisfies Viewer) : null;
     next();
   };
 }

@@ -16,6 +16,8 @@ export interface Viewer {
   name: string;
   csrfToken: string;
   memberships: ViewerMembership[];
+  /** The client's address (trusted proxies' X-Forwarded-For), for the audit log. */
+  client: string | null;
 }
 
 export function viewerOf(res: Response): Viewer | null {

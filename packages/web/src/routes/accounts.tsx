@@ -3,7 +3,8 @@ import { randomToken, sha256Hex } from '@upmon/crypto';
 import { invitationPath, isPlausibleEmail, normalizeEmail, TOKEN_TTL_MS } from '@upmon/user-store';
 import { Router, type Response } from 'express';
 import { sendAccountMail } from '../http/account-mail.js';
-import { requireRole, uuidParam } from '../http/project-access.js';
+import { listAuditEvents, parseAuditLogQuery, recordAuditEvent } from '@upmon/domain';
+import { requireRole, uuidParam, viewerActor } from '../http/project-access.js';
 import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
 import { throttle } from '../http/throttle.js';
@@ -11,6 +12,7 @@ import { viewerOf, type Viewer, type ViewerMembership } from '../http/viewer.js'
 import { notFound, WebError } from '../http/web-error.js';
 import { asForm, field } from '../forms/form-values.js';
 import { AccountPage, type AccountPageProps } from '../views/account/account-page.js';
+import { AuditLogPage } from '../views/account/audit-log-page.js';
 import type { FormErrors } from '../views/form-fields.js';
 import type { WebContext } from '../web-context.js';
 
@@ -63,6 +65,24 @@ export function accountsRouter(ctx: WebContext): Router {
     await show(res, viewer, m, { notice: typeof req.query.done === 'string' ? NOTICES[req.query.done] : undefined });
   });
 
+  r.get('/accounts/:id/audit-log', async (req, res) => {
+    const { m } = membershipOf(res, req.params.id);
+    requireRole(m.role, 'audit_log.read');
+    // A cursor that is not one (422) gets the error page with the API's message.
+    const query = parseAuditLogQuery({ cursor: req.query.cursor });
+    const { events, nextCursor } = await listAuditEvents(ctx.pool, m.accountId, query);
+    sendPage(
+      res,
+      <AuditLogPage
+        page={pageContext(res, ctx.assets)}
+        account={{ id: m.accountId, name: m.accountName }}
+        events={events}
+        nextCursor={nextCursor}
+        paged={query.cursor !== undefined}
+      />,
+    );
+  });
+
   /** The account keeps at least one owner. */
   const assertOwnerRemains = async (accountId: string, userId: string) => {
     const owners = await ctx.prisma.membership.count({ where: { accountId, role: 'owner', NOT: { userId } } });
@@ -70,13 +90,16 @@ export function accountsRouter(ctx: WebContext): Router {
   };
 
   const targetOf = async (m: ViewerMembership, userId: string) => {
-    const target = await ctx.prisma.membership.findUnique({ where: { accountId_userId: { accountId: m.accountId, userId: uuidParam(userId) } } });
+    const target = await ctx.prisma.membership.findUnique({
+      where: { accountId_userId: { accountId: m.accountId, userId: uuidParam(userId) } },
+      include: { user: { select: { email: true } } },
+    });
     if (!target) throw notFound();
     return target;
   };
 
   r.post('/accounts/:id/members/:userId/role', async (req, res) => {
-    const { m } = membershipOf(res, req.params.id);
+    const { viewer, m } = membershipOf(res, req.params.id);
     requireRole(m.role, 'members.manage');
     const target = await targetOf(m, req.params.userId);
     const to = field(asForm(req.body), 'role');
@@ -84,6 +107,8 @@ export function accountsRouter(ctx: WebContext): Router {
     if (!mayAssignRole(m.role, target.role, to)) throw new WebError(403, 'Only owners make or change owners.');
     if (target.role === 'owner' && to !== 'owner') await assertOwnerRemains(m.accountId, target.userId);
     await ctx.prisma.membership.update({ where: { accountId_userId: { accountId: m.accountId, userId: target.userId } }, data: { role: to } });
+    const change = `${target.user.email}: ${target.role} → ${to}`;
+    await recordAuditEvent(ctx.prisma, { accountId: m.accountId, actor: viewerActor(viewer), action: 'member.role_change', target: change });
     res.redirect(303, `/accounts/${m.accountId}?done=role`);
   });
 
@@ -97,6 +122,7 @@ export function accountsRouter(ctx: WebContext): Router {
     }
     if (target.role === 'owner') await assertOwnerRemains(m.accountId, target.userId);
     await ctx.prisma.membership.delete({ where: { accountId_userId: { accountId: m.accountId, userId: target.userId } } });
+    await recordAuditEvent(ctx.prisma, { accountId: m.accountId, actor: viewerActor(viewer), action: 'member.remove', target: target.user.email });
     res.redirect(303, target.userId === viewer.userId ? '/projects' : `/accounts/${m.accountId}?done=removed`);
   });
 

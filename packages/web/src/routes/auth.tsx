@@ -4,6 +4,7 @@ import { Router, type Request, type Response } from 'express';
 import { requireMail, sendAccountMail } from '../http/account-mail.js';
 import { pageContext, safeNext, sendPage } from '../http/render.js';
 import { endSession, startSession } from '../http/sessions.js';
+import { recordSignIn } from '../http/sign-in-audit.js';
 import { checkPasswordThrottled, throttle } from '../http/throttle.js';
 import { viewerOf } from '../http/viewer.js';
 import { asForm, field } from '../forms/form-values.js';
@@ -53,6 +54,7 @@ export function authRouter(ctx: WebContext): Router {
     const ok = await checkPasswordThrottled(ctx, req, email, async () =>
       user?.passwordHash ? verifyPassword(password, user.passwordHash) : (await verifyPassword(password, await DUMMY_HASH), false),
     );
+    if (user) await recordSignIn(ctx, req, user, ok ? 'sign_in' : 'sign_in.failed');
     if (!user || !ok) {
       signInPage(req, res, { email, error: 'Wrong e-mail or password.' }, 401);
       return;
@@ -131,6 +133,7 @@ export function authRouter(ctx: WebContext): Router {
       expiredLink(res);
       return;
     }
+    await recordSignIn(ctx, req, row.user, 'sign_in');
     await startSession(ctx, res, row.userId, viewerOf(res));
     res.redirect(303, '/projects');
   });

@@ -65,6 +65,11 @@ export function AccountPage(p: AccountPageProps) {
           </ul>
         ) : null}
         <p class="hint">Plans are changed by the operator (admin CLI: account set-plan).</p>
+        {roleAllows(p.role, 'audit_log.read') ? (
+          <p>
+            <a href={`${base}/audit-log`}>Audit log</a> <span class="muted">(sign-ins, keys, members and what was created or deleted)</span>
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="h-members">
