@@ -16,6 +16,8 @@ async function findViewer(pool: pg.Pool, token: string): Promise<Omit<Viewer, 'c
   const { rows } = await pool.query<Omit<Viewer, 'client'>>({
     name: 'web-find-session',
     text: `SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, s.csrf_token AS "csrfToken",
+             (u.totp_secret IS NOT NULL) AS "hasTwoFactor",
+             EXISTS (SELECT 1 FROM memberships m JOIN accounts a ON a.id = m.account_id WHERE m.user_id = u.id AND a.require_two_factor) AS "twoFactorRequired",
              coalesce((SELECT json_agg(json_build_object('accountId', m.account_id, 'accountName', a.name, 'plan', a.plan, 'role', m.role)
                                        ORDER BY a.created_at, a.id)
                        FROM memberships m JOIN accounts a ON a.id = m.account_id WHERE m.user_id = u.id), '[]') AS memberships
@@ -24,6 +26,21 @@ async function findViewer(pool: pg.Pool, token: string): Promise<Omit<Viewer, 'c
     values: [sha256Hex(token)],
   });
   return rows[0] ?? null;
+}
+
+/**
+ * A person without two-factor authentication in an account that requires it is sent to set it
+ * up: every page but their profile's and signing out redirects there.
+ */
+export function requireTwoFactorSetUp(): RequestHandler {
+  return (req, res, next) => {
+    const viewer = res.locals.viewer as Viewer | null;
+    if (viewer && viewer.twoFactorRequired && !viewer.hasTwoFactor && !/^\/(me|sign-out)(\/|$)/.test(req.path)) {
+      res.redirect(303, '/me/two-factor');
+      return;
+    }
+    next();
+  };
 }
 
 /** Puts the signed-in person (or null) in res.locals.viewer. */

@@ -1,6 +1,6 @@
 import { isRole, mayAssignRole, type Role } from '@upmon/core';
 import { randomToken, sha256Hex } from '@upmon/crypto';
-import { invitationPath, isPlausibleEmail, normalizeEmail, TOKEN_TTL_MS } from '@upmon/user-store';
+import { invitationPath, isPlausibleEmail, normalizeEmail, removeTwoFactor, TOKEN_TTL_MS } from '@upmon/user-store';
 import { Router, type Response } from 'express';
 import { sendAccountMail } from '../http/account-mail.js';
 import { listAuditEvents, parseAuditLogQuery, recordAuditEvent } from '@upmon/domain';
@@ -16,7 +16,14 @@ import { AuditLogPage } from '../views/account/audit-log-page.js';
 import type { FormErrors } from '../views/form-fields.js';
 import type { WebContext } from '../web-context.js';
 
-const NOTICES: Record<string, string> = { invited: 'Invitation sent.', role: 'Role changed.', removed: 'Member removed.', revoked: 'Invitation revoked.' };
+const NOTICES: Record<string, string> = {
+  invited: 'Invitation sent.',
+  role: 'Role changed.',
+  removed: 'Member removed.',
+  revoked: 'Invitation revoked.',
+  'two-factor-removed': 'Two-factor authentication removed: they sign in with their password alone until they set it up again.',
+  'two-factor-required': 'Saved.',
+};
 
 /** An account's page: plan and usage, members and their roles, invitations. */
 export function accountsRouter(ctx: WebContext): Router {
@@ -50,8 +57,16 @@ export function accountsRouter(ctx: WebContext): Router {
         role={m.role}
         viewerId={viewer.userId}
         usage={{ total: projects.rows.reduce((s, p) => s + p.checks, 0), projects: projects.rows }}
-        members={members.map((x) => ({ userId: x.userId, name: x.user.name, email: x.user.email, role: x.role, hasPassword: x.user.passwordHash !== null }))}
+        members={members.map((x) => ({
+          userId: x.userId,
+          name: x.user.name,
+          email: x.user.email,
+          role: x.role,
+          hasPassword: x.user.passwordHash !== null,
+          hasTwoFactor: x.user.totpSecret !== null,
+        }))}
         invitations={invitations}
+        requireTwoFactor={(await ctx.prisma.account.findUniqueOrThrow({ where: { id: m.accountId }, select: { requireTwoFactor: true } })).requireTwoFactor}
         mailConfigured={ctx.mailer.configured}
         errors={{}}
         {...extra}
@@ -81,6 +96,35 @@ export function accountsRouter(ctx: WebContext): Router {
         paged={query.cursor !== undefined}
       />,
     );
+  });
+
+  /** Owners only: whether members must have two-factor authentication (those without are sent to set it up). */
+  r.post('/accounts/:id/two-factor-required', async (req, res) => {
+    const { viewer, m } = membershipOf(res, req.params.id);
+    if (m.role !== 'owner') throw new WebError(403, 'Only owners decide whether members need two-factor authentication.');
+    const on = field(asForm(req.body), 'require') === 'on';
+    await ctx.prisma.$transaction(async (tx) => {
+      await tx.account.update({ where: { id: m.accountId }, data: { requireTwoFactor: on } });
+      await recordAuditEvent(tx, {
+        accountId: m.accountId,
+        actor: viewerActor(viewer),
+        action: 'two_factor.required',
+        target: on ? 'required' : 'not required',
+      });
+    });
+    res.redirect(303, `/accounts/${m.accountId}?done=two-factor-required`);
+  });
+
+  /** Owners only: a member lost their device and their recovery codes; they sign in with their password alone until they set it up again. */
+  r.post('/accounts/:id/members/:userId/two-factor/remove', async (req, res) => {
+    const { viewer, m } = membershipOf(res, req.params.id);
+    if (m.role !== 'owner') throw new WebError(403, "Only owners remove a member's two-factor authentication.");
+    const target = await targetOf(m, req.params.userId);
+    await ctx.prisma.$transaction(async (tx) => {
+      await removeTwoFactor(tx, target.userId);
+      await recordAuditEvent(tx, { accountId: m.accountId, actor: viewerActor(viewer), action: 'two_factor.disable', target: target.user.email });
+    });
+    res.redirect(303, `/accounts/${m.accountId}?done=two-factor-removed`);
   });
 
   /** The account keeps at least one owner. */
