@@ -46,6 +46,10 @@ export function meRouter(ctx: WebContext): Router {
             <TextField name="password" label="New password" type="password" autocomplete="new-password" errors={errors} maxLength={PASSWORD_MAX_LENGTH} />
             <button type="submit">Change password</button>
           </form>
+          <h2>Two-factor authentication</h2>
+          <p>
+            <a href="/me/two-factor">Two-factor authentication</a> <span class="muted">({viewer.hasTwoFactor ? 'on' : 'off'})</span>
+          </p>
           <h2>Sessions</h2>
           <p>
             You are signed in on {sessions} browser{sessions === 1 ? '' : 's'}.
