@@ -2,7 +2,6 @@ export { normalizeEmail, isPlausibleEmail, EMAIL_MAX_LENGTH } from './emails.js'
 export { TOKEN_TTL_MS, userTokenPath, invitationPath, issueUserToken, findUsableToken, consumeToken } from './user-tokens.js';
 export { addUserToAccount } from './create-user.js';
 export {
-  RECOVERY_CODE_COUNT,
   totpCodeAt,
   startTotpSetup,
   pendingTotpSecret,

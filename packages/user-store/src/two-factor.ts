@@ -9,7 +9,7 @@ type Db = PrismaClient | Prisma.TransactionClient;
 const TOTP_SETTINGS = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
 /** A code of the step before or after the current one is accepted too (clocks drift). */
 const TOTP_WINDOW = 1;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 function totpOf(secretBase32: string, email: string): TOTP {
@@ -36,7 +36,7 @@ function matchingStep(secretBase32: string, code: string, now: Date): number | n
  */
 export async function startTotpSetup(db: Db, cipher: Cipher, user: { id: string; email: string }): Promise<{ secret: string; uri: string }> {
   const secret = new Secret({ size: 20 }).base32;
-  await db.user.update({ where: { id: user.id }, data: { totpPendingSecret: cipher.encrypt(secret, AAD.userTotpSecret(user.id)) } });
+  await db.user.update({ where: { id: user.id }, data: { totpPendingSecret: new Uint8Array(cipher.encrypt(secret, AAD.userTotpSecret(user.id))) } });
   return { secret, uri: totpOf(secret, user.email).toString() };
 }
 
