@@ -9,6 +9,7 @@ import { requireViewer } from '../http/require-viewer.js';
 import { throttle } from '../http/throttle.js';
 import { viewerOf, type Viewer, type ViewerMembership } from '../http/viewer.js';
 import { notFound, WebError } from '../http/web-error.js';
+import { noticeOf } from '../http/notice.js';
 import { asForm, field } from '../forms/form-values.js';
 import { AccountPage, type AccountPageProps } from '../views/account/account-page.js';
 import type { FormErrors } from '../views/form-fields.js';
@@ -60,7 +61,7 @@ export function accountsRouter(ctx: WebContext): Router {
 
   r.get('/accounts/:id', async (req, res) => {
     const { viewer, m } = membershipOf(res, req.params.id);
-    await show(res, viewer, m, { notice: typeof req.query.done === 'string' ? NOTICES[req.query.done] : undefined });
+    await show(res, viewer, m, { notice: noticeOf(NOTICES, req.query.done) });
   });
 
   /** The account keeps at least one owner. */

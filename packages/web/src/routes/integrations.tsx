@@ -27,6 +27,7 @@ import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
 import { viewerOf, type Viewer } from '../http/viewer.js';
 import { notFound, WebError } from '../http/web-error.js';
+import { noticeOf } from '../http/notice.js';
 import { integrationDeliveries } from '../queries/check-deliveries.js';
 import type { FormErrors } from '../views/form-fields.js';
 import { IntegrationFormPage } from '../views/integrations/integration-form-page.js';
@@ -148,7 +149,7 @@ export function integrationsRouter(ctx: WebContext): Router {
   r.get('/projects/:id/integrations/:iid', async (req, res) => {
     const a = await access(res, req.params.id);
     const since = typeof req.query.test === 'string' && /^\d{10,15}$/.test(req.query.test) ? Number(req.query.test) : undefined;
-    const done = typeof req.query.done === 'string' ? NOTICES[req.query.done] : undefined;
+    const done = noticeOf(NOTICES, req.query.done);
     await showIntegration(res, a, integrationIdParam(req.params.iid), { testSince: since, notice: done });
   });
 
