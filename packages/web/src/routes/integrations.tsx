@@ -1,4 +1,5 @@
-import { isKindName as isKind } from '@upmon/channels';
+import { channelKind, isKindName as isKind, maskedConfig } from '@upmon/channels';
+import { roleAllows } from '@upmon/core';
 import { AAD, randomToken } from '@upmon/crypto';
 import type { IntegrationKind } from '@upmon/db';
 import { Router, type Response } from 'express';
@@ -125,9 +126,11 @@ export function integrationsRouter(ctx: WebContext): Router {
     status = 200,
   ) => {
     const row = await own(a, String(id));
-    const values =
-      extra.values ??
-      formValuesOfIntegration({ ...row, config: ctx.cipher.decryptJson<Record<string, unknown>>(row.config, AAD.integrationConfig(row.id)) ?? {} });
+    const config = ctx.cipher.decryptJson<Record<string, unknown>>(row.config, AAD.integrationConfig(row.id)) ?? {};
+    // Only people who may change an integration see its credentials (docs/web.md, "Roles").
+    const kind = channelKind(row.kind);
+    const shown = roleAllows(a.role, 'integrations.write') ? config : kind ? maskedConfig(kind, config) : {};
+    const values = extra.values ?? formValuesOfIntegration({ ...row, config: shown });
     sendPage(
       res,
       <IntegrationFormPage
