@@ -67,6 +67,44 @@ describe('account page', () => {
     expect((await as.member!.post(`${accountPage()}/members/${team.users.read_only.id}/remove`)).status).toBe(403);
   });
 
+  test('two owners demoting or removing each other at the same moment: one succeeds, the account keeps an owner', async () => {
+    const other = await makeTeam(h.prisma, 'free');
+    const second = await makeUser(h.prisma, other.accountId, 'owner');
+    const owners = [other.users.owner, second];
+    const clients = await Promise.all(
+      owners.map(async (u) => {
+        const c = new WebClient(h.api.url);
+        await c.signIn(u.email, TEST_PASSWORD);
+        await c.get(`/accounts/${other.accountId}`);
+        return c;
+      }),
+    );
+    const page = `/accounts/${other.accountId}`;
+    const ownerCount = () => h.prisma.membership.count({ where: { accountId: other.accountId, role: 'owner' } });
+    for (let round = 0; round < 12; round++) {
+      const remove = round % 3 === 2;
+      const answers = await Promise.all(
+        clients.map((c, i) => {
+          const target = owners[1 - i]!.id;
+          return remove ? c.post(`${page}/members/${target}/remove`) : c.post(`${page}/members/${target}/role`, { role: 'admin' });
+        }),
+      );
+      expect({ round, owners: await ownerCount() }).toEqual({ round, owners: 1 });
+      // The second, seeing the first's change under the lock: the last owner (409), no longer an
+      // owner itself (403), or no longer in the account (404).
+      const [done, refused] = [...answers].sort((x, y) => x.status - y.status);
+      expect(done!.status).toBe(303);
+      expect([409, 403, 404]).toContain(refused!.status);
+      // Both owners again for the next round.
+      for (const u of owners)
+        await h.prisma.membership.upsert({
+          where: { accountId_userId: { accountId: other.accountId, userId: u.id } },
+          create: { accountId: other.accountId, userId: u.id, role: 'owner' },
+          update: { role: 'owner' },
+        });
+    }
+  });
+
   test('another account’s page is a 404', async () => {
     const other = await h.prisma.account.create({ data: { name: 'other' } });
     expect((await as.owner!.get(`/accounts/${other.id}`)).status).toBe(404);
