@@ -1,4 +1,4 @@
-import { CHANNEL_KINDS, MASKED_SECRET } from '@upmon/channels';
+import { CHANNEL_KINDS, MASKED_SECRET, type FormField } from '@upmon/channels';
 import type { Role } from '@upmon/core';
 import { makeApiKey, makeCheck, makeHttpCheck, makeIntegration } from '@upmon/testing';
 import type { Harness } from './support/api-harness.js';
@@ -18,7 +18,10 @@ beforeAll(async () => {
   // phone numbers, ntfy topics) holding a marked value, the other fields plain ones.
   for (const kind of CHANNEL_KINDS) {
     const config = Object.fromEntries(
-      kind.formFields.map((f) => [f.name, f.secret ? `${MARK}-${kind.kind}-${f.name}` : (f.default ?? f.options?.[0]?.value ?? `plain-${f.name}`)]),
+      (kind.formFields as readonly FormField[]).map((f) => [
+        f.name,
+        f.secret ? `${MARK}-${kind.kind}-${f.name}` : (f.default ?? f.options?.[0]?.value ?? `plain-${f.name}`),
+      ]),
     );
     await makeIntegration(h.prisma, team.project.id, kind.kind, config, { name: `${kind.label} alerts` });
   }
