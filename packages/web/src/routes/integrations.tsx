@@ -118,6 +118,14 @@ export function integrationsRouter(ctx: WebContext): Router {
     verification: 'A new verification link is on its way to the address.',
   };
 
+  /** The decrypted config; only people who may change the integration see its secrets (docs/web.md, "Roles"). */
+  const configShownTo = (a: ProjectAccess, row: { id: number; kind: IntegrationKind; config: Uint8Array }) => {
+    const config = ctx.cipher.decryptJson<Record<string, unknown>>(row.config, AAD.integrationConfig(row.id)) ?? {};
+    if (roleAllows(a.role, 'integrations.write')) return config;
+    const kind = channelKind(row.kind);
+    return kind ? maskedConfig(kind, config) : {};
+  };
+
   const showIntegration = async (
     res: Response,
     a: ProjectAccess,
@@ -126,11 +134,7 @@ export function integrationsRouter(ctx: WebContext): Router {
     status = 200,
   ) => {
     const row = await own(a, String(id));
-    const config = ctx.cipher.decryptJson<Record<string, unknown>>(row.config, AAD.integrationConfig(row.id)) ?? {};
-    // Only people who may change an integration see its credentials (docs/web.md, "Roles").
-    const kind = channelKind(row.kind);
-    const shown = roleAllows(a.role, 'integrations.write') ? config : kind ? maskedConfig(kind, config) : {};
-    const values = extra.values ?? formValuesOfIntegration({ ...row, config: shown });
+    const values = extra.values ?? formValuesOfIntegration({ ...row, config: configShownTo(a, row) });
     sendPage(
       res,
       <IntegrationFormPage
