@@ -28,7 +28,7 @@ function readQuestion(query: Buffer): { name: string; end: number; type: number 
 }
 
 /** The answer to one query, or null for one not worth answering. */
-export function dnsAnswer(query: Buffer, name: string, address: readonly number[]): Buffer | null {
+function dnsAnswer(query: Buffer, name: string, address: readonly number[]): Buffer | null {
   if (query.length < HEADER || query.readUInt16BE(4) !== 1) return null;
   const question = readQuestion(query);
   if (!question) return null;
