@@ -67,6 +67,7 @@ export function accountsRouter(ctx: WebContext): Router {
   /**
    * Changes a member (`changeMembership`: under the account's row lock, so the account keeps an
    * owner however many changes arrive at once); `authorise` sees both roles as they are then.
+   * Returns the member as they were.
    */
   const changeMember = async (
     viewer: Viewer,
@@ -76,7 +77,7 @@ export function accountsRouter(ctx: WebContext): Router {
     authorise: (roles: { actor: Role; target: Role }) => void,
   ) => {
     try {
-      const changed = await changeMembership(
+      const before = await changeMembership(
         ctx.prisma,
         { accountId: m.accountId, actorId: viewer.userId, userId: uuidParam(userId), to },
         ({ actor, target }) => {
@@ -84,7 +85,8 @@ export function accountsRouter(ctx: WebContext): Router {
           authorise({ actor, target });
         },
       );
-      if (!changed) throw notFound();
+      if (!before) throw notFound();
+      return before;
     } catch (err) {
       throw err instanceof LastOwnerError ? new WebError(409, err.message) : err;
     }
