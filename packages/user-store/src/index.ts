@@ -11,3 +11,4 @@ export {
   removeTwoFactor,
   unusedRecoveryCodes,
 } from './two-factor.js';
+export { changeMembership, LastOwnerError, type MembershipChange } from './membership-changes.js';
