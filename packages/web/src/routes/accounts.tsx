@@ -1,6 +1,15 @@
 import { isRole, mayAssignRole, type Role } from '@upmon/core';
 import { randomToken, sha256Hex } from '@upmon/crypto';
-import { changeMembership, invitationPath, isPlausibleEmail, LastOwnerError, normalizeEmail, removeTwoFactor, TOKEN_TTL_MS, type MembershipChange } from '@upmon/user-store';
+import {
+  changeMembership,
+  invitationPath,
+  isPlausibleEmail,
+  LastOwnerError,
+  normalizeEmail,
+  removeTwoFactor,
+  TOKEN_TTL_MS,
+  type MembershipChange,
+} from '@upmon/user-store';
 import { Router, type Response } from 'express';
 import { sendAccountMail } from '../http/account-mail.js';
 import { listAuditEvents, parseAuditLogQuery, recordAuditEvent } from '@upmon/domain';
