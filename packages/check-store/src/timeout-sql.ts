@@ -22,7 +22,7 @@ import type { SqlClient } from './check-sql.js';
  */
 const SQL = `
 WITH due AS MATERIALIZED (
-  SELECT c.id, c.ctid, c.project_id, c.status AS old_status, c.next_deadline_at AS deadline,
+  SELECT c.id, c.project_id, c.status AS old_status, c.next_deadline_at AS deadline,
          (c.kind = 'heartbeat' AND (c.status = 'late' OR (c.status IN ('new', 'up') AND c.last_start_at IS NOT NULL)
            OR (c.status = 'up' AND c.next_deadline_at = date_trunc('milliseconds', c.next_deadline_at)))) AS simple,
          CASE WHEN c.status = 'up' AND c.last_start_at IS NULL THEN c.next_deadline_at + c.grace_sec * interval '1 second' END AS late_until
@@ -34,7 +34,7 @@ upd AS (
      SET status = CASE WHEN d.late_until > $1 THEN 'late' ELSE 'down' END::"CheckStatus",
          next_deadline_at = CASE WHEN d.late_until > $1 THEN d.late_until END
     FROM due d
-   WHERE d.simple AND c.ctid = d.ctid AND c.ctid = ANY(ARRAY(SELECT ctid FROM due WHERE simple))
+   WHERE d.simple AND c.id = d.id AND c.id = ANY(ARRAY(SELECT id FROM due WHERE simple))
   RETURNING d.id, d.project_id, d.old_status, d.deadline, d.late_until),
 ins AS (
   INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason)
@@ -48,10 +48,7 @@ ins AS (
 SELECT id, check_id, (extract(epoch FROM ts) * 1000)::float8 AS deadline_ms FROM ins
 UNION ALL
 SELECT NULL, id, NULL FROM due WHERE NOT simple`;
-// The rows are updated by the ctid their claim locked (a TID scan: no second walk down the primary
-// key per row). The lock makes that ctid the row's current version until the commit: no one else
-// can update it meanwhile, and pruning never moves a live tuple. The redundant
-// "c.ctid = ANY(...)" keeps the planner to fetching exactly those rows whatever its row estimate.
+// The redundant "c.id = ANY(...)" makes the planner use the primary key (see checkUpdateSql).
 
 export interface ClaimedTimeouts {
   /** Due checks claimed (locked until the caller's transaction ends). */
