@@ -169,7 +169,11 @@ export async function run(): Promise<void> {
       // (--cpu-prof itself is not allowed in NODE_OPTIONS).
       ...(process.env.BENCH_NOTIFIER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NOTIFIER_NODE_OPTIONS } : {}),
     };
-    const notifiers = await Promise.all(Array.from({ length: Number(process.env.BENCH_NOTIFIERS ?? 1) }, () => startService('notifier', notifierEnv)));
+    // Started as deployed (docker-compose.yml, scripts/start.sh): with a 64 MB young generation.
+    const nodeArgs = (process.env.BENCH_NOTIFIER_NODE_ARGS ?? '--max-semi-space-size=64').split(' ').filter(Boolean);
+    const notifiers = await Promise.all(
+      Array.from({ length: Number(process.env.BENCH_NOTIFIERS ?? 1) }, () => startService('notifier', notifierEnv, { nodeArgs, readyTimeoutMs: 120_000 })),
+    );
     const notifierPids = notifiers.map((n) => n.child.pid);
     const rows: Record<string, string | number>[] = [];
     try {
