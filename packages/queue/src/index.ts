@@ -7,6 +7,7 @@ export {
   FAILED_JOBS_KEPT,
   PROBES_PER_JOB,
   probesOf,
+  probeQueueName,
   type QueueName,
   type JobPayloads,
   type ProbeJob,
