@@ -21,3 +21,4 @@ export {
 } from './catalog.js';
 export { Queues, createWorker, UnrecoverableError, type Processor, type CreateWorkerOptions } from './queues.js';
 export { withTimeout } from './with-timeout.js';
+export { locationAclRules } from './location-acl.js';
