@@ -25,3 +25,4 @@ export {
 } from './probe-results.js';
 export { rescheduleEditedCheck } from './edited-check.js';
 export { CheckLocations, type LocationProbeResult } from './check-locations.js';
+export { readLocationHealth, type LocationHealth } from './location-health.js';
