@@ -96,7 +96,7 @@ const checkLocations = {
         required: ['location', 'status', 'stale', 'failures_in_row', 'last_result_at', 'last_duration_ms', 'reason'],
         properties: {
           location: { type: 'string', maxLength: 32 },
-          status: { enum: ['up', 'warning', 'failing', null], description: 'The location\'s own verdict; null before its first result.' },
+          status: { enum: ['up', 'warning', 'failing', null], description: "The location's own verdict; null before its first result." },
           stale: { type: 'boolean', description: 'No result for more than three intervals (plus a minute): it does not count in the quorum.' },
           failures_in_row: { type: 'integer', minimum: 0 },
           last_result_at: { type: ['string', 'null'], format: 'date-time' },
@@ -250,7 +250,7 @@ export const OPENAPI_DOCUMENT = {
       get: {
         operationId: 'getCheckLocations',
         description:
-          'An addition to the spec: where a probed check is probed from (its own locations, or every public one), each location\'s last result, response time and reason, whether it is stale, and the quorum (docs/locations.md). A heartbeat check has none.',
+          "An addition to the spec: where a probed check is probed from (its own locations, or every public one), each location's last result, response time and reason, whether it is stale, and the quorum (docs/locations.md). A heartbeat check has none.",
         responses: { 200: { description: 'Locations', ...json(dataOf(ref('CheckLocations'))) }, ...readErrors, 404: e[404] },
       },
     },
@@ -494,7 +494,10 @@ export const OPENAPI_DOCUMENT = {
             items: { type: 'string', maxLength: 32 },
             description: 'An addition to the spec: the locations a probed check is probed from; empty: every public location (docs/locations.md).',
           },
-          quorum: { type: ['integer', 'null'], description: 'An addition to the spec: live locations that must agree before a probed check flips; null: a majority.' },
+          quorum: {
+            type: ['integer', 'null'],
+            description: 'An addition to the spec: live locations that must agree before a probed check flips; null: a majority.',
+          },
           tz: { type: 'string' },
           status: { enum: STATUSES },
           last_ping_at: nullable(dateTime),
