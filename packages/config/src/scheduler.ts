@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { commonEnv, mapCommon, type CommonConfig } from './common.js';
+import { commonEnv, mapCommon, mapPublicLocations, publicLocationsEnv, type CommonConfig } from './common.js';
 import { validateEnv, type Env } from './load-config.js';
 
 export interface SchedulerConfig extends CommonConfig {
@@ -17,6 +17,8 @@ export interface SchedulerConfig extends CommonConfig {
    * back are enqueued again (longer than the ~64 min a delivery keeps retrying).
    */
   redisRecoveryWindowMin: number;
+  /** PUBLIC_LOCATIONS: the locations of a check that names none; each due probe goes to each of its locations' queues. */
+  publicLocations: string[];
 }
 
 const schema = Joi.object({
@@ -32,6 +34,7 @@ const schema = Joi.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(120),
+  ...publicLocationsEnv,
 });
 
 export function loadSchedulerConfig(env: Env): SchedulerConfig {
@@ -45,5 +48,6 @@ export function loadSchedulerConfig(env: Env): SchedulerConfig {
     flipRetentionDays: v.FLIP_RETENTION_DAYS,
     auditLogRetentionDays: v.AUDIT_LOG_RETENTION_DAYS,
     redisRecoveryWindowMin: v.REDIS_RECOVERY_WINDOW_MIN,
+    publicLocations: mapPublicLocations(v),
   };
 }
