@@ -2,6 +2,10 @@
 // and the Healthchecks API do with checks, integrations, maintenance windows and status pages, their
 // input definitions, reads and presenters. The adapters validate with these inputs, call, and present.
 export * from './api-keys/api-key-label.js';
+export * from './audit/actor.js';
+export * from './audit/audit-log-query.js';
+export * from './audit/audit-log-reads.js';
+export * from './audit/record-audit-event.js';
 export * from './api-keys/find-api-key.js';
 export * from './checks/acknowledge-check.js';
 export * from './checks/check-columns.js';

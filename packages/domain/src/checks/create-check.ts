@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { planLimits } from '@upmon/core';
 import type { Cipher } from '@upmon/crypto';
 import { Prisma, type PrismaClient } from '@upmon/db';
+import { recordAuditEvent } from '../audit/record-audit-event.js';
 import { ApiError } from '../errors.js';
 import type { ProjectScope } from '../project-scope.js';
 import { CHECK_ROW_SELECT, type CheckRow } from './check-presenter.js';
@@ -59,7 +60,7 @@ export async function createCheck(
         await lockDependencyGraph(tx, auth.projectId);
         dependsOn = await validateDependencies(tx, auth.projectId, id, input.depends_on);
       }
-      return tx.check.create({
+      const row = await tx.check.create({
         data: {
           id,
           projectId: auth.projectId,
@@ -72,10 +73,17 @@ export async function createCheck(
         },
         select: CHECK_ROW_SELECT,
       });
+      await recordAuditEvent(tx, { accountId: auth.accountId, actor: auth.actor, action: 'check.create', target: checkTarget(row) });
+      return row;
     });
   } catch (err) {
     if (isUniqueViolation(err, 'slug')) throw ApiError.validation({ slug: [SLUG_TAKEN] });
     if (isUniqueViolation(err)) throw new ApiError('conflict', 'a check with this id already exists');
     throw err;
   }
+}
+
+/** How the audit log names a check. */
+export function checkTarget(check: { id: string; name: string }): string {
+  return `check "${check.name}" (${check.id})`;
 }

@@ -1,3 +1,4 @@
+import { auditLogRouter } from './routes/audit-log.js';
 import express, { Router, type Express } from 'express';
 import { createCipher } from '@upmon/crypto';
 import type { AppDeps } from '../app-deps.js';
@@ -18,7 +19,7 @@ import { pingsRouter } from './routes/pings.js';
 import { statusPageRouter } from './routes/status-page.js';
 
 /** Resource prefixes that need a key; anything else under /api/v1 that is not public is a 404. */
-const AUTHENTICATED_PREFIXES = ['/checks', '/integrations', '/badges', '/status-page', '/maintenance'];
+const AUTHENTICATED_PREFIXES = ['/checks', '/integrations', '/badges', '/status-page', '/maintenance', '/audit-log'];
 
 /**
  * What the v1 routes and services work with, built once per app: the Healthchecks-compatible API
@@ -63,7 +64,16 @@ export function mountApiV1(app: Express, ctx: V1Context): void {
     // Any content type is read as JSON (the API speaks nothing else); objects are enforced per route.
     express.json({ limit: ctx.config.apiBodyLimitBytes, strict: false, type: () => true }),
   );
-  router.use(checksRouter(ctx), pingsRouter(ctx), flipsRouter(ctx), integrationsRouter(ctx), badgesRouter(ctx), statusPageRouter(ctx), maintenanceRouter(ctx));
+  router.use(
+    checksRouter(ctx),
+    pingsRouter(ctx),
+    flipsRouter(ctx),
+    integrationsRouter(ctx),
+    badgesRouter(ctx),
+    statusPageRouter(ctx),
+    maintenanceRouter(ctx),
+    auditLogRouter(ctx),
+  );
   router.use(() => {
     throw ApiError.notFound('no such endpoint');
   });

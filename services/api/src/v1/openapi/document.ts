@@ -1,5 +1,5 @@
 import { KIND_NAMES } from '@upmon/channels';
-import { apiInputSchemas, CHECK_KINDS } from '@upmon/domain';
+import { apiInputSchemas, AUDIT_ACTIONS, CHECK_KINDS } from '@upmon/domain';
 
 /**
  * OpenAPI 3.1 description of REST API v1 (../shared/spec/api-v1.md + DESIGN.md decisions).
@@ -291,6 +291,29 @@ export const OPENAPI_DOCUMENT = {
         },
       },
     },
+    '/audit-log': {
+      get: {
+        operationId: 'listAuditLog',
+        description:
+          'An addition to the spec: the audit log of the key\'s account (docs/web.md, "Audit log"), newest first: sign-ins, API keys, members, ' +
+          'two-factor changes, and checks, integrations, maintenance windows and status pages created or deleted, with who, when and from where. ' +
+          'Read-write keys only (403 for read-only keys). Pass next_cursor as cursor for the next page; null on the last one. Events are kept 365 days.',
+        parameters: inputs.auditLogParameters,
+        responses: {
+          200: {
+            description: 'A page of events',
+            ...json({
+              type: 'object',
+              additionalProperties: false,
+              required: ['data', 'next_cursor'],
+              properties: { data: { type: 'array', maxItems: 100, items: ref('AuditEvent') }, next_cursor: { type: ['string', 'null'] } },
+            }),
+          },
+          ...readErrors,
+          422: e[422],
+        },
+      },
+    },
     '/badges': {
       get: {
         operationId: 'listBadges',
@@ -444,6 +467,29 @@ export const OPENAPI_DOCUMENT = {
         },
       },
       ...inputs.components,
+      AuditEvent: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'at', 'action', 'actor', 'client_address', 'target'],
+        properties: {
+          id: { type: 'string', description: 'Grows with time; a page ends with the oldest' },
+          at: dateTime,
+          action: { enum: [...AUDIT_ACTIONS] },
+          actor: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['kind', 'label', 'user_id', 'api_key_id'],
+            properties: {
+              kind: { enum: ['user', 'api_key', 'operator'] },
+              label: { type: 'string', description: "The person's e-mail address, or the key's name (else prefix), when it happened" },
+              user_id: { type: ['string', 'null'], format: 'uuid' },
+              api_key_id: { type: ['string', 'null'], format: 'uuid' },
+            },
+          },
+          client_address: { type: ['string', 'null'], description: "The client's IP address (null for the admin CLI)" },
+          target: { type: ['string', 'null'], description: 'What it was done to, as named when it happened' },
+        },
+      },
       ResponseTimes: responseTimes,
       Certificate: certificate,
       CheckLocations: checkLocations,
