@@ -1,4 +1,4 @@
-import { issueUserToken } from '@upmon/user-store';
+import { hasSecondFactor, issueUserToken } from '@upmon/user-store';
 import type { Request, Response } from 'express';
 import type { WebContext } from '../web-context.js';
 import { clearCookie, cookieName, setCookie } from './cookies.js';
@@ -20,10 +20,10 @@ export async function afterFirstFactor(
   ctx: WebContext,
   req: Request,
   res: Response,
-  user: { id: string; email: string; totpSecret: Uint8Array | null },
+  user: { id: string; email: string },
   next: string,
 ): Promise<void> {
-  if (user.totpSecret) {
+  if (await hasSecondFactor(ctx.prisma, user.id)) {
     const token = await issueUserToken(ctx.prisma, { userId: user.id, purpose: 'two_factor', ttlMs: SECOND_STEP_TTL_SEC * 1000, now: ctx.clock.now() });
     setCookie(res, secondStepCookie(ctx), token, { secure: ctx.secureCookies }, SECOND_STEP_TTL_SEC);
     res.redirect(303, `/sign-in/two-factor?next=${encodeURIComponent(next)}`);
