@@ -10,7 +10,7 @@ export interface StoredSecurityKey {
   id: string;
   name: string;
   credentialId: string;
-  publicKey: Uint8Array;
+  publicKey: Uint8Array<ArrayBuffer>;
   counter: number;
   transports: string[];
   createdAt: Date;
