@@ -40,12 +40,19 @@ export async function addSecurityKey(
   });
 }
 
-/** Removes one of the person's keys and returns its name; null when it is not theirs (or already gone). */
-export async function removeSecurityKey(db: Db, userId: string, keyId: string): Promise<string | null> {
-  const key = await db.securityKey.findFirst({ where: { id: keyId, userId }, select: { name: true } });
-  if (!key) return null;
-  await db.securityKey.deleteMany({ where: { id: keyId, userId } });
-  return key.name;
+/**
+ * Removes one of the person's keys and returns its name; null when it is not theirs (or already
+ * gone). The last second factor going takes the recovery codes with it (two-factor is then off).
+ */
+export async function removeSecurityKey(db: PrismaClient, userId: string, keyId: string): Promise<string | null> {
+  return db.$transaction(async (tx) => {
+    const key = await tx.securityKey.findFirst({ where: { id: keyId, userId }, select: { name: true } });
+    if (!key) return null;
+    await tx.securityKey.deleteMany({ where: { id: keyId, userId } });
+    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { totpSecret: true, _count: { select: { securityKeys: true } } } });
+    if (!user.totpSecret && user._count.securityKeys === 0) await tx.recoveryCode.deleteMany({ where: { userId } });
+    return key.name;
+  });
 }
 
 /**

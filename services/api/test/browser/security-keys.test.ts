@@ -1,7 +1,7 @@
 /**
  * Security keys as a second factor in a real browser (Debian's Chromium through playwright-core,
  * a CDP virtual authenticator): register a key on /me/two-factor, sign out, sign in with the
- * password then the key; an assertion signed by another private key under the same credential ID
+ * password then the key (which satisfies an account's 2FA requirement); an assertion signed by another private key under the same credential ID
  * is refused. No script errors or CSP violations.
  */
 import { generateKeyPairSync } from 'node:crypto';
@@ -56,11 +56,15 @@ test('register a security key, sign in with password then the key; a foreign ass
   const keys = await h.prisma.securityKey.findMany({ where: { user: { email } } });
   expect(keys.map((k) => k.name)).toEqual(['Test key']);
 
+  // The owner's "require two-factor authentication" is satisfied by a key alone.
+  await h.prisma.account.update({ where: { id: team.accountId }, data: { requireTwoFactor: true } });
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL(/\/sign-in/);
   await passwordStep(page, email);
   await page.getByRole('button', { name: 'Use a security key' }).click();
   await page.waitForURL(/\/projects/);
+  await page.goto(`${h.base}/projects`);
+  expect(new URL(page.url()).pathname).toBe('/projects');
   expect((await h.prisma.securityKey.findUniqueOrThrow({ where: { id: keys[0]!.id } })).lastUsedAt).not.toBeNull();
   expect(problems).toEqual([]);
 
