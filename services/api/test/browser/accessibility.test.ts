@@ -50,3 +50,11 @@ test.each([
   expect(found).toEqual([]);
   expect(problems).toEqual([]);
 });
+
+test('axe is wired: it finds what the empty dashboard used to have (aria-label on a <p>)', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.setContent('<!doctype html><html lang="en"><title>t</title><main><h1>x</h1><p class="summary" aria-label="Checks by status"></p></main></html>');
+  expect((await axeViolations(page)).map((v) => v.rule)).toContain('aria-prohibited-attr');
+  await context.close();
+});

@@ -24,8 +24,21 @@ export async function seedWebPages(prisma: PrismaClient, base: string): Promise<
   const p = `/projects/${project.id}`;
   const empty = await makeProject(prisma, { accountId: project.accountId });
   const email = (await makeUser(prisma, project.accountId, 'owner', `owner-${project.id}@pages.example.com`)).email;
-  const heartbeat = await makeCheck(prisma, project.id, { name: 'nightly backup', status: 'down', tags: ['db', 'prod'], lastPingAt: new Date(Date.now() - 3_600_000) });
-  await makeCheck(prisma, project.id, { name: 'cron job', status: 'up', scheduleKind: 'cron', cron: '30 2 * * *', periodSec: null, tz: 'Europe/Riga', tags: ['prod'] });
+  const heartbeat = await makeCheck(prisma, project.id, {
+    name: 'nightly backup',
+    status: 'down',
+    tags: ['db', 'prod'],
+    lastPingAt: new Date(Date.now() - 3_600_000),
+  });
+  await makeCheck(prisma, project.id, {
+    name: 'cron job',
+    status: 'up',
+    scheduleKind: 'cron',
+    cron: '30 2 * * *',
+    periodSec: null,
+    tz: 'Europe/Riga',
+    tags: ['prod'],
+  });
   await makeCheck(prisma, project.id, { name: 'paused one', status: 'paused' });
   // Probe checks through the REST API, so their configs are stored as the API stores them.
   const { key } = await makeApiKey(prisma, project.id);
@@ -47,7 +60,12 @@ export async function seedWebPages(prisma: PrismaClient, base: string): Promise<
   const integration = await makeIntegration(prisma, project.id, 'webhook', { url: 'https://hooks.example.com/upmon' }, { name: 'ops webhook' });
   await makeMaintenanceWindow(prisma, project.id, { name: 'weekly patching', schedule: '0 3 * * sun', tz: 'Europe/Berlin', durationMin: 60 });
   const statusPage = await prisma.statusPage.create({
-    data: { projectId: project.id, title: 'Acme status', enabled: true, groups: { create: [{ name: 'Jobs', position: 0, checks: { create: [{ checkId: heartbeat.id, position: 0 }] } }] } },
+    data: {
+      projectId: project.id,
+      title: 'Acme status',
+      enabled: true,
+      groups: { create: [{ name: 'Jobs', position: 0, checks: { create: [{ checkId: heartbeat.id, position: 0 }] } }] },
+    },
   });
   const pages: WebPage[] = [
     { name: 'sign-in', path: '/sign-in', signedIn: false },
