@@ -150,7 +150,7 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
     [project.id],
   );
   await c.query(
-    `INSERT INTO maintenance_windows (id, project_id, name, scope, starts_at, ends_at) VALUES (gen_random_uuid(), $1, 'Search cluster upgrade', 'project', $2, $3)`,
+    `INSERT INTO maintenance_windows (id, project_id, name, scope, tags, starts_at, ends_at) VALUES (gen_random_uuid(), $1, 'Search cluster upgrade', 'tags', '{search}', $2, $3)`,
     [project.id, new Date(now - 0.5 * HOUR), new Date(now + 1.5 * HOUR)],
   );
   const page = await one<{ id: string; public_key: string }>(
