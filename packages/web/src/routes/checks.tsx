@@ -18,6 +18,7 @@ import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
 import { viewerOf, type Viewer } from '../http/viewer.js';
 import { notFound } from '../http/web-error.js';
+import { noticeOf } from '../http/notice.js';
 import { checkDeliveries } from '../queries/check-deliveries.js';
 import { liveStatuses } from '../queries/dashboard-checks.js';
 import { nextTimesInZone } from '../schedule-words.js';
@@ -109,7 +110,7 @@ export function checksRouter(ctx: WebContext): Router {
         deliveries={deliveries}
         durations={durationPoints(points)}
         arrivals={arrivalPoints(points, schedule)}
-        notice={typeof req.query.done === 'string' ? (NOTICES[req.query.done] ?? null) : null}
+        notice={noticeOf(NOTICES, req.query.done) ?? null}
         responseTimes={responseTimes}
         certificate={certificate}
         now={now}
