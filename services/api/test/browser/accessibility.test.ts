@@ -16,7 +16,8 @@ let browser: Awaited<ReturnType<typeof launchChromium>>;
 let seeded: SeededPages;
 
 beforeAll(async () => {
-  h = await startBrowserApi();
+  // Sign-up and the e-mailed-link forms are shown only with e-mail configured (nothing is sent here).
+  h = await startBrowserApi({ SMTP_URL: 'smtp://127.0.0.1:9' });
   seeded = await seedWebPages(h.prisma, h.base);
   browser = await launchChromium();
 });
