@@ -9,6 +9,7 @@ import {
   deleteCheck,
   pauseOrResumeCheck,
   readCheckCertificate,
+  readCheckLocations,
   readResponseTimes,
   RESPONSE_TIME_RANGE_NAMES,
 } from '@upmon/domain';
@@ -60,7 +61,7 @@ export function checksRouter(ctx: WebContext): Router {
     const probed = isProbedKind(check.kind);
     const range = RESPONSE_TIME_RANGE_NAMES.find((r) => r === req.query.range) ?? '24h';
     const now = ctx.clock.now();
-    const [pings, flips, deliveries, dependencies, dependents, maintenance, responseTimes, certificate] = await Promise.all([
+    const [pings, flips, deliveries, dependencies, dependents, maintenance, responseTimes, certificate, locations] = await Promise.all([
       listPings(ctx.pool, check.id, PINGS_READ),
       listFlips(ctx.pool, check.id, FLIPS_SHOWN),
       checkDeliveries(ctx.pool, check.id),
@@ -76,6 +77,7 @@ export function checksRouter(ctx: WebContext): Router {
       checkMaintenance(ctx.prisma, { id: check.id, projectId: access.project.id, tags: check.tags }, ctx.clock.now()),
       probed ? readResponseTimes(ctx.pool, access.project.id, check.id, range, now) : null,
       probed ? readCheckCertificate(ctx.pool, access.project.id, check.id) : null,
+      probed ? readCheckLocations(ctx.pool, ctx.cipher, access.project.id, check.id, ctx.config.publicLocations, now) : null,
     ]);
     const schedule = scheduleOf(check);
     const points = pings.map((p) => ({ ts: new Date(p.ts), type: p.type, exitStatus: p.exit_status, durationMs: p.duration_ms }));
@@ -113,6 +115,7 @@ export function checksRouter(ctx: WebContext): Router {
         notice={noticeOf(NOTICES, req.query.done) ?? null}
         responseTimes={responseTimes}
         certificate={certificate}
+        locations={locations}
         now={now}
       />,
     );
