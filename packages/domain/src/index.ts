@@ -45,6 +45,8 @@ export * from './maintenance/maintenance-input.js';
 export * from './maintenance/maintenance-list.js';
 export * from './maintenance/maintenance-presenter.js';
 export * from './maintenance/update-maintenance.js';
+export * from './badges/badge-urls.js';
+export * from './badges/project-badges.js';
 export * from './project-scope.js';
 export * from './rate-limits/budgets.js';
 export * from './rate-limits/rate-limiter.js';

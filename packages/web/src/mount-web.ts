@@ -10,6 +10,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { notFound } from './http/web-error.js';
 import { webErrorMiddleware } from './http/web-error-middleware.js';
 import { accountsRouter } from './routes/accounts.js';
+import { badgesRouter } from './routes/badges.js';
 import { ackLinkRouter } from './routes/ack-link.js';
 import { authRouter } from './routes/auth.js';
 import { checkFormsRouter } from './routes/check-forms.js';
@@ -75,6 +76,7 @@ export function mountWeb(app: Express, deps: WebDeps): void {
     integrationsRouter(ctx),
     statusPageSettingsRouter(ctx),
     maintenanceRouter(ctx),
+    badgesRouter(ctx),
     accountsRouter(ctx),
   );
   web.use(schedulePreviewRouter(ctx.clock));
