@@ -90,7 +90,9 @@ export async function seedWebPages(prisma: PrismaClient, base: string): Promise<
     { name: 'maintenance', path: `${p}/maintenance`, signedIn: true },
     { name: 'badges', path: `${p}/badges`, signedIn: true },
     { name: 'account', path: `/accounts/${project.accountId}`, signedIn: true },
+    { name: 'audit log', path: `/accounts/${project.accountId}/audit-log`, signedIn: true },
     { name: 'me', path: '/me', signedIn: true },
+    { name: 'two-factor', path: '/me/two-factor', signedIn: true },
     { name: 'not found', path: '/projects/00000000-0000-4000-8000-000000000000', signedIn: true },
   ];
   return { email, pages };
