@@ -1,6 +1,8 @@
 import { checkSchema } from './checks/check-input.js';
 import { integrationSchema } from './integrations/integration-input.js';
 import { maintenanceSchema } from './maintenance/maintenance-input.js';
+import { privateLocationRotationSchema, privateLocationSchema } from './private-locations/private-location-input.js';
+import { remoteProbeResultsSchema } from './private-locations/remote-probe-results.js';
 import { statusPageSchema } from './status-pages/status-page-input.js';
 import { listQuerySchema } from './validation/list-query.js';
 import { patchSchema, requestSchema, type JsonSchema } from './validation/request-schema.js';
@@ -11,6 +13,9 @@ export const REQUEST_BODIES = {
   IntegrationInput: integrationSchema,
   MaintenanceInput: maintenanceSchema,
   StatusPageInput: statusPageSchema,
+  PrivateLocationInput: privateLocationSchema,
+  LocationKeyRotation: privateLocationRotationSchema,
+  RemoteProbeResults: remoteProbeResultsSchema,
 } as const;
 
 /** Bodies PATCH accepts: the same fields as the input, none required (merged onto the stored resource). */

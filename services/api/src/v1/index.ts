@@ -11,6 +11,7 @@ import { badgesRouter } from './routes/badges.js';
 import { checksRouter } from './routes/checks.js';
 import { flipsRouter } from './routes/flips.js';
 import { integrationsRouter } from './routes/integrations.js';
+import { locationsRouter } from './routes/locations.js';
 import { maintenanceRouter } from './routes/maintenance.js';
 import { openApiRouter } from './routes/openapi.js';
 import { pingDomainsRouter } from './routes/ping-domains.js';
@@ -18,7 +19,7 @@ import { pingsRouter } from './routes/pings.js';
 import { statusPageRouter } from './routes/status-page.js';
 
 /** Resource prefixes that need a key; anything else under /api/v1 that is not public is a 404. */
-const AUTHENTICATED_PREFIXES = ['/checks', '/integrations', '/badges', '/status-page', '/maintenance'];
+const AUTHENTICATED_PREFIXES = ['/checks', '/integrations', '/badges', '/status-page', '/maintenance', '/locations'];
 
 /**
  * What the v1 routes and services work with, built once per app: the Healthchecks-compatible API
@@ -63,7 +64,7 @@ export function mountApiV1(app: Express, ctx: V1Context): void {
     // Any content type is read as JSON (the API speaks nothing else); objects are enforced per route.
     express.json({ limit: ctx.config.apiBodyLimitBytes, strict: false, type: () => true }),
   );
-  router.use(checksRouter(ctx), pingsRouter(ctx), flipsRouter(ctx), integrationsRouter(ctx), badgesRouter(ctx), statusPageRouter(ctx), maintenanceRouter(ctx));
+  router.use(checksRouter(ctx), pingsRouter(ctx), flipsRouter(ctx), integrationsRouter(ctx), badgesRouter(ctx), statusPageRouter(ctx), maintenanceRouter(ctx), locationsRouter(ctx));
   router.use(() => {
     throw ApiError.notFound('no such endpoint');
   });

@@ -85,9 +85,9 @@ const e = {
   400: errorResponse('Body is not valid JSON or not a JSON object'),
   401: errorResponse('Authorization missing or malformed, or key unknown or revoked'),
   403: errorResponse('Read-only key on a write endpoint, account not on Pro or Business, or check quota reached'),
-  404: errorResponse("Unknown (or another project's) check, integration or maintenance window, or unknown endpoint"),
+  404: errorResponse("Unknown (or another project's) check, integration, maintenance window or location, or unknown endpoint"),
   409: errorResponse(
-    'Conflicts with the state of the resource: resume of a check that is not paused; acknowledgement of a check that is not down; a Telegram link for an integration of another kind; ending a maintenance window that is not in progress',
+    'Conflicts with the state of the resource: resume of a check that is not paused; acknowledgement of a check that is not down; a Telegram link for an integration of another kind; ending a maintenance window that is not in progress; too many private locations; rotating the key of a revoked location',
   ),
   413: errorResponse('Body larger than the configured limit'),
   415: errorResponse('Body in an encoding or charset other than UTF-8 JSON'),
@@ -104,6 +104,7 @@ const writeErrors = { ...readErrors, 400: e[400], 413: e[413], 415: e[415] };
 
 const checkId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const maintenanceId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+const locationId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const maintenanceSpan = nullable({
   type: 'object',
   required: ['starts_at', 'ends_at'],
@@ -125,6 +126,22 @@ const scheduleOut = {
     additionalProperties: false,
     properties: { kind: { const: kind }, ...value, tz: { type: 'string' } },
   })),
+};
+
+const privateLocation = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'code', 'key_prefix', 'previous_key_expires_at', 'created_at', 'last_seen_at', 'revoked_at'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    name: { type: 'string' },
+    code: { type: 'string', description: "The location's name in a check's `locations`" },
+    key_prefix: { type: 'string', description: 'The first characters of the current key' },
+    previous_key_expires_at: { ...nullable(dateTime), description: 'A rotated-out key keeps working until then' },
+    created_at: dateTime,
+    last_seen_at: { ...nullable(dateTime), description: 'Its prober last asked for probes (to the minute)' },
+    revoked_at: nullable(dateTime),
+  },
 };
 
 export const OPENAPI_DOCUMENT = {
@@ -327,6 +344,45 @@ export const OPENAPI_DOCUMENT = {
         description:
           'Ends the window now (a recurring window: the occurrence in progress; an upcoming one-off window is called off). 409 when nothing is in progress or to come.',
         responses: { 200: { description: 'Ended', ...json(dataOf(ref('Maintenance'))) }, ...writeErrors, 404: e[404], 409: e[409] },
+      },
+    },
+    '/locations': {
+      get: {
+        operationId: 'listLocations',
+        description:
+          "An addition to the spec: the account's private locations (docs/locations.md, \"Private locations\"), revoked ones included, newest first. Any project key of the account sees them.",
+        responses: { 200: { description: 'Private locations', ...json(dataOf({ type: 'array', items: ref('PrivateLocation') })) }, ...readErrors },
+      },
+      post: {
+        operationId: 'createLocation',
+        description:
+          'A private location: a prober run inside your own network with the returned `key` (shown in this response only; upmon keeps its SHA-256). Name it in a check\'s `locations` by its `code`. 409 past 20 live locations per account.',
+        requestBody: { required: true, ...json(ref('PrivateLocationInput')) },
+        responses: { 201: { description: 'Created', ...json(dataOf(ref('PrivateLocationWithKey'))) }, ...writeErrors, 409: e[409], 422: e[422] },
+      },
+    },
+    '/locations/{uuid}': {
+      parameters: [locationId],
+      get: {
+        operationId: 'getLocation',
+        responses: { 200: { description: 'The private location', ...json(dataOf(ref('PrivateLocation'))) }, ...readErrors, 404: e[404] },
+      },
+    },
+    '/locations/{uuid}/rotate-key': {
+      parameters: [locationId],
+      post: {
+        operationId: 'rotateLocationKey',
+        description: 'A new key (in this response only); the old one keeps working for grace_sec seconds (0: refused from the next request). 409 for a revoked location.',
+        requestBody: { required: true, ...json(ref('LocationKeyRotation')) },
+        responses: { 200: { description: 'Rotated', ...json(dataOf(ref('PrivateLocationWithKey'))) }, ...writeErrors, 404: e[404], 409: e[409], 422: e[422] },
+      },
+    },
+    '/locations/{uuid}/revoke': {
+      parameters: [locationId],
+      post: {
+        operationId: 'revokeLocation',
+        description: 'Revokes the location: its key is refused (401) from the next request and its prober stops within a minute. Idempotent.',
+        responses: { 200: { description: 'Revoked', ...json(dataOf(ref('PrivateLocation'))) }, ...writeErrors, 404: e[404] },
       },
     },
     '/integrations': {
@@ -553,6 +609,12 @@ export const OPENAPI_DOCUMENT = {
           created_at: dateTime,
           updated_at: dateTime,
         },
+      },
+      PrivateLocation: privateLocation,
+      PrivateLocationWithKey: {
+        ...privateLocation,
+        required: [...privateLocation.required, 'key'],
+        properties: { ...privateLocation.properties, key: { type: 'string', description: 'The location key: shown this once' } },
       },
       Maintenance: {
         type: 'object',

@@ -1,0 +1,30 @@
+import { Joi } from '@upmon/bounded-joi';
+import { ApiError } from '../errors.js';
+import { BODY_OPTIONS, fieldErrorsOf } from '../validation/joi-errors.js';
+
+export const PRIVATE_LOCATION_NAME_MAX = 100;
+/** Longest grace a rotated-out location key keeps working (7 days). */
+export const LOCATION_KEY_GRACE_MAX_SEC = 604_800;
+
+export const privateLocationSchema = Joi.object({
+  name: Joi.string().trim().min(1).max(PRIVATE_LOCATION_NAME_MAX).required().description('Shown in the app and in alerts, e.g. "Office LAN"'),
+});
+
+export const privateLocationRotationSchema = Joi.object({
+  grace_sec: Joi.number()
+    .integer()
+    .min(0)
+    .max(LOCATION_KEY_GRACE_MAX_SEC)
+    .default(0)
+    .description('How long the old key keeps working, in seconds (0: refused at once; at most 7 days)'),
+});
+
+function validated<T>(schema: typeof privateLocationSchema, body: Record<string, unknown>): T {
+  // convert: trims the name (BODY_OPTIONS turns conversion off for every other body).
+  const { error, value } = schema.validate(body, { ...BODY_OPTIONS, convert: true });
+  if (error) throw ApiError.validation(fieldErrorsOf(error));
+  return value as T;
+}
+
+export const validatePrivateLocationInput = (body: Record<string, unknown>) => validated<{ name: string }>(privateLocationSchema, body);
+export const validateLocationKeyRotation = (body: Record<string, unknown>) => validated<{ grace_sec: number }>(privateLocationRotationSchema, body);
