@@ -38,7 +38,7 @@ it('an http check whose probe results stop arriving goes late at expected + grac
   // The last probe result that ever arrived.
   await withPgTransaction(pool, async (client) => {
     const batch = await CheckBatch.lock(client, [check.id]);
-    batch.transition(check.id, { type: 'probe', ok: true }, t0);
+    batch.transition(check.id, { type: 'probe', outcome: 'up' }, t0);
     await batch.write(client);
   });
   const afterProbe = await prisma.check.findUniqueOrThrow({ where: { id: check.id } });

@@ -1,4 +1,5 @@
 import { nextAfter } from '../schedule/next-after.js';
+import type { QuorumOutcome } from '../probe/location-quorum.js';
 import { IGNORED_PING } from './ping-notes.js';
 import { isProbedKind, type CheckEvent, type CheckState, type CheckStatus, type FlipReason, type FlipRecord, type TransitionResult } from './types.js';
 
@@ -121,16 +122,25 @@ function onPing(s: CheckState, ev: Extract<CheckEvent, { type: 'ping' }>, now: D
 
 function onProbe(s: CheckState, ev: Extract<CheckEvent, { type: 'probe' }>, now: Date): TransitionResult {
   const base: CheckState = { ...s, lastPingAt: now };
-  if (s.status === 'paused') return unchanged(base);
-  if (ev.ok && !ev.warning) return moveTo(s, { ...base, status: 'up', failureCount: 0 }, 'ping', now);
-  // A down endpoint that answers again has recovered: say "up" first (late/down -> up notifies),
-  // and let the next probe's certificate warning make it late (up -> late notifies too).
-  if (ev.ok && s.status === 'down') return moveTo(s, { ...base, status: 'up', failureCount: 0 }, 'ping', now);
-  if (ev.ok) return moveTo(s, { ...base, status: 'late', failureCount: 0 }, 'fail', now);
+  if (s.status === 'paused' || ev.outcome === 'none') return unchanged(base);
+  const r = probeMove(s, base, ev.outcome, now);
+  return r.flip && ev.locations ? { ...r, flip: { ...r.flip, locations: [...ev.locations] } } : r;
+}
 
-  const failureCount = s.failureCount + 1;
-  const status: CheckStatus = failureCount >= Math.max(1, s.confirmations) ? 'down' : s.status === 'down' ? 'down' : 'late';
-  return moveTo(s, { ...base, status, failureCount }, 'fail', now);
+function probeMove(s: CheckState, base: CheckState, outcome: Exclude<QuorumOutcome, 'none'>, now: Date): TransitionResult {
+  switch (outcome) {
+    case 'up':
+      return moveTo(s, { ...base, status: 'up', failureCount: 0 }, 'ping', now);
+    case 'warning':
+      // A down endpoint that answers again has recovered: say "up" first (late/down -> up notifies),
+      // and let the next probe's certificate warning make it late (up -> late notifies too).
+      if (s.status === 'down') return moveTo(s, { ...base, status: 'up', failureCount: 0 }, 'ping', now);
+      return moveTo(s, { ...base, status: 'late', failureCount: 0 }, 'fail', now);
+    case 'failing':
+      return moveTo(s, { ...base, status: s.status === 'down' ? 'down' : 'late', failureCount: s.failureCount + 1 }, 'fail', now);
+    case 'down':
+      return moveTo(s, { ...base, status: 'down', failureCount: s.failureCount + 1 }, 'fail', now);
+  }
 }
 
 function onDeadline(s: CheckState, now: Date): TransitionResult {
