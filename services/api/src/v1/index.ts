@@ -15,6 +15,7 @@ import { locationsRouter } from './routes/locations.js';
 import { maintenanceRouter } from './routes/maintenance.js';
 import { openApiRouter } from './routes/openapi.js';
 import { pingDomainsRouter } from './routes/ping-domains.js';
+import { proberRouter } from './prober/prober-routes.js';
 import { pingsRouter } from './routes/pings.js';
 import { statusPageRouter } from './routes/status-page.js';
 
@@ -39,6 +40,7 @@ export function createV1Context(deps: AppDeps): V1Context {
     cipher: createCipher(deps.config.encryptionKeys),
     rateLimiter,
     flipMetrics: deps.flipMetrics,
+    remoteProbers: deps.remoteProbers,
     apiKeys: apiKeyVerifier({
       pool: deps.pool,
       limiter: rateLimiter,
@@ -58,6 +60,8 @@ export function createV1Context(deps: AppDeps): V1Context {
 export function mountApiV1(app: Express, ctx: V1Context): void {
   const router = Router();
   router.use(pingDomainsRouter(ctx.config.pingDomains), openApiRouter());
+  // Private locations' probers: a location key, not an API key (docs/locations.md).
+  router.use(proberRouter(ctx, ctx.remoteProbers));
   router.use(
     AUTHENTICATED_PREFIXES,
     authenticate(ctx.apiKeys),
