@@ -7,7 +7,13 @@ export const PRIVATE_LOCATION_NAME_MAX = 100;
 export const LOCATION_KEY_GRACE_MAX_SEC = 604_800;
 
 export const privateLocationSchema = Joi.object({
-  name: Joi.string().trim().min(1).max(PRIVATE_LOCATION_NAME_MAX).required().description('Shown in the app and in alerts, e.g. "Office LAN"'),
+  name: Joi.string()
+    .min(1)
+    .max(PRIVATE_LOCATION_NAME_MAX)
+    .pattern(/\S/)
+    .required()
+    .messages({ 'string.pattern.base': 'must not be blank' })
+    .description('Shown in the app and in alerts, e.g. "Office LAN" (spaces around it are dropped)'),
 });
 
 export const privateLocationRotationSchema = Joi.object({
@@ -20,11 +26,13 @@ export const privateLocationRotationSchema = Joi.object({
 });
 
 function validated<T>(schema: typeof privateLocationSchema, body: Record<string, unknown>): T {
-  // convert: trims the name (BODY_OPTIONS turns conversion off for every other body).
-  const { error, value } = schema.validate(body, { ...BODY_OPTIONS, convert: true });
+  const { error, value } = schema.validate(body, BODY_OPTIONS);
   if (error) throw ApiError.validation(fieldErrorsOf(error));
   return value as T;
 }
 
-export const validatePrivateLocationInput = (body: Record<string, unknown>) => validated<{ name: string }>(privateLocationSchema, body);
+export function validatePrivateLocationInput(body: Record<string, unknown>): { name: string } {
+  const { name } = validated<{ name: string }>(privateLocationSchema, body);
+  return { name: name.trim() };
+}
 export const validateLocationKeyRotation = (body: Record<string, unknown>) => validated<{ grace_sec: number }>(privateLocationRotationSchema, body);

@@ -385,6 +385,91 @@ export const OPENAPI_DOCUMENT = {
         responses: { 200: { description: 'Revoked', ...json(dataOf(ref('PrivateLocation'))) }, ...writeErrors, 404: e[404] },
       },
     },
+    '/prober/jobs': {
+      get: {
+        operationId: 'takeProbes',
+        security: [{ locationKey: [] }],
+        description:
+          "For a private location's prober (PROBER_MODE=remote, docs/locations.md): long poll. The due probes of the account's checks that name the location, with each check's probe config (credentials included), " +
+          'at once when some are due, else as soon as some are, or none after `wait` seconds. Each probe is handed out once; 401 once the key is revoked or rotated out.',
+        parameters: [{ name: 'wait', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 30, default: 25 }, description: 'Seconds to wait for due probes' }],
+        responses: {
+          200: {
+            description: 'Due probes (possibly none)',
+            ...json(
+              dataOf({
+                type: 'object',
+                additionalProperties: false,
+                required: ['location', 'probes'],
+                properties: {
+                  location: { type: 'string', description: "The location's code" },
+                  probes: {
+                    type: 'array',
+                    maxItems: 100,
+                    items: {
+                      type: 'object',
+                      additionalProperties: false,
+                      required: ['check_id', 'scheduled_at', 'kind', 'config'],
+                      properties: {
+                        check_id: { type: 'string', format: 'uuid' },
+                        scheduled_at: { type: 'string', format: 'date-time' },
+                        kind: { enum: ['http', 'tcp', 'dns', 'tls'] },
+                        config: { type: 'object', description: "The check's <kind>_config, as the API takes it" },
+                      },
+                    },
+                  },
+                },
+              }),
+            ),
+          },
+          401: e[401],
+          422: e[422],
+          429: e[429],
+          500: e[500],
+        },
+      },
+    },
+    '/prober/results': {
+      post: {
+        operationId: 'reportProbes',
+        security: [{ locationKey: [] }],
+        description:
+          'The results of probes handed to this location (at most 100 per request, 1 MiB). Each handed probe is accepted once; any other is listed in `refused` and not recorded. ' +
+          'Results are recorded like every location\'s: the location\'s state, the check\'s quorum, a ping.',
+        requestBody: { required: true, ...json(ref('RemoteProbeResults')) },
+        responses: {
+          200: {
+            description: 'Recorded',
+            ...json(
+              dataOf({
+                type: 'object',
+                additionalProperties: false,
+                required: ['recorded', 'refused'],
+                properties: {
+                  recorded: { type: 'integer' },
+                  refused: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      additionalProperties: false,
+                      required: ['check_id', 'scheduled_at', 'reason'],
+                      properties: { check_id: { type: 'string' }, scheduled_at: { type: 'string' }, reason: { type: 'string' } },
+                    },
+                  },
+                },
+              }),
+            ),
+          },
+          400: e[400],
+          401: e[401],
+          413: e[413],
+          415: e[415],
+          422: e[422],
+          429: e[429],
+          500: e[500],
+        },
+      },
+    },
     '/integrations': {
       get: {
         operationId: 'listIntegrations',
@@ -446,7 +531,10 @@ export const OPENAPI_DOCUMENT = {
     },
   },
   components: {
-    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Project API key: upm_rw_… (read-write) or upm_ro_… (read-only)' } },
+    securitySchemes: {
+      bearer: { type: 'http', scheme: 'bearer', description: 'Project API key: upm_rw_… (read-write) or upm_ro_… (read-only)' },
+      locationKey: { type: 'http', scheme: 'bearer', description: "A private location's key: upl_… (its prober's only credential)" },
+    },
     schemas: {
       Error: {
         type: 'object',
