@@ -4,8 +4,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
  * Network namespaces for tests of probing from several places (docs/locations.md, "Tested as a
  * network"): each location is a namespace joined to the host by a veth pair, with its own /29:
  *   host side .1  — the host's services as the location sees them (forwarders to PostgreSQL, Redis, the api)
- *   host side .3  — the target as this location sees it (a route of its own, so it can be cut alone)
  *   inside    .2  — the location (its probers' health ports)
+ * and the target, one address for every location (10.<b>.250.1, on each host side as a /32, routed
+ * in each namespace on its own: one check's URL works from everywhere, and a location is cut off
+ * from it alone with a blackhole route).
  * The host does not forward between interfaces (ip_forward stays as it is): a location reaches only
  * the host's own addresses, never another location. Names carry the test process' pid, so a run
  * sweeps what a killed earlier run left (`sweepLeftoverNamespaces`) without touching another
@@ -62,7 +64,7 @@ export interface LabLocation {
   address: string;
   /** The host as the location reaches it (forwarders listen here). */
   hostAddress: string;
-  /** The shared target as this location reaches it. */
+  /** The target's address: the same for every location of the lab. */
   targetAddress: string;
   /** The host side of the veth pair. */
   hostInterface: string;
@@ -80,6 +82,8 @@ export interface LabLocation {
 
 export interface NetworkLab {
   readonly locations: LabLocation[];
+  /** Where the target listens on the host (every location reaches it there, unless cut). */
+  readonly targetAddress: string;
   addLocation(label: string): LabLocation;
   /** Deletes every namespace and interface of this lab (also when they are half made). */
   close(): void;
@@ -92,25 +96,28 @@ export interface NetworkLab {
 export function createNetworkLab(): NetworkLab {
   const pid = process.pid;
   const b = 100 + (pid % 150);
+  const targetAddress = `10.${b}.250.1`;
   const locations: LabLocation[] = [];
   const made: { netns: string; hostInterface: string }[] = [];
   return {
     locations,
+    targetAddress,
     addLocation(label) {
       const i = locations.length + 1;
       const netns = `${LAB_PREFIX}-${pid}-${label}`;
       const hostInterface = `${LAB_PREFIX.slice(0, 3)}${pid}h${i}`.slice(0, 15);
       const net = `10.${b}.${i}`;
-      const [hostAddress, address, targetAddress] = [`${net}.1`, `${net}.2`, `${net}.3`];
+      const [hostAddress, address] = [`${net}.1`, `${net}.2`];
       made.push({ netns, hostInterface });
       run(['ip', 'netns', 'add', netns]);
       run(['ip', 'link', 'add', hostInterface, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', netns]);
       run(['ip', 'addr', 'add', `${hostAddress}/29`, 'dev', hostInterface]);
-      run(['ip', 'addr', 'add', `${targetAddress}/29`, 'dev', hostInterface]);
+      run(['ip', 'addr', 'add', `${targetAddress}/32`, 'dev', hostInterface]);
       run(['ip', 'link', 'set', hostInterface, 'up']);
       run(['ip', '-n', netns, 'addr', 'add', `${address}/29`, 'dev', 'eth0']);
       run(['ip', '-n', netns, 'link', 'set', 'eth0', 'up']);
       run(['ip', '-n', netns, 'link', 'set', 'lo', 'up']);
+      run(['ip', '-n', netns, 'route', 'add', `${targetAddress}/32`, 'dev', 'eth0']);
       const netem = (dev: string, ns: string | null, spec: string[]): boolean => {
         const base = ns ? ['ip', 'netns', 'exec', ns, 'tc'] : ['tc'];
         spawnSync(base[0] as string, [...base.slice(1), 'qdisc', 'del', 'dev', dev, 'root'], { stdio: 'ignore' });
@@ -127,7 +134,7 @@ export function createNetworkLab(): NetworkLab {
         targetAddress,
         hostInterface,
         cutTarget: () => run(['ip', '-n', netns, 'route', 'replace', 'blackhole', `${targetAddress}/32`]),
-        restoreTarget: () => run(['ip', '-n', netns, 'route', 'del', 'blackhole', `${targetAddress}/32`]),
+        restoreTarget: () => run(['ip', '-n', netns, 'route', 'replace', `${targetAddress}/32`, 'dev', 'eth0']),
         shape(delayMs, lossPercent = 0) {
           // Half the delay each way, so a round trip takes delayMs more.
           const spec = ['delay', `${Math.round(delayMs / 2)}ms`, ...(lossPercent > 0 ? ['loss', `${lossPercent}%`] : [])];
