@@ -105,20 +105,26 @@ maybe('locations as network namespaces', () => {
     targetUrl = `http://${lab.targetAddress}:${(target.address() as AddressInfo).port}/health`;
     receiver = await startRecordingServer();
 
-    services.push(await startService('scheduler', { ...common(), SCHEDULER_IDLE_INTERVAL_MS: '100' }, { readyTimeoutMs: 60_000 }));
-    services.push(await startService('notifier', { ...common(), OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8', NOTIFIER_FAN_OUT_POLL_MS: '100' }, { readyTimeoutMs: 60_000 }));
-    api = await startService('api', { ...common() }, { readyTimeoutMs: 60_000 });
-    services.push(api);
-    for (const [loc, name] of [
-      [a, 'lab-a'],
-      [b, 'lab-b'],
-      [c, 'lab-c'],
-    ] as const) {
-      const backend = await backendFor(loc);
-      const prober = await startService('prober', { ...common(), ...backend, PROBER_LOCATION: name, OUTBOUND_ALLOW_CIDRS: `${lab.targetAddress}/32` }, { netns: loc, readyTimeoutMs: 60_000 });
-      probers.set(name, prober);
-    }
-  }, 120_000);
+    // Started together: on a loaded machine each takes seconds to be ready.
+    const started = await Promise.all([
+      startService('scheduler', { ...common(), SCHEDULER_IDLE_INTERVAL_MS: '100' }, { readyTimeoutMs: 120_000 }),
+      startService('notifier', { ...common(), OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8', NOTIFIER_FAN_OUT_POLL_MS: '100' }, { readyTimeoutMs: 120_000 }),
+      startService('api', { ...common() }, { readyTimeoutMs: 120_000 }),
+    ]);
+    services.push(...started);
+    api = started[2];
+    const backends = await Promise.all([a, b, c].map((loc) => backendFor(loc)));
+    const started2 = await Promise.all(
+      [a, b, c].map((loc, i) =>
+        startService(
+          'prober',
+          { ...common(), ...backends[i], PROBER_LOCATION: PUBLIC[i] as string, OUTBOUND_ALLOW_CIDRS: `${lab.targetAddress}/32` },
+          { netns: loc, readyTimeoutMs: 120_000 },
+        ),
+      ),
+    );
+    started2.forEach((prober, i) => probers.set(PUBLIC[i] as string, prober));
+  }, 300_000);
 
   afterAll(async () => {
     for (const s of [...probers.values(), ...services]) await s.stop('SIGKILL').catch(() => undefined);

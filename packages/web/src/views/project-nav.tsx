@@ -1,7 +1,7 @@
 import type { ProjectAccess } from '../http/project-access.js';
 
 /** The project's sections. */
-export function ProjectNav({ access, current }: { access: ProjectAccess; current: 'checks' | 'integrations' | 'keys' | 'status-page' | 'maintenance' }) {
+export function ProjectNav({ access, current }: { access: ProjectAccess; current: 'checks' | 'integrations' | 'keys' | 'status-page' | 'maintenance' | 'locations' }) {
   const base = `/projects/${access.project.id}`;
   const item = (key: typeof current, href: string, label: string) => (
     <a href={href} aria-current={key === current ? 'page' : undefined} class={key === current ? 'tab current' : 'tab'}>
@@ -15,6 +15,7 @@ export function ProjectNav({ access, current }: { access: ProjectAccess; current
       {item('keys', `${base}/keys`, 'API keys')}
       {item('status-page', `${base}/status-page`, 'Status page')}
       {item('maintenance', `${base}/maintenance`, 'Maintenance')}
+      {item('locations', `${base}/locations`, 'Locations')}
     </nav>
   );
 }
