@@ -213,7 +213,7 @@ maybe('locations as network namespaces', () => {
       const remote = await startService(
         'prober',
         { PROBER_MODE: 'remote', UPMON_API_URL: `http://${p.hostAddress}:${apiProxy.port}`, PROBER_LOCATION_KEY: location.key, PROBER_POLL_WAIT_SEC: '5', LOG_LEVEL: 'warn' },
-        { netns: p },
+        { netns: p, readyTimeoutMs: 120_000 },
       );
       probers.set('private', remote);
       await waitForStates(check.id, { [location.code]: 'up' }, 'the private location up');
