@@ -226,7 +226,7 @@ maybe('locations as network namespaces', () => {
       expect(revoke.status).toBe(200);
       const exitCode = await Promise.race([
         new Promise<number | null>((r) => remote.child.once('exit', (code) => r(code))),
-        new Promise<string>((r) => setTimeout(() => r('still running'), 60_000)),
+        new Promise<string>((r) => setTimeout(() => r('still running'), 60_000).unref()),
       ]);
       expect(exitCode).toBe(78);
       expect(remote.output()).toContain('location key refused');
