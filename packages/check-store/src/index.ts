@@ -26,3 +26,4 @@ export {
 export { rescheduleEditedCheck } from './edited-check.js';
 export { CheckLocations, type LocationProbeResult } from './check-locations.js';
 export { ProbeResultStore, type ProbeResult, type ProbeResultStoreDeps } from './probe-result-store.js';
+export { readLocationHealth, type LocationHealth } from './location-health.js';

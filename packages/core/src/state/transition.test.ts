@@ -26,7 +26,7 @@ function hb(over: Partial<CheckState> = {}): CheckState {
   };
 }
 function http(over: Partial<CheckState> = {}): CheckState {
-  return hb({ kind: 'http', confirmations: 2, nextDeadlineAt: at(PERIOD + GRACE), ...over });
+  return hb({ kind: 'http', confirmations: 2, nextDeadlineAt: null, ...over });
 }
 const ping = (kind: 'success' | 'start' | 'fail' | 'log', rid?: string): CheckEvent => ({ type: 'ping', kind, rid: rid ?? null });
 const exit = (code: number, rid?: string): CheckEvent => ({ type: 'ping', kind: 'exit', exitStatus: code, rid: rid ?? null });
@@ -410,19 +410,19 @@ describe('transition: paused, pause, resume, quota', () => {
 });
 
 describe('transition: http checks', () => {
-  it('success probe -> up (ping), failure count reset; deadline = expected + grace', () => {
+  it('success probe -> up (ping), failure count reset; no deadline', () => {
     const r = transition(http({ status: 'down', failureCount: 3 }), { type: 'probe', outcome: 'up' }, at(10));
     expect(r.state.status).toBe('up');
     expect(r.state.failureCount).toBe(0);
     expect(r.flip).toEqual({ oldStatus: 'down', newStatus: 'up', reason: 'ping', ts: at(10) });
-    expect(r.state.nextDeadlineAt).toEqual(at(10 + PERIOD + GRACE));
+    expect(r.state.nextDeadlineAt).toBeNull();
   });
 
   it('failing (not all confirmed) -> late (fail); the quorum confirmed -> down (fail), naming the locations', () => {
     const one = transition(http(), { type: 'probe', outcome: 'failing', locations: ['eu'] }, at(10));
     expect(one.state.status).toBe('late');
     expect(one.flip).toEqual({ oldStatus: 'up', newStatus: 'late', reason: 'fail', ts: at(10), locations: ['eu'] });
-    expect(one.state.nextDeadlineAt).toEqual(at(10 + PERIOD + 2 * GRACE));
+    expect(one.state.nextDeadlineAt).toBeNull();
     const two = transition(one.state, { type: 'probe', outcome: 'down', locations: ['eu', 'us'] }, at(20));
     expect(two.state.status).toBe('down');
     expect(two.flip).toEqual({ oldStatus: 'late', newStatus: 'down', reason: 'fail', ts: at(20), locations: ['eu', 'us'] });
@@ -459,12 +459,10 @@ describe('transition: http checks', () => {
     expect(r.state).toEqual({ ...http({ status: 'late', failureCount: 1 }), lastPingAt: at(10) });
   });
 
-  it('prober outage: up -> late at expected + grace, -> down at expected + 2 x grace (timeouts)', () => {
-    const r = applyDueDeadlines(http(), at(PERIOD + 3 * GRACE));
-    expect(r.flips).toEqual([
-      { oldStatus: 'up', newStatus: 'late', reason: 'timeout', ts: at(PERIOD + GRACE) },
-      { oldStatus: 'late', newStatus: 'down', reason: 'timeout', ts: at(PERIOD + 2 * GRACE) },
-    ]);
+  it('prober outage: no timeout (stale locations are the operators\' alert); a deadline left by an earlier version is dropped', () => {
+    expect(applyDueDeadlines(http(), at(PERIOD + 3 * GRACE)).flips).toEqual([]);
+    const old = applyDueDeadlines(http({ nextDeadlineAt: at(PERIOD + GRACE) }), at(PERIOD + 3 * GRACE));
+    expect(old).toEqual({ state: http(), flips: [] });
   });
 
   it('a new http check has no deadline', () => {

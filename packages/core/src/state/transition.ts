@@ -36,16 +36,16 @@ export function expectedAt(s: CheckState): Date | null {
 /**
  * The moment of the next automatic transition if nothing arrives (docs/state-machine.md):
  * heartbeat: expected time while up, expected + grace while late, start + grace while running;
- * probed kinds: expected + grace while up, expected + 2 × grace while late (a probe due at the expected
- * time needs time to run, so http deadlines start one grace later); null when new, down, paused.
+ * null when new, down, paused. Probed kinds have none: results that stop coming are a stale
+ * location, the operators' problem, never the check's flip (docs/locations.md, "Stale locations").
  */
 export function deadlineFor(s: CheckState): Date | null {
+  if (isProbedKind(s.kind)) return null;
   if (isRunning(s)) return addSec(s.lastStartAt as Date, s.graceSec);
   if (s.status !== 'up' && s.status !== 'late') return null;
   const expected = expectedAt(s);
   if (!expected) return null;
-  const graces = (s.status === 'late' ? 1 : 0) + (isProbedKind(s.kind) ? 1 : 0);
-  return addSec(expected, graces * s.graceSec);
+  return addSec(expected, (s.status === 'late' ? 1 : 0) * s.graceSec);
 }
 
 function moveTo(
@@ -146,6 +146,8 @@ function probeMove(s: CheckState, base: CheckState, outcome: Exclude<QuorumOutco
 function onDeadline(s: CheckState, now: Date): TransitionResult {
   const deadline = s.nextDeadlineAt;
   if (!deadline || deadline.getTime() > now.getTime()) return unchanged(s);
+  // A probed check's deadline left by an earlier version (migration 20261127031049 clears them).
+  if (isProbedKind(s.kind)) return unchanged({ ...s, nextDeadlineAt: null });
   if (isRunning(s)) return moveTo(s, { ...s, status: 'down' }, 'timeout', deadline);
   if (s.status === 'up') return moveTo(s, { ...s, status: 'late' }, 'timeout', deadline);
   if (s.status === 'late') return moveTo(s, { ...s, status: 'down' }, 'timeout', deadline);

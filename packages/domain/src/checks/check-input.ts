@@ -1,5 +1,5 @@
 import { Joi } from '@upmon/bounded-joi';
-import { canonicalTimeZone, MAX_DEPENDENCIES, MAX_TIME_ZONE_LENGTH, PROBED_KINDS } from '@upmon/core';
+import { canonicalTimeZone, LOCATION_NAME, MAX_DEPENDENCIES, MAX_TIME_ZONE_LENGTH, PROBED_KINDS } from '@upmon/core';
 import { PROBE_KINDS } from '@upmon/probes';
 import { ApiError, addFieldError, type FieldErrors } from '../errors.js';
 import { BODY_OPTIONS, fieldErrorsOf, mergeFieldErrors } from '../validation/joi-errors.js';
@@ -10,6 +10,9 @@ export const GRACE_MIN_SEC = 30;
 export const GRACE_MAX_SEC = 2_592_000;
 export const MIN_RUN_MAX_SEC = 86_400;
 /** The kinds of check: heartbeat, and the probed kinds of @upmon/probes' registry. */
+/** Locations a check may name. */
+const MAX_LOCATIONS = 20;
+
 export const CHECK_KINDS = ['heartbeat', ...PROBED_KINDS] as const;
 export type CheckKindName = (typeof CHECK_KINDS)[number];
 
@@ -41,6 +44,24 @@ export const checkSchema = Joi.object({
     otherwise: Joi.number().integer().min(1).max(MIN_RUN_MAX_SEC).allow(null).default(null),
   }).description(
     'An addition to the spec. Heartbeat checks only (probed kinds: 422 unless null): a success ping ending a run (measured from its start ping) shorter than this many seconds counts as a failure, flip reason `short_run`. null: no minimum (the default).',
+  ),
+  locations: Joi.when('kind', {
+    is: Joi.valid(...PROBED_KINDS),
+    then: Joi.array()
+      .items(Joi.string().max(32).pattern(LOCATION_NAME).messages({ 'string.pattern.base': "must be location names (lowercase letters, digits, '-')" }))
+      .max(MAX_LOCATIONS)
+      .unique()
+      .default([]),
+    otherwise: Joi.array().items(Joi.string().max(32)).max(0).default([]).messages({ 'array.max': 'is only allowed for probed kinds' }),
+  }).description(
+    'An addition to the spec. Probed kinds: the locations the check is probed from (docs/locations.md); empty (the default): every public location of the installation.',
+  ),
+  quorum: Joi.when('kind', {
+    is: Joi.valid(...PROBED_KINDS),
+    then: Joi.number().integer().min(1).max(MAX_LOCATIONS).allow(null).default(null),
+    otherwise: Joi.valid(null).default(null).messages({ 'any.only': 'is only allowed for probed kinds' }),
+  }).description(
+    'An addition to the spec. Probed kinds: how many of its live locations must each confirm a failure before the check is down (and answer again before it is up); null (the default): a majority. Counted among live locations (at most their number).',
   ),
   // Checks of the same project this one depends on; existence, project and cycles are checked
   // against the database by the service (check-dependencies.ts).
@@ -111,6 +132,10 @@ function semanticErrors(body: Record<string, unknown>, wellFormed: (field: strin
     if ((grace as number) > 10 * (schedule.period_sec as number)) {
       addFieldError(errors, 'grace_sec', 'must not exceed 10 × schedule.period_sec');
     }
+  }
+  const locations = Array.isArray(body.locations) ? body.locations : [];
+  if (typeof body.quorum === 'number' && locations.length > 0 && body.quorum > locations.length) {
+    addFieldError(errors, 'quorum', 'must not exceed the number of locations');
   }
   const http = isObject(body.http_config) ? body.http_config : null;
   if (http && http.keyword_absent === true && http.keyword === undefined) {

@@ -27,3 +27,6 @@ ALTER TABLE "check_locations" ADD CONSTRAINT "check_locations_check_id_fkey" FOR
 
 -- The verdict of a location (LocationStatus in core), a CHECK constraint Prisma cannot express
 ALTER TABLE "check_locations" ADD CONSTRAINT "check_locations_status_check" CHECK ("status" IN ('up', 'warning', 'failing'));
+
+-- Probed checks no longer time out (docs/locations.md, "Stale locations"): their deadlines go
+UPDATE "checks" SET "next_deadline_at" = NULL WHERE "kind" <> 'heartbeat' AND "next_deadline_at" IS NOT NULL;
