@@ -41,6 +41,7 @@ export * from './maintenance/maintenance-input.js';
 export * from './maintenance/maintenance-list.js';
 export * from './maintenance/maintenance-presenter.js';
 export * from './maintenance/update-maintenance.js';
+export * from './private-locations/check-private-locations.js';
 export * from './private-locations/find-location-key.js';
 export * from './private-locations/private-location-input.js';
 export * from './private-locations/private-location-presenter.js';

@@ -5,7 +5,7 @@
 // OpenAPI document by the harness.
 import { randomUUID } from 'node:crypto';
 import { openPingBody, makeProbeCheck, makeProject, makeProjectWithKeys } from '@upmon/testing';
-import { startHarness, type Harness } from './support/api-harness.js';
+import { heartbeatBody, startHarness, type Harness } from './support/api-harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -154,4 +154,22 @@ test('rotation: with a grace both keys work until it ends; without one the old k
   const again = await h.call('POST', `/locations/${loc.id}/rotate-key`, { key: p.rwKey, body: {} });
   expect((await h.call('GET', '/prober/jobs?wait=0', { key: fresh })).status).toBe(401);
   expect((await h.call('GET', '/prober/jobs?wait=0', { key: again.body.data.key })).status).toBe(200);
+});
+
+test("a check names its own account's live private locations only", async () => {
+  const p = await makeProjectWithKeys(h.prisma, 'pro');
+  const other = await makeProjectWithKeys(h.prisma, 'pro');
+  const mine = await newLocation(p.rwKey);
+  const theirs = await newLocation(other.rwKey);
+  const http = (locations: string[]) =>
+    heartbeatBody({ kind: 'http', schedule: { kind: 'period', period_sec: 60 }, http_config: { url: 'https://example.com/' }, locations });
+  const ok = await h.call('POST', '/checks', { key: p.rwKey, body: http([mine.code, 'local']) });
+  expect(ok.status).toBe(201);
+  expect(ok.body.data.locations).toEqual([mine.code, 'local']);
+  const foreign = await h.call('POST', '/checks', { key: p.rwKey, body: http([theirs.code]) });
+  expect(foreign.status).toBe(422);
+  expect(foreign.body.errors.locations).toEqual([`${theirs.code} is not a private location of this account (or it is revoked)`]);
+  await h.call('POST', `/locations/${mine.id}/revoke`, { key: p.rwKey });
+  const patched = await h.call('PATCH', `/checks/${ok.body.data.id}`, { key: p.rwKey, body: { locations: [mine.code] } });
+  expect(patched.status).toBe(422);
 });
