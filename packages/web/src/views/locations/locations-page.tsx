@@ -37,7 +37,7 @@ export function dockerRunLine(apiUrl: string, key: string): string {
     '  -e PROBER_MODE=remote \\',
     `  -e UPMON_API_URL=${apiUrl} \\`,
     `  -e PROBER_LOCATION_KEY=${key} \\`,
-    '  upmon/prober',
+    '  upmon node services/prober/dist/main.js',
   ].join('\n');
 }
 
