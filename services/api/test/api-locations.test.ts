@@ -63,7 +63,13 @@ test('create: the key once, listed by prefix; read-only keys and bad names refus
 test("the prober gets only its account's checks that name it, each probe once, with its config; results recorded once", async () => {
   const p = await makeProjectWithKeys(h.prisma, 'pro');
   const loc = await newLocation(p.rwKey);
-  const mine = await makeProbeCheck(h.prisma, p.project.id, 'http', { url: 'http://10.0.0.5/health', headers: { 'X-Token': 'secret' } }, { locations: [loc.code] });
+  const mine = await makeProbeCheck(
+    h.prisma,
+    p.project.id,
+    'http',
+    { url: 'http://10.0.0.5/health', headers: { 'X-Token': 'secret' } },
+    { locations: [loc.code] },
+  );
   const notNamed = await makeProbeCheck(h.prisma, p.project.id, 'http', { url: 'http://10.0.0.6/' }, { locations: ['local'] });
   const stranger = await makeProject(h.prisma, { plan: 'pro' });
   const foreign = await makeProbeCheck(h.prisma, stranger.id, 'http', { url: 'http://10.0.0.7/' }, { locations: [loc.code] });
@@ -83,7 +89,9 @@ test("the prober gets only its account's checks that name it, each probe once, w
 
   const posted = await h.call('POST', '/prober/results', {
     key: loc.key,
-    body: { results: [resultFor(probe, { ok: false, failure: 'refused', explanation: 'connection refused' }), resultFor({ check_id: foreign.id, scheduled_at: at })] },
+    body: {
+      results: [resultFor(probe, { ok: false, failure: 'refused', explanation: 'connection refused' }), resultFor({ check_id: foreign.id, scheduled_at: at })],
+    },
   });
   expect(posted.status).toBe(200);
   expect(posted.body.data.recorded).toBe(1);

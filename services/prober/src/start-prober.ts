@@ -37,7 +37,13 @@ export async function startProber(config: ProberConfig, logger: Logger, override
     ...(overrides.certificateAuthority ? { certificateAuthority: overrides.certificateAuthority } : {}),
   });
   const registry = createMetricsRegistry();
-  const results = new ProbeResultStore({ pool, cipher, userAgent: config.userAgent, flipMetrics: createFlipMetrics(registry), publicLocations: config.publicLocations });
+  const results = new ProbeResultStore({
+    pool,
+    cipher,
+    userAgent: config.userAgent,
+    flipMetrics: createFlipMetrics(registry),
+    publicLocations: config.publicLocations,
+  });
   const processor = createProbeProcessor({
     pool,
     cipher,

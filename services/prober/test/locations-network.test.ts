@@ -141,7 +141,13 @@ maybe('locations as network namespaces', () => {
     const [a, b] = lab.locations as [LabLocation, LabLocation];
     const { project } = await makeProjectWithKeys(prisma, 'pro');
     await makeIntegration(prisma, project.id, 'webhook', { url: `${receiver.url}/hook` });
-    const check = await makeProbeCheck(prisma, project.id, 'http', { url: targetUrl, confirmations: 1, timeout_sec: 2 }, { periodSec: PERIOD_SEC, locations: PUBLIC });
+    const check = await makeProbeCheck(
+      prisma,
+      project.id,
+      'http',
+      { url: targetUrl, confirmations: 1, timeout_sec: 2 },
+      { periodSec: PERIOD_SEC, locations: PUBLIC },
+    );
     const status = async () => (await prisma.check.findUniqueOrThrow({ where: { id: check.id } })).status;
 
     await waitForStates(check.id, { 'lab-a': 'up', 'lab-b': 'up', 'lab-c': 'up' }, 'every location up');
@@ -174,7 +180,12 @@ maybe('locations as network namespaces', () => {
     await eventually(
       async () => {
         const row = await prisma.checkLocation.findUniqueOrThrow({ where: { checkId_location: { checkId: check.id, location: 'lab-c' } } });
-        const state: LocationState = { location: row.location, status: row.status as LocationState['status'], failuresInRow: row.failuresInRow, lastResultAt: row.lastResultAt };
+        const state: LocationState = {
+          location: row.location,
+          status: row.status as LocationState['status'],
+          failuresInRow: row.failuresInRow,
+          lastResultAt: row.lastResultAt,
+        };
         const now = new Date();
         return isLocationStale(state, staleAfterMs(schedule, now), now);
       },
@@ -209,10 +220,22 @@ maybe('locations as network namespaces', () => {
     try {
       const apiProxy = await startTcpProxy({ host: '127.0.0.1', port: api.port }, { listen: p.hostAddress });
       proxies.push(apiProxy);
-      const check = await makeProbeCheck(prisma, project.id, 'http', { url: `http://127.0.0.1:${port}/`, confirmations: 1, timeout_sec: 2 }, { periodSec: PERIOD_SEC, locations: [location.code] });
+      const check = await makeProbeCheck(
+        prisma,
+        project.id,
+        'http',
+        { url: `http://127.0.0.1:${port}/`, confirmations: 1, timeout_sec: 2 },
+        { periodSec: PERIOD_SEC, locations: [location.code] },
+      );
       const remote = await startService(
         'prober',
-        { PROBER_MODE: 'remote', UPMON_API_URL: `http://${p.hostAddress}:${apiProxy.port}`, PROBER_LOCATION_KEY: location.key, PROBER_POLL_WAIT_SEC: '5', LOG_LEVEL: 'warn' },
+        {
+          PROBER_MODE: 'remote',
+          UPMON_API_URL: `http://${p.hostAddress}:${apiProxy.port}`,
+          PROBER_LOCATION_KEY: location.key,
+          PROBER_POLL_WAIT_SEC: '5',
+          LOG_LEVEL: 'warn',
+        },
         { netns: p, readyTimeoutMs: 120_000 },
       );
       probers.set('private', remote);

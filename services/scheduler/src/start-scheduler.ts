@@ -24,7 +24,11 @@ export async function startScheduler(config: SchedulerConfig, logger: Logger): P
   // Queue depths and the flip backlog are global: read from Redis and PostgreSQL at scrape time.
   registerQueueDepth(registry, QUEUE_NAMES, () => queues.jobCounts(QUEUE_STATES));
   registerFlipBacklog(registry, () => readWaitingFlipsBacklog(pool));
-  registerLocationHealth(registry, () => readLocationHealth(pool, config.publicLocations, systemClock.now()), () => systemClock.now());
+  registerLocationHealth(
+    registry,
+    () => readLocationHealth(pool, config.publicLocations, systemClock.now()),
+    () => systemClock.now(),
+  );
   const tasks = createTasks({ config, logger, prisma, queues, clock: systemClock, pool, flipMetrics: createFlipMetrics(registry) });
   const loops = tasks.map((task) => startTaskLoop(task, { clock: systemClock, logger, idleIntervalMs: config.idleIntervalMs, batchSize: config.batchSize }));
   const health = await startHealthServer(

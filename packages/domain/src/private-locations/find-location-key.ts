@@ -29,5 +29,8 @@ export async function findLocationByKey(pool: pg.Pool, key: string, now: Date): 
 
 /** Stamps when the location's prober last asked (at most once a minute per location). */
 export async function touchPrivateLocation(pool: pg.Pool, id: string, now: Date): Promise<void> {
-  await pool.query(`UPDATE private_locations SET last_seen_at = $2 WHERE id = $1 AND (last_seen_at IS NULL OR last_seen_at < $2 - interval '1 minute')`, [id, now]);
+  await pool.query(`UPDATE private_locations SET last_seen_at = $2 WHERE id = $1 AND (last_seen_at IS NULL OR last_seen_at < $2 - interval '1 minute')`, [
+    id,
+    now,
+  ]);
 }

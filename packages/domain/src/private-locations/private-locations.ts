@@ -26,7 +26,8 @@ export async function findPrivateLocation(prisma: PrismaClient, accountId: strin
 /** A new private location and its key (shown once). 409 past PRIVATE_LOCATIONS_PER_ACCOUNT live ones. */
 export async function createPrivateLocation(prisma: PrismaClient, accountId: string, name: string): Promise<IssuedLocationKey> {
   const live = await prisma.privateLocation.count({ where: { accountId, revokedAt: null } });
-  if (live >= PRIVATE_LOCATIONS_PER_ACCOUNT) throw new ApiError('conflict', `an account has at most ${PRIVATE_LOCATIONS_PER_ACCOUNT} private locations; revoke one first`);
+  if (live >= PRIVATE_LOCATIONS_PER_ACCOUNT)
+    throw new ApiError('conflict', `an account has at most ${PRIVATE_LOCATIONS_PER_ACCOUNT} private locations; revoke one first`);
   const g = generateLocationKey();
   const location = await prisma.privateLocation.create({ data: { accountId, name, code: generateLocationCode(), keyPrefix: g.prefix, keyHash: g.hash } });
   return { location, key: g.key };

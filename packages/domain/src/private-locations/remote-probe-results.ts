@@ -10,7 +10,10 @@ export const REMOTE_EXPLANATION_MAX = 1000;
 export const REMOTE_RESULTS_BODY_LIMIT_BYTES = 1_048_576;
 
 const FAILURE_KINDS = ['dns', 'refused', 'timeout', 'tls', 'blocked', 'reset', 'redirects', 'other'] as const;
-const instant = Joi.string().max(40).isoDate().pattern(/(Z|[+-]\d\d:?\d\d)$/i);
+const instant = Joi.string()
+  .max(40)
+  .isoDate()
+  .pattern(/(Z|[+-]\d\d:?\d\d)$/i);
 const phaseMs = Joi.number().integer().min(0).max(600_000);
 
 const certificate = Joi.object({
@@ -27,7 +30,7 @@ const certificate = Joi.object({
 
 const remoteProbeResult = Joi.object({
   check_id: Joi.string().guid().max(36).required(),
-  scheduled_at: instant.required().description('The probe\'s slot, as the job gave it'),
+  scheduled_at: instant.required().description("The probe's slot, as the job gave it"),
   ok: Joi.boolean().required(),
   warning: Joi.boolean().required(),
   failure: Joi.string()
@@ -35,12 +38,12 @@ const remoteProbeResult = Joi.object({
     .allow(null)
     .required()
     .description('Why no usable answer came; null when one did'),
-  explanation: Joi.string().allow('').max(REMOTE_EXPLANATION_MAX).required().description('The result in words: the ping body and the alert\'s reason'),
+  explanation: Joi.string().allow('').max(REMOTE_EXPLANATION_MAX).required().description("The result in words: the ping body and the alert's reason"),
   method: Joi.string()
     .pattern(/^[A-Z]{1,10}$/)
     .max(10)
     .required(),
-  at: instant.required().description('When it was judged; a time more than 5 minutes from the api\'s clock is replaced by the arrival time'),
+  at: instant.required().description("When it was judged; a time more than 5 minutes from the api's clock is replaced by the arrival time"),
   phases: Joi.object({
     dns_ms: phaseMs.allow(null).required(),
     connect_ms: phaseMs.allow(null).required(),

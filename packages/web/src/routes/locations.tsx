@@ -33,7 +33,14 @@ export function locationsRouter(ctx: WebContext): Router {
     const locations = await listPrivateLocations(ctx.prisma, access.account.id);
     sendPage(
       res,
-      <LocationsPage page={pageContext(res, ctx.assets)} access={access} locations={locations} now={ctx.clock.now()} apiUrl={ctx.config.appBaseUrl} {...extra} />,
+      <LocationsPage
+        page={pageContext(res, ctx.assets)}
+        access={access}
+        locations={locations}
+        now={ctx.clock.now()}
+        apiUrl={ctx.config.appBaseUrl}
+        {...extra}
+      />,
       status,
     );
   };

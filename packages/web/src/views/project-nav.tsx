@@ -1,7 +1,13 @@
 import type { ProjectAccess } from '../http/project-access.js';
 
 /** The project's sections. */
-export function ProjectNav({ access, current }: { access: ProjectAccess; current: 'checks' | 'integrations' | 'keys' | 'status-page' | 'maintenance' | 'locations' }) {
+export function ProjectNav({
+  access,
+  current,
+}: {
+  access: ProjectAccess;
+  current: 'checks' | 'integrations' | 'keys' | 'status-page' | 'maintenance' | 'locations';
+}) {
   const base = `/projects/${access.project.id}`;
   const item = (key: typeof current, href: string, label: string) => (
     <a href={href} aria-current={key === current ? 'page' : undefined} class={key === current ? 'tab current' : 'tab'}>

@@ -68,7 +68,16 @@ export function mountApiV1(app: Express, ctx: V1Context): void {
     // Any content type is read as JSON (the API speaks nothing else); objects are enforced per route.
     express.json({ limit: ctx.config.apiBodyLimitBytes, strict: false, type: () => true }),
   );
-  router.use(checksRouter(ctx), pingsRouter(ctx), flipsRouter(ctx), integrationsRouter(ctx), badgesRouter(ctx), statusPageRouter(ctx), maintenanceRouter(ctx), locationsRouter(ctx));
+  router.use(
+    checksRouter(ctx),
+    pingsRouter(ctx),
+    flipsRouter(ctx),
+    integrationsRouter(ctx),
+    badgesRouter(ctx),
+    statusPageRouter(ctx),
+    maintenanceRouter(ctx),
+    locationsRouter(ctx),
+  );
   router.use(() => {
     throw ApiError.notFound('no such endpoint');
   });

@@ -77,7 +77,9 @@ export class RemoteApiClient {
   }
 
   async sendResults(finished: readonly FinishedProbe[]): Promise<{ recorded: number; refused: unknown[] }> {
-    const body = (await this.call('POST', '/api/v1/prober/results', { results: finished.map(resultOf) }, 30_000)) as { data: { recorded: number; refused: unknown[] } };
+    const body = (await this.call('POST', '/api/v1/prober/results', { results: finished.map(resultOf) }, 30_000)) as {
+      data: { recorded: number; refused: unknown[] };
+    };
     return body.data;
   }
 
@@ -102,7 +104,10 @@ export class RemoteApiClient {
     if (res.status === 401) throw new LocationKeyRefusedError(`the api refused the location key: ${text.slice(0, 200)}`);
     if (!res.ok) {
       const retryAfter = Number(res.headers.get('retry-after'));
-      throw new RemoteApiError(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 200)}`, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null);
+      throw new RemoteApiError(
+        `${method} ${path}: HTTP ${res.status} ${text.slice(0, 200)}`,
+        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null,
+      );
     }
     return JSON.parse(text) as unknown;
   }

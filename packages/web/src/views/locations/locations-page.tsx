@@ -66,7 +66,11 @@ export function LocationsPage({ page, access, locations, now, apiUrl, created, e
     <Layout
       page={page}
       title={`Private locations · ${access.project.name}`}
-      crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: 'Private locations' }]}
+      crumbs={[
+        { label: 'Projects', href: '/projects' },
+        { label: access.project.name, href: `/projects/${access.project.id}` },
+        { label: 'Private locations' },
+      ]}
     >
       <h1>{access.project.name}</h1>
       <ProjectNav access={access} current="locations" />

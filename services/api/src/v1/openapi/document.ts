@@ -96,7 +96,7 @@ const checkLocations = {
         required: ['location', 'status', 'stale', 'failures_in_row', 'last_result_at', 'last_duration_ms', 'reason'],
         properties: {
           location: { type: 'string', maxLength: 32 },
-          status: { enum: ['up', 'warning', 'failing', null], description: 'The location\'s own verdict; null before its first result.' },
+          status: { enum: ['up', 'warning', 'failing', null], description: "The location's own verdict; null before its first result." },
           stale: { type: 'boolean', description: 'No result for more than three intervals (plus a minute): it does not count in the quorum.' },
           failures_in_row: { type: 'integer', minimum: 0 },
           last_result_at: { type: ['string', 'null'], format: 'date-time' },
@@ -267,7 +267,7 @@ export const OPENAPI_DOCUMENT = {
       get: {
         operationId: 'getCheckLocations',
         description:
-          'An addition to the spec: where a probed check is probed from (its own locations, or every public one), each location\'s last result, response time and reason, whether it is stale, and the quorum (docs/locations.md). A heartbeat check has none.',
+          "An addition to the spec: where a probed check is probed from (its own locations, or every public one), each location's last result, response time and reason, whether it is stale, and the quorum (docs/locations.md). A heartbeat check has none.",
         responses: { 200: { description: 'Locations', ...json(dataOf(ref('CheckLocations'))) }, ...readErrors, 404: e[404] },
       },
     },
@@ -386,13 +386,13 @@ export const OPENAPI_DOCUMENT = {
       get: {
         operationId: 'listLocations',
         description:
-          "An addition to the spec: the account's private locations (docs/locations.md, \"Private locations\"), revoked ones included, newest first. Any project key of the account sees them.",
+          'An addition to the spec: the account\'s private locations (docs/locations.md, "Private locations"), revoked ones included, newest first. Any project key of the account sees them.',
         responses: { 200: { description: 'Private locations', ...json(dataOf({ type: 'array', items: ref('PrivateLocation') })) }, ...readErrors },
       },
       post: {
         operationId: 'createLocation',
         description:
-          'A private location: a prober run inside your own network with the returned `key` (shown in this response only; upmon keeps its SHA-256). Name it in a check\'s `locations` by its `code`. 409 past 20 live locations per account.',
+          "A private location: a prober run inside your own network with the returned `key` (shown in this response only; upmon keeps its SHA-256). Name it in a check's `locations` by its `code`. 409 past 20 live locations per account.",
         requestBody: { required: true, ...json(ref('PrivateLocationInput')) },
         responses: { 201: { description: 'Created', ...json(dataOf(ref('PrivateLocationWithKey'))) }, ...writeErrors, 409: e[409], 422: e[422] },
       },
@@ -408,7 +408,8 @@ export const OPENAPI_DOCUMENT = {
       parameters: [locationId],
       post: {
         operationId: 'rotateLocationKey',
-        description: 'A new key (in this response only); the old one keeps working for grace_sec seconds (0: refused from the next request). 409 for a revoked location.',
+        description:
+          'A new key (in this response only); the old one keeps working for grace_sec seconds (0: refused from the next request). 409 for a revoked location.',
         requestBody: { required: true, ...json(ref('LocationKeyRotation')) },
         responses: { 200: { description: 'Rotated', ...json(dataOf(ref('PrivateLocationWithKey'))) }, ...writeErrors, 404: e[404], 409: e[409], 422: e[422] },
       },
@@ -428,7 +429,15 @@ export const OPENAPI_DOCUMENT = {
         description:
           "For a private location's prober (PROBER_MODE=remote, docs/locations.md): long poll. The due probes of the account's checks that name the location, with each check's probe config (credentials included), " +
           'at once when some are due, else as soon as some are, or none after `wait` seconds. Each probe is handed out once; 401 once the key is revoked or rotated out.',
-        parameters: [{ name: 'wait', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 30, default: 25 }, description: 'Seconds to wait for due probes' }],
+        parameters: [
+          {
+            name: 'wait',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 0, maximum: 30, default: 25 },
+            description: 'Seconds to wait for due probes',
+          },
+        ],
         responses: {
           200: {
             description: 'Due probes (possibly none)',
@@ -471,7 +480,7 @@ export const OPENAPI_DOCUMENT = {
         security: [{ locationKey: [] }],
         description:
           'The results of probes handed to this location (at most 100 per request, 1 MiB). Each handed probe is accepted once; any other is listed in `refused` and not recorded. ' +
-          'Results are recorded like every location\'s: the location\'s state, the check\'s quorum, a ping.',
+          "Results are recorded like every location's: the location's state, the check's quorum, a ping.",
         requestBody: { required: true, ...json(ref('RemoteProbeResults')) },
         responses: {
           200: {
@@ -638,7 +647,10 @@ export const OPENAPI_DOCUMENT = {
             items: { type: 'string', maxLength: 32 },
             description: 'An addition to the spec: the locations a probed check is probed from; empty: every public location (docs/locations.md).',
           },
-          quorum: { type: ['integer', 'null'], description: 'An addition to the spec: live locations that must agree before a probed check flips; null: a majority.' },
+          quorum: {
+            type: ['integer', 'null'],
+            description: 'An addition to the spec: live locations that must agree before a probed check flips; null: a majority.',
+          },
           tz: { type: 'string' },
           status: { enum: STATUSES },
           last_ping_at: nullable(dateTime),

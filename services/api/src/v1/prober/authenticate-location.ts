@@ -1,5 +1,13 @@
 import type { RequestHandler, Response } from 'express';
-import { ApiError, findLocationByKey, LOCATION_REQUESTS_PER_MINUTE, locationBudgets, tooManyRequests, touchPrivateLocation, type LocationKeyRow } from '@upmon/domain';
+import {
+  ApiError,
+  findLocationByKey,
+  LOCATION_REQUESTS_PER_MINUTE,
+  locationBudgets,
+  tooManyRequests,
+  touchPrivateLocation,
+  type LocationKeyRow,
+} from '@upmon/domain';
 import type { V1Context } from '../context.js';
 
 export function locationOf(res: Response): LocationKeyRow {
@@ -26,7 +34,9 @@ export function authenticateLocation(ctx: V1Context): RequestHandler {
     const rate = await ctx.rateLimiter.hit(locationBudgets(ctx.config.redisPrefix, location.id));
     if (!rate.allowed) throw tooManyRequests(`rate limit of ${LOCATION_REQUESTS_PER_MINUTE} requests per minute per location exceeded`, rate.retryAfterSec);
     if (!location.lastSeenAt || now.getTime() - location.lastSeenAt.getTime() > 60_000) {
-      touchPrivateLocation(ctx.pool, location.id, now).catch((err: Error) => ctx.logger.warn({ err: err.message, locationId: location.id }, 'last_seen_at not updated'));
+      touchPrivateLocation(ctx.pool, location.id, now).catch((err: Error) =>
+        ctx.logger.warn({ err: err.message, locationId: location.id }, 'last_seen_at not updated'),
+      );
     }
     res.locals.location = location;
     next();

@@ -30,7 +30,13 @@ export function createRemoteProbers(deps: {
 }): RemoteProbers {
   const jobs = new LocationJobSource({ connection: deps.workerRedis, prefix: deps.prefix });
   // publicLocations: a check probed from a private location names its locations itself.
-  const store = new ProbeResultStore({ pool: deps.pool, cipher: deps.cipher, userAgent: PRIVATE_LOCATION_USER_AGENT, flipMetrics: deps.flipMetrics, publicLocations: [] });
+  const store = new ProbeResultStore({
+    pool: deps.pool,
+    cipher: deps.cipher,
+    userAgent: PRIVATE_LOCATION_USER_AGENT,
+    flipMetrics: deps.flipMetrics,
+    publicLocations: [],
+  });
   return {
     jobs,
     handed: new HandedProbes(deps.redis, deps.prefix),

@@ -35,7 +35,14 @@ const SUPERSEDED_SLACK_MS = 60_000;
  * scheduler alone. One query per poll. A config that cannot be decrypted is skipped (the check
  * times out there, as on a local prober).
  */
-export async function remoteProbesOf(pool: pg.Pool, cipher: Cipher, accountId: string, code: string, jobs: readonly HandedJob[], now: Date): Promise<RemoteProbe[]> {
+export async function remoteProbesOf(
+  pool: pg.Pool,
+  cipher: Cipher,
+  accountId: string,
+  code: string,
+  jobs: readonly HandedJob[],
+  now: Date,
+): Promise<RemoteProbe[]> {
   const ids = [...new Set(jobs.flatMap((j) => j.refs.map((r) => r.checkId)))];
   if (ids.length === 0) return [];
   const { rows } = await pool.query<RemoteTargetRow>(
