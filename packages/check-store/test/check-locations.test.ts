@@ -37,7 +37,12 @@ async function result(checkId: string, location: string, ok: boolean, sec: numbe
 const statusOf = async (id: string) => (await prisma.check.findUniqueOrThrow({ where: { id } })).status;
 
 it('three public locations, confirmations 2: down only when two locations each confirmed; the flip names them', async () => {
-  const check = await makeCheck(prisma, projectId, { kind: 'http', status: 'up', httpConfig: { url: 'http://example.com/', confirmations: 2 }, lastPingAt: at(0) });
+  const check = await makeCheck(prisma, projectId, {
+    kind: 'http',
+    status: 'up',
+    httpConfig: { url: 'http://example.com/', confirmations: 2 },
+    lastPingAt: at(0),
+  });
   for (const loc of PUBLIC) await result(check.id, loc, true, 1);
   expect(await statusOf(check.id)).toBe('up');
 
@@ -92,7 +97,12 @@ it("a check's own locations and quorum: one of two suffices with quorum 1; resul
 });
 
 it('a location silent for more than three intervals no longer counts: the quorum is among live ones', async () => {
-  const check = await makeCheck(prisma, projectId, { kind: 'http', status: 'up', httpConfig: { url: 'http://example.com/', confirmations: 1 }, lastPingAt: at(0) });
+  const check = await makeCheck(prisma, projectId, {
+    kind: 'http',
+    status: 'up',
+    httpConfig: { url: 'http://example.com/', confirmations: 1 },
+    lastPingAt: at(0),
+  });
   await result(check.id, 'ap-south', true, 0);
   await result(check.id, 'us-east', true, 0);
   // 60 s period: stale after 3 × 60 s + 60 s. ap-south and us-east went quiet.

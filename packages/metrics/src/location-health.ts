@@ -37,7 +37,8 @@ export function registerLocationHealth(registry: Registry, read: () => Promise<L
     async collect() {
       const h = await current();
       this.reset();
-      for (const l of h?.locations ?? []) if (l.lastResultAt) this.set({ location: l.location }, Math.max(0, (now().getTime() - l.lastResultAt.getTime()) / 1000));
+      for (const l of h?.locations ?? [])
+        if (l.lastResultAt) this.set({ location: l.location }, Math.max(0, (now().getTime() - l.lastResultAt.getTime()) / 1000));
     },
   });
   new Gauge({

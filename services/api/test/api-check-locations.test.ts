@@ -21,7 +21,8 @@ afterAll(() => h.close());
 beforeEach(() => h.resetRateLimits());
 
 const cipher = createCipher(TEST_ENCRYPTION_KEY);
-const http = (extra: Record<string, unknown> = {}) => heartbeatBody({ kind: 'http', schedule: { kind: 'period', period_sec: 60 }, http_config: { url: 'https://example.com/' }, ...extra });
+const http = (extra: Record<string, unknown> = {}) =>
+  heartbeatBody({ kind: 'http', schedule: { kind: 'period', period_sec: 60 }, http_config: { url: 'https://example.com/' }, ...extra });
 
 async function result(checkId: string, location: string, ok: boolean, at: Date, explanation: string) {
   await withPgTransaction(h.pool, async (client) => {
@@ -48,7 +49,10 @@ test('locations and quorum: stored, returned, validated', async () => {
   expect(created.body.data).toMatchObject({ locations: ['us-east', 'eu-central'], quorum: 2 });
   const id = created.body.data.id;
   // A PATCH without them keeps them.
-  expect((await h.call('PATCH', `/checks/${id}`, { key: rw, body: { name: 'renamed' } })).body.data).toMatchObject({ locations: ['us-east', 'eu-central'], quorum: 2 });
+  expect((await h.call('PATCH', `/checks/${id}`, { key: rw, body: { name: 'renamed' } })).body.data).toMatchObject({
+    locations: ['us-east', 'eu-central'],
+    quorum: 2,
+  });
   expect((await h.call('PATCH', `/checks/${id}`, { key: rw, body: { locations: [], quorum: null } })).body.data).toMatchObject({ locations: [], quorum: null });
 
   const plain = await h.call('POST', '/checks', { key: rw, body: http() });
@@ -95,7 +99,15 @@ test('GET /checks/{id}/locations: each location with its last result, reason and
 
   const res = await h.call('GET', `/checks/${id}/locations`, { key: rw });
   expect(res.body.data.locations).toEqual([
-    { location: 'ap-south', status: 'up', stale: true, failures_in_row: 0, last_result_at: '2026-11-27T12:00:00.000+00:00', last_duration_ms: 87, reason: 'HTTP 200' },
+    {
+      location: 'ap-south',
+      status: 'up',
+      stale: true,
+      failures_in_row: 0,
+      last_result_at: '2026-11-27T12:00:00.000+00:00',
+      last_duration_ms: 87,
+      reason: 'HTTP 200',
+    },
     {
       location: 'eu-central',
       status: 'failing',
@@ -105,7 +117,15 @@ test('GET /checks/{id}/locations: each location with its last result, reason and
       last_duration_ms: 87,
       reason: 'connection refused',
     },
-    { location: 'us-east', status: 'failing', stale: false, failures_in_row: 2, last_result_at: '2026-11-27T12:09:55.000+00:00', last_duration_ms: 87, reason: 'HTTP 503' },
+    {
+      location: 'us-east',
+      status: 'failing',
+      stale: false,
+      failures_in_row: 2,
+      last_result_at: '2026-11-27T12:09:55.000+00:00',
+      last_duration_ms: 87,
+      reason: 'HTTP 503',
+    },
   ]);
   expect((await h.call('GET', `/checks/${id}`, { key: rw })).body.data.status).toBe('down');
   const flips = await h.prisma.flip.findMany({ where: { checkId: id }, orderBy: { id: 'asc' } });

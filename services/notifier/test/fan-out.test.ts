@@ -259,7 +259,9 @@ describe('fan-out of flips to integrations', () => {
     const site = await makeHttpCheck(h.prisma, project.id, { url: 'https://example.com/' }, { status: 'up' });
     await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/where`, body_template: '{"status": "{{status}}", "detail": "{{detail}}"}' });
     const at = new Date();
-    await h.prisma.ping.create({ data: { checkId: site.id, ts: new Date(at.getTime() - 5000), type: 'fail', method: 'GET', body: sealPingBody(site.id, 'HTTP 503') } });
+    await h.prisma.ping.create({
+      data: { checkId: site.id, ts: new Date(at.getTime() - 5000), type: 'fail', method: 'GET', body: sealPingBody(site.id, 'HTTP 503') },
+    });
     await makeFlip(h.prisma, site, 'up', 'down', { reason: 'fail', ts: at, locations: ['eu-central', 'us-east'] });
     await settle();
     await makeFlip(h.prisma, site, 'down', 'up', { reason: 'ping', ts: new Date(at.getTime() + 1000), locations: ['ap-south', 'eu-central'] });

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCATION } from '@upmon/core';
 import type { Redis } from 'ioredis';
 
 export interface ProbeClaim {
@@ -53,7 +54,7 @@ export class ProbeClaims {
   async claim(jobId: string, claims: readonly ProbeClaim[]): Promise<boolean[]> {
     if (claims.length === 0) return [];
     // The local location keeps the keys it always had; another's live beside its queue's (docs/locations.md, "Redis ACLs").
-    const base = this.location === 'local' ? `${this.prefix}:probe-claim` : `${this.prefix}:probe-claims-${this.location}`;
+    const base = this.location === DEFAULT_LOCATION ? `${this.prefix}:probe-claim` : `${this.prefix}:probe-claims-${this.location}`;
     const keys = claims.map((c) => `${base}:${c.checkId}:${c.slotMs}`);
     const ttls = claims.map((c) => Math.max(1, Math.round(c.ttlMs)));
     const held = await this.redis.upmonClaimProbes(keys.length, ...keys, jobId, ...ttls);

@@ -14,7 +14,13 @@ import {
 const T0 = Date.parse('2026-11-27T12:00:00.000Z');
 const at = (sec: number) => new Date(T0 + sec * 1000);
 const STALE_MS = 240_000;
-const rules = (locations: string[], over: Partial<QuorumRules> = {}): QuorumRules => ({ locations, quorum: null, confirmations: 2, staleAfterMs: STALE_MS, ...over });
+const rules = (locations: string[], over: Partial<QuorumRules> = {}): QuorumRules => ({
+  locations,
+  quorum: null,
+  confirmations: 2,
+  staleAfterMs: STALE_MS,
+  ...over,
+});
 const state = (location: string, status: LocationState['status'], failuresInRow = status === 'failing' ? 1 : 0, ageSec = 0): LocationState => ({
   location,
   status,
@@ -73,7 +79,13 @@ describe('quorumVerdict', () => {
     const locs = ['ap', 'eu', 'us'];
     const v = quorumVerdict([state('eu', 'failing', 2), state('us', 'up', 0, 600), state('ap', 'failing', 3, 600)], rules(locs), at(0));
     expect(v).toEqual({ outcome: 'down', locations: ['eu'], live: ['eu'], stale: ['ap', 'us'], required: 1 });
-    expect(quorumVerdict([state('eu', 'failing', 2, 241)], rules(locs), at(0))).toEqual({ outcome: 'none', locations: [], live: [], stale: ['ap', 'eu', 'us'], required: 0 });
+    expect(quorumVerdict([state('eu', 'failing', 2, 241)], rules(locs), at(0))).toEqual({
+      outcome: 'none',
+      locations: [],
+      live: [],
+      stale: ['ap', 'eu', 'us'],
+      required: 0,
+    });
   });
 
   it('an explicit quorum is capped at the live count; states of other locations are ignored', () => {

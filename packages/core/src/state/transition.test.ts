@@ -459,7 +459,7 @@ describe('transition: http checks', () => {
     expect(r.state).toEqual({ ...http({ status: 'late', failureCount: 1 }), lastPingAt: at(10) });
   });
 
-  it('prober outage: no timeout (stale locations are the operators\' alert); a deadline left by an earlier version is dropped', () => {
+  it("prober outage: no timeout (stale locations are the operators' alert); a deadline left by an earlier version is dropped", () => {
     expect(applyDueDeadlines(http(), at(PERIOD + 3 * GRACE)).flips).toEqual([]);
     const old = applyDueDeadlines(http({ nextDeadlineAt: at(PERIOD + GRACE) }), at(PERIOD + 3 * GRACE));
     expect(old).toEqual({ state: http(), flips: [] });

@@ -1,10 +1,11 @@
 import { Joi } from '@upmon/bounded-joi';
-import { canonicalTimeZone, LOCATION_NAME, MAX_DEPENDENCIES, MAX_TIME_ZONE_LENGTH, PROBED_KINDS } from '@upmon/core';
+import { canonicalTimeZone, isProbedKind, LOCATION_NAME, MAX_DEPENDENCIES, MAX_TIME_ZONE_LENGTH, PROBED_KINDS } from '@upmon/core';
 import { PROBE_KINDS } from '@upmon/probes';
 import { ApiError, addFieldError, type FieldErrors } from '../errors.js';
 import { BODY_OPTIONS, fieldErrorsOf, mergeFieldErrors } from '../validation/joi-errors.js';
 import type { CheckBody, ScheduleInput } from '../generated/request-bodies.js';
 import { checkScheduleSemantics, checkTimeZone, scheduleSchema } from './schedule-schema.js';
+import { displayName } from '../validation/display-name.js';
 
 export const GRACE_MIN_SEC = 30;
 export const GRACE_MAX_SEC = 2_592_000;
@@ -19,7 +20,7 @@ export type CheckKindName = (typeof CHECK_KINDS)[number];
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]{0,99}$/;
 
 export const checkSchema = Joi.object({
-  name: Joi.string().min(1).max(255).required(),
+  name: displayName(255).required(),
   kind: Joi.string()
     .valid(...CHECK_KINDS)
     .default('heartbeat')
@@ -45,24 +46,24 @@ export const checkSchema = Joi.object({
   }).description(
     'An addition to the spec. Heartbeat checks only (probed kinds: 422 unless null): a success ping ending a run (measured from its start ping) shorter than this many seconds counts as a failure, flip reason `short_run`. null: no minimum (the default).',
   ),
-  locations: Joi.when('kind', {
-    is: Joi.valid(...PROBED_KINDS),
-    then: Joi.array()
-      .items(Joi.string().max(32).pattern(LOCATION_NAME).messages({ 'string.pattern.base': "must be location names (lowercase letters, digits, '-')" }))
-      .max(MAX_LOCATIONS)
-      .unique()
-      .default([]),
-    otherwise: Joi.array().items(Joi.string().max(32)).max(0).default([]).messages({ 'array.max': 'is only allowed for probed kinds' }),
-  }).description(
-    'An addition to the spec. Probed kinds: the locations the check is probed from (docs/locations.md); empty (the default): every public location of the installation.',
-  ),
-  quorum: Joi.when('kind', {
-    is: Joi.valid(...PROBED_KINDS),
-    then: Joi.number().integer().min(1).max(MAX_LOCATIONS).allow(null).default(null),
-    otherwise: Joi.valid(null).default(null).messages({ 'any.only': 'is only allowed for probed kinds' }),
-  }).description(
-    'An addition to the spec. Probed kinds: how many of its live locations must each confirm a failure before the check is down (and answer again before it is up); null (the default): a majority. Counted among live locations (at most their number).',
-  ),
+  // Probed kinds only (a semantic rule below, so the bounds hold whatever the kind).
+  locations: Joi.array()
+    .items(Joi.string().max(32).pattern(LOCATION_NAME).messages({ 'string.pattern.base': "must be location names (lowercase letters, digits, '-')" }))
+    .max(MAX_LOCATIONS)
+    .unique()
+    .default([])
+    .description(
+      'An addition to the spec. Probed kinds only: the locations the check is probed from (docs/locations.md); empty (the default): every public location of the installation.',
+    ),
+  quorum: Joi.number()
+    .integer()
+    .min(1)
+    .max(MAX_LOCATIONS)
+    .allow(null)
+    .default(null)
+    .description(
+      'An addition to the spec. Probed kinds only: how many of its live locations must each confirm a failure before the check is down (and answer again before it is up); null (the default): a majority. Counted among live locations (at most their number); at most the number of `locations` it names.',
+    ),
   // Checks of the same project this one depends on; existence, project and cycles are checked
   // against the database by the service (check-dependencies.ts).
   depends_on: Joi.array()
@@ -134,7 +135,10 @@ function semanticErrors(body: Record<string, unknown>, wellFormed: (field: strin
     }
   }
   const locations = Array.isArray(body.locations) ? body.locations : [];
-  if (typeof body.quorum === 'number' && locations.length > 0 && body.quorum > locations.length) {
+  const probed = typeof body.kind === 'string' && isProbedKind(body.kind);
+  if (!probed && locations.length > 0) addFieldError(errors, 'locations', 'is only allowed for probed kinds');
+  if (!probed && typeof body.quorum === 'number') addFieldError(errors, 'quorum', 'is only allowed for probed kinds');
+  if (probed && typeof body.quorum === 'number' && locations.length > 0 && body.quorum > locations.length) {
     addFieldError(errors, 'quorum', 'must not exceed the number of locations');
   }
   const http = isObject(body.http_config) ? body.http_config : null;

@@ -65,7 +65,8 @@ export async function readCheckLocations(
   const names = first.locations && first.locations.length > 0 ? first.locations : publicLocations;
   const locations = [...names].sort().map((location): CheckLocationStatus => {
     const r = byName.get(location);
-    const state = r?.status && r.last_result_at ? { location, status: r.status, failuresInRow: r.failures_in_row ?? 0, lastResultAt: r.last_result_at } : undefined;
+    const state =
+      r?.status && r.last_result_at ? { location, status: r.status, failuresInRow: r.failures_in_row ?? 0, lastResultAt: r.last_result_at } : undefined;
     let reason: string | null = null;
     if (r?.last_reason) {
       try {

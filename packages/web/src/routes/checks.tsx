@@ -9,6 +9,7 @@ import {
   deleteCheck,
   pauseOrResumeCheck,
   readCheckCertificate,
+  readCheckLocations,
   readResponseTimes,
   RESPONSE_TIME_RANGE_NAMES,
 } from '@upmon/domain';
@@ -18,6 +19,7 @@ import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
 import { viewerOf, type Viewer } from '../http/viewer.js';
 import { notFound } from '../http/web-error.js';
+import { noticeOf } from '../http/notice.js';
 import { checkDeliveries } from '../queries/check-deliveries.js';
 import { liveStatuses } from '../queries/dashboard-checks.js';
 import { nextTimesInZone } from '../schedule-words.js';
@@ -59,7 +61,7 @@ export function checksRouter(ctx: WebContext): Router {
     const probed = isProbedKind(check.kind);
     const range = RESPONSE_TIME_RANGE_NAMES.find((r) => r === req.query.range) ?? '24h';
     const now = ctx.clock.now();
-    const [pings, flips, deliveries, dependencies, dependents, maintenance, responseTimes, certificate] = await Promise.all([
+    const [pings, flips, deliveries, dependencies, dependents, maintenance, responseTimes, certificate, locations] = await Promise.all([
       listPings(ctx.pool, check.id, PINGS_READ),
       listFlips(ctx.pool, check.id, FLIPS_SHOWN),
       checkDeliveries(ctx.pool, check.id),
@@ -75,6 +77,7 @@ export function checksRouter(ctx: WebContext): Router {
       checkMaintenance(ctx.prisma, { id: check.id, projectId: access.project.id, tags: check.tags }, ctx.clock.now()),
       probed ? readResponseTimes(ctx.pool, access.project.id, check.id, range, now) : null,
       probed ? readCheckCertificate(ctx.pool, access.project.id, check.id) : null,
+      probed ? readCheckLocations(ctx.pool, ctx.cipher, access.project.id, check.id, ctx.config.publicLocations, now) : null,
     ]);
     const schedule = scheduleOf(check);
     const points = pings.map((p) => ({ ts: new Date(p.ts), type: p.type, exitStatus: p.exit_status, durationMs: p.duration_ms }));
@@ -109,9 +112,10 @@ export function checksRouter(ctx: WebContext): Router {
         deliveries={deliveries}
         durations={durationPoints(points)}
         arrivals={arrivalPoints(points, schedule)}
-        notice={typeof req.query.done === 'string' ? (NOTICES[req.query.done] ?? null) : null}
+        notice={noticeOf(NOTICES, req.query.done) ?? null}
         responseTimes={responseTimes}
         certificate={certificate}
+        locations={locations}
         now={now}
       />,
     );

@@ -2,7 +2,7 @@ import { durationText } from '../duration-text.js';
 import { scheduleOf } from '@upmon/check-store';
 import { formatDuration, roleAllows } from '@upmon/core';
 import type { ProjectAccess } from '../../http/project-access.js';
-import type { CheckRow, FlipRow, KeptCertificate } from '@upmon/domain';
+import type { CheckLocationStatus, CheckRow, FlipRow, KeptCertificate } from '@upmon/domain';
 import type { ResponseTimeRange, ResponseTimeSeries } from '@upmon/core';
 import { ResponseTimeChart } from '../../charts/response-time-chart.js';
 import { ArrivalChart, DurationChart } from '../../charts/run-charts-svg.js';
@@ -16,6 +16,7 @@ import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
 import { PostButton } from '../post-button.js';
 import { AcknowledgedNote } from './acknowledgement.js';
+import { LocationsPanel } from './locations-panel.js';
 import { StatusBadge } from '../status-badge.js';
 import { Time } from '../time.js';
 
@@ -38,6 +39,8 @@ export interface CheckPageProps {
   responseTimes?: ResponseTimeSeries | null;
   /** The certificate a TLS-speaking check's server presented last. */
   certificate?: KeptCertificate | null;
+  /** A probed check's locations with their last results, and its quorum. */
+  locations?: { quorum: number | null; locations: CheckLocationStatus[] } | null;
   /** The request's clock (the certificate's days left). */
   now?: Date;
   page: PageContext;
@@ -217,6 +220,9 @@ export function CheckPage(props: CheckPageProps) {
         </section>
       ) : null}
 
+      {props.locations && props.locations.locations.length > 0 ? (
+        <LocationsPanel locations={props.locations.locations} quorum={props.locations.quorum} />
+      ) : null}
       {props.responseTimes ? <ResponseTimes series={props.responseTimes} checkId={check.id} /> : null}
       {props.certificate ? <CertificatePanel cert={props.certificate} now={props.now ?? new Date()} /> : null}
 
