@@ -19,6 +19,7 @@ import { checkAcknowledgeRouter } from './routes/check-acknowledge.js';
 import { integrationsRouter } from './routes/integrations.js';
 import { invitationsRouter } from './routes/invitations.js';
 import { keysRouter } from './routes/keys.js';
+import { locationsRouter } from './routes/locations.js';
 import { maintenanceRouter } from './routes/maintenance.js';
 import { meRouter } from './routes/me.js';
 import { twoFactorRouter } from './routes/two-factor.js';
@@ -73,6 +74,7 @@ export function mountWeb(app: Express, deps: WebDeps): void {
     checksRouter(ctx),
     checkAcknowledgeRouter(ctx),
     keysRouter(ctx),
+    locationsRouter(ctx),
     integrationsRouter(ctx),
     statusPageSettingsRouter(ctx),
     maintenanceRouter(ctx),

@@ -6,7 +6,7 @@ export function ProjectNav({
   current,
 }: {
   access: ProjectAccess;
-  current: 'checks' | 'integrations' | 'keys' | 'status-page' | 'maintenance' | 'badges';
+  current: 'checks' | 'integrations' | 'keys' | 'status-page' | 'maintenance' | 'badges' | 'locations';
 }) {
   const base = `/projects/${access.project.id}`;
   const item = (key: typeof current, href: string, label: string) => (
@@ -22,6 +22,7 @@ export function ProjectNav({
       {item('status-page', `${base}/status-page`, 'Status page')}
       {item('maintenance', `${base}/maintenance`, 'Maintenance')}
       {item('badges', `${base}/badges`, 'Badges')}
+      {item('locations', `${base}/locations`, 'Locations')}
     </nav>
   );
 }
