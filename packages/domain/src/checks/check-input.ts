@@ -9,6 +9,8 @@ import { checkScheduleSemantics, checkTimeZone, scheduleSchema } from './schedul
 export const GRACE_MIN_SEC = 30;
 export const GRACE_MAX_SEC = 2_592_000;
 export const MIN_RUN_MAX_SEC = 86_400;
+/** How often a probed check is probed when its create body has no schedule (and the web form's default). */
+export const PROBE_DEFAULT_PERIOD_SEC = 60;
 /** The kinds of check: heartbeat, and the probed kinds of @upmon/probes' registry. */
 export const CHECK_KINDS = ['heartbeat', ...PROBED_KINDS] as const;
 export type CheckKindName = (typeof CHECK_KINDS)[number];
@@ -34,7 +36,17 @@ export const checkSchema = Joi.object({
       "IANA time zone name (default: the schedule's tz, else UTC); a legacy name (Europe/Kiev, UCT, CET…) is stored as its canonical zone (Europe/Kyiv, Etc/UTC…).",
     ),
   grace_sec: Joi.number().integer().min(GRACE_MIN_SEC).max(GRACE_MAX_SEC).required().description('For period schedules at most 10 × period_sec.'),
-  schedule: scheduleSchema.required(),
+  // Probed kinds are probed every minute unless told (docs/probe-checks.md, "Interval"); a heartbeat
+  // must say when its job runs.
+  schedule: scheduleSchema
+    .when('kind', {
+      is: Joi.valid(...PROBED_KINDS),
+      then: Joi.object().default({ kind: 'period', period_sec: PROBE_DEFAULT_PERIOD_SEC }),
+      otherwise: Joi.object().required(),
+    })
+    .description(
+      `Required for heartbeat checks; probed kinds (http, tcp, dns, tls) default to every ${PROBE_DEFAULT_PERIOD_SEC} s ({"kind":"period","period_sec":${PROBE_DEFAULT_PERIOD_SEC}}).`,
+    ),
   min_run_sec: Joi.when('kind', {
     is: Joi.valid(...PROBED_KINDS),
     then: Joi.valid(null).messages({ 'any.only': 'is only allowed for kind heartbeat' }),

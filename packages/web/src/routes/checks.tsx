@@ -1,6 +1,7 @@
 import { scheduleOf } from '@upmon/check-store';
 import { Router } from 'express';
-import { isProbedKind } from '@upmon/core';
+import { AAD } from '@upmon/crypto';
+import { isProbedKind, joinHttpConfig, roleAllows } from '@upmon/core';
 import {
   decryptPingBody,
   findCheck,
@@ -22,6 +23,9 @@ import { checkDeliveries } from '../queries/check-deliveries.js';
 import { liveStatuses } from '../queries/dashboard-checks.js';
 import { nextTimesInZone } from '../schedule-words.js';
 import { checkMaintenance } from '../queries/project-maintenance.js';
+import { lastFailureOf } from '../check-page/last-failure.js';
+import { probeTargetFacts } from '../check-page/probe-target.js';
+import { statusSince } from '../check-page/status-since.js';
 import { CheckPage } from '../views/checks/check-page.js';
 import { DeleteCheckPage } from '../views/checks/delete-check-page.js';
 import type { WebContext } from '../web-context.js';
@@ -36,11 +40,20 @@ const DEPENDENTS_LISTED = 100;
 /** Notices after an action (fixed words: nothing from the URL is shown). */
 const NOTICES: Record<string, string> = {
   created: 'Check created. Ping its URL to start monitoring.',
+  created_probed: 'Check created. upmon probes it now and then at every interval.',
   saved: 'Changes saved.',
   paused: 'Paused: no alerts until you resume it. Pings are still recorded.',
   resumed: 'Resumed.',
   acknowledged: 'Acknowledged: reminders and escalations of this outage stop. Its recovery is still sent.',
 };
+
+/** The notice for `?done=`: a probed check is not pinged, so its creation says what happens instead. */
+function noticeOf(done: unknown, probed: boolean): string | null {
+  if (typeof done !== 'string') return null;
+  return NOTICES[done === 'created' && probed ? 'created_probed' : done] ?? null;
+}
+
+const isoOf = (t: Date | string) => (typeof t === 'string' ? t : t.toISOString());
 
 /** The check page (the target of every alert link) and its actions. */
 export function checksRouter(ctx: WebContext): Router {
@@ -59,7 +72,7 @@ export function checksRouter(ctx: WebContext): Router {
     const probed = isProbedKind(check.kind);
     const range = RESPONSE_TIME_RANGE_NAMES.find((r) => r === req.query.range) ?? '24h';
     const now = ctx.clock.now();
-    const [pings, flips, deliveries, dependencies, dependents, maintenance, responseTimes, certificate] = await Promise.all([
+    const [pings, flips, deliveries, dependencies, dependents, maintenance, responseTimes, certificate, probeSettings] = await Promise.all([
       listPings(ctx.pool, check.id, PINGS_READ),
       listFlips(ctx.pool, check.id, FLIPS_SHOWN),
       checkDeliveries(ctx.pool, check.id),
@@ -75,11 +88,29 @@ export function checksRouter(ctx: WebContext): Router {
       checkMaintenance(ctx.prisma, { id: check.id, projectId: access.project.id, tags: check.tags }, ctx.clock.now()),
       probed ? readResponseTimes(ctx.pool, access.project.id, check.id, range, now) : null,
       probed ? readCheckCertificate(ctx.pool, access.project.id, check.id) : null,
+      probed
+        ? ctx.prisma.check.findUnique({
+            where: { id: check.id },
+            select: { kind: true, httpConfig: true, httpSecrets: true, tcpConfig: true, dnsConfig: true, tlsConfig: true },
+          })
+        : null,
     ]);
     const schedule = scheduleOf(check);
     const points = pings.map((p) => ({ ts: new Date(p.ts), type: p.type, exitStatus: p.exit_status, durationMs: p.duration_ms }));
     const anchor = check.lastPingAt ? new Date(check.lastPingAt) : ctx.clock.now();
     const domains = ctx.config.pingDomains;
+    const pingViews = pings.map((p) => ({
+      ts: p.ts,
+      type: p.type,
+      exitStatus: p.exit_status,
+      sourceIp: p.source_ip,
+      method: p.method,
+      durationMs: p.duration_ms,
+      note: p.note,
+      body: decryptPingBody(ctx.cipher, ctx.logger, p.body, check.id),
+      bodySize: p.body_size,
+      userAgent: p.user_agent,
+    }));
     sendPage(
       res,
       <CheckPage
@@ -89,18 +120,7 @@ export function checksRouter(ctx: WebContext): Router {
         pingUrls={domains.map((d) => `${d}/${check.id}`)}
         slugUrls={check.slug ? domains.map((d) => `${d}/${access.project.pingKey}/${check.slug}`) : []}
         nextTimes={nextTimesInZone(schedule, anchor)}
-        pings={pings.slice(0, PINGS_LISTED).map((p) => ({
-          ts: p.ts,
-          type: p.type,
-          exitStatus: p.exit_status,
-          sourceIp: p.source_ip,
-          method: p.method,
-          durationMs: p.duration_ms,
-          note: p.note,
-          body: decryptPingBody(ctx.cipher, ctx.logger, p.body, check.id),
-          bodySize: p.body_size,
-          userAgent: p.user_agent,
-        }))}
+        pings={pingViews.slice(0, PINGS_LISTED)}
         flips={flips}
         // In the check's depends_on order.
         dependencies={check.dependsOn.flatMap((id) => dependencies.filter((d) => d.id === id))}
@@ -109,10 +129,33 @@ export function checksRouter(ctx: WebContext): Router {
         deliveries={deliveries}
         durations={durationPoints(points)}
         arrivals={arrivalPoints(points, schedule)}
-        notice={typeof req.query.done === 'string' ? (NOTICES[req.query.done] ?? null) : null}
+        notice={noticeOf(req.query.done, probed)}
         responseTimes={responseTimes}
         certificate={certificate}
         now={now}
+        since={statusSince({ status: check.status, createdAt: isoOf(check.createdAt), newestFlip: flips[0] ?? null, now })}
+        failure={lastFailureOf({
+          probed,
+          status: check.status,
+          flipReason: flips[0]?.reason ?? null,
+          lastPingAt: check.lastPingAt === null ? null : isoOf(check.lastPingAt),
+          createdAt: isoOf(check.createdAt),
+          pings: pingViews,
+        })}
+        target={
+          probeSettings
+            ? probeTargetFacts(
+                {
+                  ...probeSettings,
+                  // The URL is stored encrypted (it may hold credentials): shown without them.
+                  httpConfig: probeSettings.httpSecrets
+                    ? joinHttpConfig(probeSettings.httpConfig, ctx.cipher.decryptJson(probeSettings.httpSecrets, AAD.checkHttpSecrets(check.id)))
+                    : probeSettings.httpConfig,
+                },
+                { showQuery: roleAllows(access.role, 'checks.write') },
+              )
+            : []
+        }
       />,
     );
   });

@@ -8,6 +8,8 @@ import { ResponseTimeChart } from '../../charts/response-time-chart.js';
 import { ArrivalChart, DurationChart } from '../../charts/run-charts-svg.js';
 import type { ArrivalPoint, DurationPoint } from '../../charts/run-charts.js';
 import { pingSnippets } from '../../ping-snippets.js';
+import type { LastFailure } from '../../check-page/last-failure.js';
+import type { TargetFact } from '../../check-page/probe-target.js';
 import type { DeliveryRow } from '../../queries/check-deliveries.js';
 import { scheduleInWords } from '../../schedule-words.js';
 import { CopyBlock } from '../copy-block.js';
@@ -15,7 +17,7 @@ import { DeliveryLogTable } from '../delivery-log-table.js';
 import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
 import { PostButton } from '../post-button.js';
-import { AcknowledgedNote } from './acknowledgement.js';
+import { CheckSummary } from './check-summary.js';
 import { StatusBadge } from '../status-badge.js';
 import { Time } from '../time.js';
 
@@ -58,6 +60,11 @@ export interface CheckPageProps {
   durations: DurationPoint[];
   arrivals: ArrivalPoint[];
   notice: string | null;
+  /** The current status's start and how long ago. */
+  since: { since: string; forText: string };
+  failure: LastFailure | null;
+  /** Probed kinds: what is probed. */
+  target: TargetFact[];
 }
 
 const pingType = (p: PingView) => (p.type === 'exit' ? `exit ${p.exitStatus}` : p.type);
@@ -67,6 +74,7 @@ export function CheckPage(props: CheckPageProps) {
   const canWrite = roleAllows(access.role, 'checks.write');
   const schedule = scheduleOf(check);
   const base = `/checks/${check.id}`;
+  const probed = check.kind !== 'heartbeat';
   return (
     <Layout
       page={page}
@@ -77,12 +85,6 @@ export function CheckPage(props: CheckPageProps) {
       {props.notice ? (
         <p class="notice" role="status">
           {props.notice}
-        </p>
-      ) : null}
-      {props.maintenance ? (
-        <p class="notice maintenance" data-field="maintenance">
-          Under maintenance until <Time at={props.maintenance.end} /> ({props.maintenance.name}): notifications about this check wait until then.{' '}
-          <a href={`/projects/${access.project.id}/maintenance`}>Maintenance windows</a>
         </p>
       ) : null}
       <div class="head" data-check-id={check.id}>
@@ -115,7 +117,14 @@ export function CheckPage(props: CheckPageProps) {
           </div>
         ) : null}
       </div>
-      <AcknowledgedNote ack={check.acknowledged} />
+      <CheckSummary
+        check={check}
+        projectId={access.project.id}
+        since={props.since}
+        failure={props.failure}
+        maintenance={props.maintenance}
+        target={props.target}
+      />
 
       <div class="grid-2">
         <section class="panel" aria-labelledby="h-facts">
@@ -123,7 +132,7 @@ export function CheckPage(props: CheckPageProps) {
             Status
           </h2>
           <dl class="facts" data-check-id={check.id}>
-            <dt>Last ping</dt>
+            <dt>{probed ? 'Last probe' : 'Last ping'}</dt>
             <dd data-field="last_ping_at" data-relative="1">
               {check.lastPingAt ? <Time at={check.lastPingAt} relative /> : <span class="muted">never</span>}
             </dd>
@@ -183,14 +192,18 @@ export function CheckPage(props: CheckPageProps) {
         </section>
         <section class="panel" aria-labelledby="h-next">
           <h2 id="h-next" class="first">
-            Next 5 expected times <span class="muted">({check.tz})</span>
+            {probed ? 'Next 5 probes' : 'Next 5 expected times'} <span class="muted">({check.tz})</span>
           </h2>
           <ol class="times">
             {props.nextTimes.map((t) => (
               <li>{t}</li>
             ))}
           </ol>
-          <p class="hint">Counted from the last ping{check.lastPingAt ? '' : ' (none yet: from now)'}; a ping may arrive up to the grace period later.</p>
+          {probed ? (
+            <p class="hint">Counted from the last probe{check.lastPingAt ? '' : ' (none yet: from now)'}.</p>
+          ) : (
+            <p class="hint">Counted from the last ping{check.lastPingAt ? '' : ' (none yet: from now)'}; a ping may arrive up to the grace period later.</p>
+          )}
         </section>
       </div>
 
@@ -220,26 +233,29 @@ export function CheckPage(props: CheckPageProps) {
       {props.responseTimes ? <ResponseTimes series={props.responseTimes} checkId={check.id} /> : null}
       {props.certificate ? <CertificatePanel cert={props.certificate} now={props.now ?? new Date()} /> : null}
 
-      <section class="panel" aria-labelledby="h-charts">
-        <h2 id="h-charts" class="first">
-          Trends
-        </h2>
-        <div class="grid-2">
-          <div>
-            <h3>Run durations</h3>
-            <DurationChart points={props.durations} />
+      {/* Probed checks have their response times instead: their runs are probes, on time by construction. */}
+      {probed ? null : (
+        <section class="panel" aria-labelledby="h-charts">
+          <h2 id="h-charts" class="first">
+            Trends
+          </h2>
+          <div class="grid-2">
+            <div>
+              <h3>Run durations</h3>
+              <DurationChart points={props.durations} />
+            </div>
+            <div>
+              <h3>Arrivals against the schedule</h3>
+              <ArrivalChart points={props.arrivals} graceSec={check.graceSec} />
+            </div>
           </div>
-          <div>
-            <h3>Arrivals against the schedule</h3>
-            <ArrivalChart points={props.arrivals} graceSec={check.graceSec} />
-          </div>
-        </div>
-      </section>
+        </section>
+      )}
 
       <section aria-labelledby="h-pings">
-        <h2 id="h-pings">Latest pings</h2>
+        <h2 id="h-pings">{probed ? 'Latest probes' : 'Latest pings'}</h2>
         {props.pings.length === 0 ? (
-          <p class="muted">No pings yet.</p>
+          <p class="muted">{probed ? 'No probes yet: the first one runs within a minute.' : 'No pings yet.'}</p>
         ) : (
           <div class="table-wrap">
             <table class="cards">
@@ -298,7 +314,8 @@ export function CheckPage(props: CheckPageProps) {
             {props.flips.map((f) => (
               <li>
                 <Time at={f.ts} seconds />: <StatusBadge status={f.old_status as CheckRow['status']} /> →{' '}
-                <StatusBadge status={f.new_status as CheckRow['status']} /> <span class="muted">({REASONS[f.reason] ?? f.reason})</span>
+                <StatusBadge status={f.new_status as CheckRow['status']} />{' '}
+                <span class="muted">({(probed ? PROBE_REASONS[f.reason] : undefined) ?? REASONS[f.reason] ?? f.reason})</span>
                 {f.held_for ? (
                   <span class="held-for">
                     {' '}
@@ -411,6 +428,13 @@ const REASONS: Record<string, string> = {
   resumed: 'resumed',
   quota: 'paused: over the plan quota',
   short_run: 'run shorter than its minimum',
+};
+
+/** Flip reasons of probed checks where a heartbeat's words would mislead. */
+const PROBE_REASONS: Record<string, string> = {
+  fail: 'probe failed',
+  timeout: 'no probe result in time',
+  ping: 'probe succeeded',
 };
 
 /** Linked check names with their status, or "nothing". */

@@ -1,0 +1,159 @@
+/**
+ * The check page in a real browser (Debian's Chromium through playwright-core): on a phone, the
+ * first screen says what is wrong (status and since when, the failure in words, acknowledgement,
+ * maintenance, what is probed); probed checks speak of probes.
+ */
+import { jest } from '@jest/globals';
+import type { PrismaClient } from '@upmon/db';
+import { launchChromium, makeCheck, makeHttpCheck, makeMaintenanceWindow, makeProject, sealPingBody } from '@upmon/testing';
+import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
+import { recordProblems, signIn, type Page } from '../support/browser-page.js';
+import { makeUser } from '../support/web-users.js';
+
+jest.setTimeout(180_000);
+
+let h: BrowserApi;
+let prisma: PrismaClient;
+let browser: Awaited<ReturnType<typeof launchChromium>>;
+let projectId: string;
+let email: string;
+
+beforeAll(async () => {
+  h = await startBrowserApi();
+  prisma = h.prisma;
+  const project = await makeProject(prisma, { plan: 'pro' });
+  projectId = project.id;
+  email = (await makeUser(prisma, project.accountId, 'owner', 'owner@check-page.example.com')).email;
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await h?.close();
+});
+
+const PHONE = { width: 390, height: 844 };
+
+/** The element is entirely within the first screen (no scrolling). */
+async function expectAboveFold(page: Page, selector: string): Promise<void> {
+  const box = await page.locator(selector).first().boundingBox();
+  expect({ selector, box: box !== null }).toEqual({ selector, box: true });
+  expect({ selector, bottom: Math.ceil((box?.y ?? 0) + (box?.height ?? 0)) <= PHONE.height }).toEqual({ selector, bottom: true });
+}
+
+async function phonePage() {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const problems = recordProblems(page);
+  await signIn(page, h.base, email);
+  return { context, page, problems };
+}
+
+test('an http check that is down: status and since, the failure in words, ack and maintenance state, and the URL, on the first phone screen', async () => {
+  const downAt = new Date(Date.now() - (3 * 3600 + 12 * 60) * 1000);
+  const check = await makeHttpCheck(
+    prisma,
+    projectId,
+    { url: 'https://shop.example.com/health?<b>x</b>', expected_codes: ['200'], keyword: 'healthy' },
+    { name: 'Shop <b>health</b>', status: 'down', tags: ['shop'] },
+  );
+  await prisma.flip.create({ data: { checkId: check.id, projectId, oldStatus: 'up', newStatus: 'down', reason: 'fail', ts: downAt, fannedOutAt: new Date() } });
+  for (let i = 0; i < 30; i++) {
+    const explanation = i === 0 ? 'HTTP 503 (expected 200)' : 'HTTP 200';
+    await prisma.ping.create({
+      data: {
+        checkId: check.id,
+        type: i === 0 ? 'fail' : 'success',
+        method: 'GET',
+        ts: new Date(downAt.getTime() - i * 60_000),
+        body: sealPingBody(check.id, explanation),
+        bodySize: explanation.length,
+        durationMs: 120,
+      },
+    });
+  }
+  await makeMaintenanceWindow(prisma, projectId, {
+    name: 'deploy <i>2</i>',
+    scope: 'checks',
+    checkIds: [check.id],
+    startsAt: new Date(Date.now() - 60_000),
+    endsAt: new Date(Date.now() + 3_600_000),
+  });
+
+  const { context, page, problems } = await phonePage();
+  await page.goto(`${h.base}/checks/${check.id}`);
+  expect(await page.locator('[data-field="since"]').textContent()).toMatch(/^Down since .+ \(3 h 1[12] min\)$/);
+  expect(await page.locator('[data-field="failure-words"]').textContent()).toBe('HTTP 503 (expected 200)');
+  expect(await page.locator('[data-field="not-acknowledged"]').textContent()).toBe('Nobody has acknowledged this outage yet.');
+  expect(await page.locator('[data-field="maintenance"]').textContent()).toContain('(deploy <i>2</i>)');
+  const target = await page.locator('[data-field="target"]').textContent();
+  expect(target).toContain('https://shop.example.com/health?<b>x</b>');
+  expect(target).toContain('healthy');
+  expect(await page.locator('main b, main i').count()).toBe(0);
+  for (const selector of [
+    'h1',
+    '.big-status',
+    '[data-field="since"]',
+    '[data-field="failure"]',
+    '[data-field="not-acknowledged"]',
+    '[data-field="maintenance"]',
+    '[data-field="target"]',
+  ])
+    await expectAboveFold(page, selector);
+  // Probes, not pings.
+  const main = (await page.locator('main').textContent()) ?? '';
+  expect(main).toContain('Last probe');
+  expect(main).not.toMatch(/last ping|ping its URL/i);
+  const scroll = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
+  expect(scroll.doc).toBeLessThanOrEqual(scroll.view);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('a heartbeat down for lack of pings says since when nothing came; a failed run shows its exit status and output', async () => {
+  const lastPing = new Date(Date.now() - 2 * 3600_000);
+  const quiet = await makeCheck(prisma, projectId, { name: 'Quiet job', status: 'down', lastPingAt: lastPing });
+  await prisma.flip.create({
+    data: { checkId: quiet.id, projectId, oldStatus: 'up', newStatus: 'down', reason: 'timeout', ts: new Date(Date.now() - 3600_000), fannedOutAt: new Date() },
+  });
+  const failed = await makeCheck(prisma, projectId, { name: 'Failing job', status: 'down', lastPingAt: new Date() });
+  await prisma.flip.create({
+    data: { checkId: failed.id, projectId, oldStatus: 'up', newStatus: 'down', reason: 'exit', ts: new Date(), fannedOutAt: new Date() },
+  });
+  const output = 'pg_dump: error: connection refused\n<script>alert(1)</script>\nline 3\nline 4\nline 5\nline 6';
+  await prisma.ping.create({
+    data: { checkId: failed.id, type: 'exit', exitStatus: 2, method: 'POST', body: sealPingBody(failed.id, output), bodySize: output.length },
+  });
+
+  const { context, page, problems } = await phonePage();
+  await page.goto(`${h.base}/checks/${quiet.id}`);
+  expect(await page.locator('[data-field="failure"]').textContent()).toMatch(/^Why: No ping since \d{4}-\d\d-\d\d/);
+  await expectAboveFold(page, '[data-field="failure"]');
+
+  await page.goto(`${h.base}/checks/${failed.id}`);
+  expect(await page.locator('[data-field="failure-words"]').textContent()).toBe('The job exited with status 2');
+  const excerpt = await page.locator('[data-field="failure"] pre').textContent();
+  expect(excerpt).toBe('pg_dump: error: connection refused\n<script>alert(1)</script>\nline 3\nline 4\nline 5\n…');
+  await expectAboveFold(page, '[data-field="failure"]');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('creating an http check in the form: the URL comes first, the interval is 60 s, and the new page speaks of probes', async () => {
+  const { context, page, problems } = await phonePage();
+  await page.goto(`${h.base}/projects/${projectId}/checks/new?kind=http`);
+  const firstInput = await page
+    .locator('form.check-form input:not([type=hidden]), form.check-form select, form.check-form textarea')
+    .first()
+    .getAttribute('name');
+  expect(firstInput).toBe('http_config.url');
+  expect(await page.getByLabel('Period in seconds', { exact: true }).inputValue()).toBe('60');
+  await page.getByLabel('URL').fill('https://example.com/');
+  await page.getByLabel('Name').fill('Example site');
+  await page.getByRole('button', { name: 'Create check' }).click();
+  await page.waitForURL(/done=created/);
+  const notice = (await page.getByRole('status').first().textContent()) ?? '';
+  expect(notice).not.toMatch(/ping/i);
+  expect(notice).toContain('probe');
+  expect(problems).toEqual([]);
+  await context.close();
+});
