@@ -21,6 +21,7 @@ export * from './email-verification/send-verification-mail.js';
 export * from './email-verification/verification-link.js';
 export * from './email-verification/verification-mailing.js';
 export * from './errors.js';
+export * from './history/check-availability-read.js';
 export * from './history/history-reads.js';
 export * from './history/ping-body.js';
 export * from './history/utf8-truncate.js';

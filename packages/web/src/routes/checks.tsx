@@ -10,6 +10,7 @@ import {
   deleteCheck,
   pauseOrResumeCheck,
   readCheckCertificate,
+  readCheckAvailability,
   readResponseTimes,
   RESPONSE_TIME_RANGE_NAMES,
 } from '@upmon/domain';
@@ -72,7 +73,7 @@ export function checksRouter(ctx: WebContext): Router {
     const probed = isProbedKind(check.kind);
     const range = RESPONSE_TIME_RANGE_NAMES.find((r) => r === req.query.range) ?? '24h';
     const now = ctx.clock.now();
-    const [pings, flips, deliveries, dependencies, dependents, maintenance, responseTimes, certificate, probeSettings] = await Promise.all([
+    const [pings, flips, deliveries, dependencies, dependents, maintenance, responseTimes, certificate, probeSettings, availability] = await Promise.all([
       listPings(ctx.pool, check.id, PINGS_READ),
       listFlips(ctx.pool, check.id, FLIPS_SHOWN),
       checkDeliveries(ctx.pool, check.id),
@@ -94,6 +95,7 @@ export function checksRouter(ctx: WebContext): Router {
             select: { kind: true, httpConfig: true, httpSecrets: true, tcpConfig: true, dnsConfig: true, tlsConfig: true },
           })
         : null,
+      readCheckAvailability(ctx, { id: check.id, projectId: access.project.id, tags: check.tags, createdAt: new Date(check.createdAt) }, now),
     ]);
     const schedule = scheduleOf(check);
     const points = pings.map((p) => ({ ts: new Date(p.ts), type: p.type, exitStatus: p.exit_status, durationMs: p.duration_ms }));
@@ -133,6 +135,7 @@ export function checksRouter(ctx: WebContext): Router {
         responseTimes={responseTimes}
         certificate={certificate}
         now={now}
+        availability={availability}
         since={statusSince({ status: check.status, createdAt: isoOf(check.createdAt), newestFlip: flips[0] ?? null, now })}
         failure={lastFailureOf({
           probed,

@@ -16,6 +16,7 @@ let h: BrowserApi;
 let prisma: PrismaClient;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 let projectId: string;
+let accountId: string;
 let email: string;
 
 beforeAll(async () => {
@@ -23,6 +24,7 @@ beforeAll(async () => {
   prisma = h.prisma;
   const project = await makeProject(prisma, { plan: 'pro' });
   projectId = project.id;
+  accountId = project.accountId;
   email = (await makeUser(prisma, project.accountId, 'owner', 'owner@check-page.example.com')).email;
   browser = await launchChromium();
 });
@@ -54,8 +56,11 @@ test('an http check that is down: status and since, the failure in words, ack an
     prisma,
     projectId,
     { url: 'https://shop.example.com/health?<b>x</b>', expected_codes: ['200'], keyword: 'healthy' },
-    { name: 'Shop <b>health</b>', status: 'down', tags: ['shop'] },
+    { name: 'Shop <b>health</b>', status: 'down', tags: ['shop'], createdAt: new Date(Date.now() - 2 * 86_400_000) },
   );
+  await prisma.flip.create({
+    data: { checkId: check.id, projectId, oldStatus: 'new', newStatus: 'up', reason: 'ping', ts: check.createdAt, fannedOutAt: new Date() },
+  });
   await prisma.flip.create({ data: { checkId: check.id, projectId, oldStatus: 'up', newStatus: 'down', reason: 'fail', ts: downAt, fannedOutAt: new Date() } });
   for (let i = 0; i < 30; i++) {
     const explanation = i === 0 ? 'HTTP 503 (expected 200)' : 'HTTP 200';
@@ -99,6 +104,11 @@ test('an http check that is down: status and since, the failure in words, ack an
     '[data-field="target"]',
   ])
     await expectAboveFold(page, selector);
+  // Uptime: 3 h 12 min down of the last 24 h, the last minute of it under maintenance (not counted); this month one downtime.
+  expect(await page.locator('[data-period="24h"]').textContent()).toMatch(/^24 hours86\.[67]\d %3 h 1[01] min1 min \d+ s$/);
+  expect(await page.locator('[data-field="months"] li').first().textContent()).toMatch(
+    /: 1 downtime, 3 h 1[01] min in total \(1 min \d+ s under maintenance, not counted\)$/,
+  );
   // Probes, not pings.
   const main = (await page.locator('main').textContent()) ?? '';
   expect(main).toContain('Last probe');
@@ -154,6 +164,44 @@ test('creating an http check in the form: the URL comes first, the interval is 6
   const notice = (await page.getByRole('status').first().textContent()) ?? '';
   expect(notice).not.toMatch(/ping/i);
   expect(notice).toContain('probe');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('live: a ping and a flip sent over HTTP show on the open check page and dashboard without a reload', async () => {
+  const project = await makeProject(prisma, { accountId });
+  const check = await makeCheck(prisma, project.id, { name: 'Live job', status: 'up', lastPingAt: new Date(Date.now() - 30_000) });
+  await makeCheck(prisma, project.id, { name: 'Other job', status: 'up', lastPingAt: new Date() });
+
+  const { context, page, problems } = await phonePage();
+  await page.goto(`${h.base}/checks/${check.id}`);
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  expect(await page.locator('[data-live="pings"]').textContent()).toContain('No pings yet.');
+
+  const ping = await fetch(`${h.base}/${check.id}`, { method: 'POST', body: 'backup done: 42 files' });
+  expect(ping.status).toBe(200);
+  await page.waitForFunction(() => document.querySelector('[data-live="pings"] table') !== null, undefined, { timeout: 20_000 });
+  expect(await page.locator('[data-live="pings"] tbody tr').count()).toBe(1);
+
+  const fail = await fetch(`${h.base}/${check.id}/fail`, { method: 'POST', body: 'disk full' });
+  expect(fail.status).toBe(200);
+  await page.waitForFunction(() => document.querySelector('[data-field="since"]')?.textContent?.startsWith('Down since'), undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => document.title.startsWith('(down) Live job'), undefined, { timeout: 20_000 });
+  expect(await page.locator('[data-field="failure-words"]').textContent()).toBe('The job reported a failure (/fail)');
+  expect(await page.locator('[data-live="pings"] tbody tr').count()).toBe(2);
+  expect(await page.locator('[data-live="flips"] li').first().textContent()).toContain('down');
+  expect(await page.locator('.big-status .status-label').textContent()).toBe('down');
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+  // The dashboard's counts follow too.
+  await page.goto(`${h.base}/projects/${project.id}`);
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  const downCount = () => page.locator('.summary-item:has([data-status="down"])').textContent();
+  expect((await downCount())?.trim()).toBe('■ down 1');
+  await fetch(`${h.base}/${check.id}`);
+  await page.waitForFunction(() => document.querySelector('.summary-item:not([hidden]) [data-status="down"]') === null, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => !document.title.includes('down'), undefined, { timeout: 20_000 });
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   expect(problems).toEqual([]);
   await context.close();
 });

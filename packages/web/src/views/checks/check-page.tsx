@@ -3,7 +3,8 @@ import { scheduleOf } from '@upmon/check-store';
 import { formatDuration, roleAllows } from '@upmon/core';
 import type { ProjectAccess } from '../../http/project-access.js';
 import type { CheckRow, FlipRow, KeptCertificate } from '@upmon/domain';
-import type { ResponseTimeRange, ResponseTimeSeries } from '@upmon/core';
+import type { CheckAvailability, ResponseTimeRange, ResponseTimeSeries } from '@upmon/core';
+import { AvailabilityPanel } from './availability-panel.js';
 import { ResponseTimeChart } from '../../charts/response-time-chart.js';
 import { ArrivalChart, DurationChart } from '../../charts/run-charts-svg.js';
 import type { ArrivalPoint, DurationPoint } from '../../charts/run-charts.js';
@@ -65,6 +66,7 @@ export interface CheckPageProps {
   failure: LastFailure | null;
   /** Probed kinds: what is probed. */
   target: TargetFact[];
+  availability: CheckAvailability;
 }
 
 const pingType = (p: PingView) => (p.type === 'exit' ? `exit ${p.exitStatus}` : p.type);
@@ -80,14 +82,14 @@ export function CheckPage(props: CheckPageProps) {
       page={page}
       title={`${check.status === 'down' ? '(down) ' : ''}${check.name}`}
       crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: check.name }]}
-      bodyData={{ poll: `${base}/status.json` }}
+      bodyData={{ poll: `${base}/status.json`, 'live-version': `${check.status}|${check.lastPingAt ? Date.parse(String(check.lastPingAt)) : ''}` }}
     >
       {props.notice ? (
         <p class="notice" role="status">
           {props.notice}
         </p>
       ) : null}
-      <div class="head" data-check-id={check.id}>
+      <div class="head" data-check-id={check.id} data-live="head">
         <h1>{check.name}</h1>
         <span class="big-status" data-field="status">
           <StatusBadge status={check.status} />
@@ -126,7 +128,7 @@ export function CheckPage(props: CheckPageProps) {
         target={props.target}
       />
 
-      <div class="grid-2">
+      <div class="grid-2" data-live="facts">
         <section class="panel" aria-labelledby="h-facts">
           <h2 id="h-facts" class="first">
             Status
@@ -139,7 +141,7 @@ export function CheckPage(props: CheckPageProps) {
             <dt>Next expected</dt>
             <dd data-field="next_deadline_at">{check.nextDeadlineAt ? <Time at={check.nextDeadlineAt} /> : <span class="muted">—</span>}</dd>
             <dt>Last run took</dt>
-            <dd>{check.lastDurationMs !== null ? durationText(check.lastDurationMs) : <span class="muted">—</span>}</dd>
+            <dd data-field="last_duration">{check.lastDurationMs !== null ? durationText(check.lastDurationMs) : <span class="muted">—</span>}</dd>
             <dt>Kind</dt>
             <dd>{KIND_WORDS[check.kind] ?? check.kind}</dd>
             <dt>Schedule</dt>
@@ -230,6 +232,8 @@ export function CheckPage(props: CheckPageProps) {
         </section>
       ) : null}
 
+      <AvailabilityPanel availability={props.availability} />
+
       {props.responseTimes ? <ResponseTimes series={props.responseTimes} checkId={check.id} /> : null}
       {props.certificate ? <CertificatePanel cert={props.certificate} now={props.now ?? new Date()} /> : null}
 
@@ -252,7 +256,7 @@ export function CheckPage(props: CheckPageProps) {
         </section>
       )}
 
-      <section aria-labelledby="h-pings">
+      <section aria-labelledby="h-pings" data-live="pings">
         <h2 id="h-pings">{probed ? 'Latest probes' : 'Latest pings'}</h2>
         {props.pings.length === 0 ? (
           <p class="muted">{probed ? 'No probes yet: the first one runs within a minute.' : 'No pings yet.'}</p>
@@ -287,7 +291,7 @@ export function CheckPage(props: CheckPageProps) {
                     <td data-label="Duration">{p.durationMs !== null ? durationText(p.durationMs) : '—'}</td>
                     <td data-label="Body">
                       {p.body ? (
-                        <details>
+                        <details data-key={p.ts}>
                           <summary>
                             {p.bodySize} byte{p.bodySize === 1 ? '' : 's'}
                           </summary>
@@ -305,7 +309,7 @@ export function CheckPage(props: CheckPageProps) {
         )}
       </section>
 
-      <section aria-labelledby="h-flips">
+      <section aria-labelledby="h-flips" data-live="flips">
         <h2 id="h-flips">Status changes</h2>
         {props.flips.length === 0 ? (
           <p class="muted">No status changes yet.</p>
@@ -328,7 +332,7 @@ export function CheckPage(props: CheckPageProps) {
         )}
       </section>
 
-      <section aria-labelledby="h-deliveries">
+      <section aria-labelledby="h-deliveries" data-live="deliveries">
         <h2 id="h-deliveries">Notifications sent</h2>
         {props.deliveries.length === 0 ? (
           <p class="muted">No notifications about this check yet.</p>

@@ -22,7 +22,7 @@ const SINCE_WORDS: Record<CheckRow['status'], string> = { up: 'Up', late: 'Late'
  */
 export function CheckSummary({ check, projectId, since, failure, maintenance, target }: CheckSummaryProps) {
   return (
-    <section class="panel summary" aria-labelledby="h-summary" data-check-id={check.id}>
+    <section class="panel check-summary" aria-labelledby="h-summary" data-live="summary">
       <h2 id="h-summary" class="visually-hidden">
         Summary
       </h2>

@@ -46,7 +46,7 @@ export function DashboardPage({ page, access, shown, rowsHtml, tags, filter, cou
         ) : null}
       </div>
       <ProjectNav access={access} current="checks" />
-      <p class="summary" aria-label="Checks by status">
+      <p class="summary" aria-label="Checks by status" data-live="counts">
         {STATUSES.filter((s) => counts[s] > 0).map((s) => (
           <a href={`${base}?status=${s}`} class="summary-item">
             <StatusBadge status={s} /> {counts[s]}
