@@ -205,3 +205,23 @@ test('live: a ping and a flip sent over HTTP show on the open check page and das
   expect(problems).toEqual([]);
   await context.close();
 });
+
+test("event times in UTC, the check's zone or the browser's: a remembered switch", async () => {
+  const check = await makeCheck(prisma, projectId, { name: 'Zoned job', status: 'up', tz: 'Asia/Kolkata', lastPingAt: new Date('2026-11-20T10:00:00Z') });
+  await prisma.ping.create({ data: { checkId: check.id, type: 'success', method: 'GET', ts: new Date('2026-11-20T10:00:00Z') } });
+  const context = await browser.newContext({ viewport: PHONE, timezoneId: 'America/New_York' });
+  const page = await context.newPage();
+  const problems = recordProblems(page);
+  await signIn(page, h.base, email);
+  await page.goto(`${h.base}/checks/${check.id}`);
+  const pingTime = () => page.locator('[data-live="pings"] tbody time').first().textContent();
+  expect(await pingTime()).toBe('2026-11-20 05:00:00 GMT-5');
+  await page.getByLabel('Show times in').selectOption('check');
+  expect(await pingTime()).toBe('2026-11-20 15:30:00 GMT+5:30');
+  await page.reload();
+  expect(await page.getByLabel('Show times in').inputValue()).toBe('check');
+  await page.getByLabel('Show times in').selectOption('utc');
+  expect(await pingTime()).toBe('2026-11-20 10:00:00 UTC');
+  expect(problems).toEqual([]);
+  await context.close();
+});

@@ -256,6 +256,16 @@ export function CheckPage(props: CheckPageProps) {
         </section>
       )}
 
+      {/* Shown by app.js (times are server-rendered in UTC without it); the choice is remembered. */}
+      <p class="zone-choice" hidden>
+        <label for="time-zone-choice">Show times in</label>{' '}
+        <select id="time-zone-choice" data-check-zone={check.tz}>
+          <option value="browser">your browser&apos;s zone</option>
+          <option value="utc">UTC</option>
+          <option value="check">the check&apos;s zone ({check.tz})</option>
+        </select>
+      </p>
+
       <section aria-labelledby="h-pings" data-live="pings">
         <h2 id="h-pings">{probed ? 'Latest probes' : 'Latest pings'}</h2>
         {props.pings.length === 0 ? (
