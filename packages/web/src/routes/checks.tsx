@@ -7,7 +7,10 @@ import {
   findCheck,
   listFlips,
   listPings,
+  cloneCheck,
   deleteCheck,
+  recordManualPing,
+  spendCheckChange,
   pauseOrResumeCheck,
   readCheckCertificate,
   readCheckAvailability,
@@ -43,6 +46,8 @@ const NOTICES: Record<string, string> = {
   created: 'Check created. Ping its URL to start monitoring.',
   created_probed: 'Check created. upmon probes it now and then at every interval.',
   saved: 'Changes saved.',
+  cloned: 'This is the copy, with its own ping URL. Edit it to change what it monitors.',
+  pinged: 'Ping recorded (from the web app, in your name).',
   paused: 'Paused: no alerts until you resume it. Pings are still recorded.',
   resumed: 'Resumed.',
   acknowledged: 'Acknowledged: reminders and escalations of this outage stop. Its recovery is still sent.',
@@ -178,6 +183,24 @@ export function checksRouter(ctx: WebContext): Router {
       res.redirect(303, `/checks/${check.id}?done=${event === 'pause' ? 'paused' : 'resumed'}`);
     });
   }
+
+  // A copy with a new ping URL, opened at once; it spends the account's creation budget like a new check.
+  r.post('/checks/:id/clone', async (req, res) => {
+    const { access, check } = await load(viewerOf(res) as Viewer, req.params.id);
+    requireRole(access.role, 'checks.write');
+    await spendCheckChange(ctx.rateLimiter, ctx.config.redisPrefix, 'create', access.scope.accountId);
+    const copy = await cloneCheck(ctx, access.scope, check.id);
+    res.redirect(303, `/checks/${copy.id}?done=cloned`);
+  });
+
+  // "Ping now": a success ping from the web app, recorded as the person's (heartbeat checks only).
+  r.post('/checks/:id/ping', async (req, res) => {
+    const viewer = viewerOf(res) as Viewer;
+    const { access, check } = await load(viewer, req.params.id);
+    requireRole(access.role, 'checks.write');
+    await recordManualPing(ctx, access.scope, check.id, viewer.email, ctx.clock.now());
+    res.redirect(303, `/checks/${check.id}?done=pinged`);
+  });
 
   // Deleting asks first, on a page of its own (works without JavaScript, and with a keyboard).
   r.get('/checks/:id/delete', async (req, res) => {

@@ -225,3 +225,37 @@ test("event times in UTC, the check's zone or the browser's: a remembered switch
   expect(problems).toEqual([]);
   await context.close();
 });
+
+test('ping now records a success ping from the web app; clone opens a copy with a new ping URL', async () => {
+  const check = await makeCheck(prisma, projectId, {
+    name: 'Cron <job>',
+    status: 'down',
+    tags: ['nightly'],
+    graceSec: 120,
+    lastPingAt: new Date(Date.now() - 86_400_000),
+  });
+  const { context, page, problems } = await phonePage();
+  await page.goto(`${h.base}/checks/${check.id}`);
+  await page.getByRole('button', { name: 'Ping now' }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/done=pinged/);
+  expect(await page.locator('.big-status .status-label').textContent()).toBe('up');
+  expect(await page.locator('[data-live="pings"] tbody tr').first().textContent()).toContain(`upmon web app (ping now by ${email})`);
+  expect(await prisma.ping.count({ where: { checkId: check.id, type: 'success' } })).toBe(1);
+
+  await page.getByRole('button', { name: 'Clone' }).click();
+  await page.waitForURL(/done=cloned/);
+  const copyId = /\/checks\/([0-9a-f-]{36})/.exec(page.url())?.[1];
+  expect(copyId).toBeDefined();
+  expect(copyId).not.toBe(check.id);
+  expect(await page.locator('h1').textContent()).toBe('Copy of Cron <job>');
+  expect(await page.locator('#ping-url-0').textContent()).toContain(copyId);
+  expect(await prisma.check.findUniqueOrThrow({ where: { id: copyId as string } })).toMatchObject({
+    status: 'new',
+    graceSec: 120,
+    tags: ['nightly'],
+    slug: null,
+  });
+  expect(problems).toEqual([]);
+  await context.close();
+});

@@ -104,6 +104,14 @@ export function CheckPage(props: CheckPageProps) {
             <a class="button" href={`${base}/edit`}>
               Edit
             </a>
+            {probed ? null : (
+              <PostButton action={`${base}/ping`} csrf={page.csrf}>
+                Ping now
+              </PostButton>
+            )}
+            <PostButton action={`${base}/clone`} csrf={page.csrf}>
+              Clone
+            </PostButton>
             {check.status === 'paused' ? (
               <PostButton action={`${base}/resume`} csrf={page.csrf}>
                 Resume
