@@ -10,6 +10,7 @@ export * from './checks/check-input.js';
 export * from './checks/check-list.js';
 export * from './checks/check-presenter.js';
 export * from './checks/check-reads.js';
+export * from './checks/check-integrations.js';
 export * from './checks/clone-check.js';
 export * from './checks/create-check.js';
 export * from './checks/record-manual-ping.js';

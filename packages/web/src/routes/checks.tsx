@@ -10,6 +10,8 @@ import {
   cloneCheck,
   deleteCheck,
   recordManualPing,
+  listCheckIntegrations,
+  setCheckIntegration,
   spendCheckChange,
   pauseOrResumeCheck,
   readCheckCertificate,
@@ -18,6 +20,7 @@ import {
   RESPONSE_TIME_RANGE_NAMES,
 } from '@upmon/domain';
 import { arrivalPoints, durationPoints } from '../charts/run-charts.js';
+import { asForm, field } from '../forms/form-values.js';
 import { checkAccess, requireRole, type ProjectAccess } from '../http/project-access.js';
 import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
@@ -47,6 +50,8 @@ const NOTICES: Record<string, string> = {
   created_probed: 'Check created. upmon probes it now and then at every interval.',
   saved: 'Changes saved.',
   cloned: 'This is the copy, with its own ping URL. Edit it to change what it monitors.',
+  integration_on: 'Integration turned on for this check.',
+  integration_off: 'Integration turned off for this check.',
   pinged: 'Ping recorded (from the web app, in your name).',
   paused: 'Paused: no alerts until you resume it. Pings are still recorded.',
   resumed: 'Resumed.',
@@ -78,30 +83,32 @@ export function checksRouter(ctx: WebContext): Router {
     const probed = isProbedKind(check.kind);
     const range = RESPONSE_TIME_RANGE_NAMES.find((r) => r === req.query.range) ?? '24h';
     const now = ctx.clock.now();
-    const [pings, flips, deliveries, dependencies, dependents, maintenance, responseTimes, certificate, probeSettings, availability] = await Promise.all([
-      listPings(ctx.pool, check.id, PINGS_READ),
-      listFlips(ctx.pool, check.id, FLIPS_SHOWN),
-      checkDeliveries(ctx.pool, check.id),
-      check.dependsOn.length
-        ? ctx.prisma.check.findMany({ where: { projectId: access.project.id, id: { in: check.dependsOn } }, select: { id: true, name: true, status: true } })
-        : [],
-      ctx.prisma.check.findMany({
-        where: { projectId: access.project.id, dependsOn: { has: check.id } },
-        select: { id: true, name: true, status: true },
-        orderBy: { name: 'asc' },
-        take: DEPENDENTS_LISTED,
-      }),
-      checkMaintenance(ctx.prisma, { id: check.id, projectId: access.project.id, tags: check.tags }, ctx.clock.now()),
-      probed ? readResponseTimes(ctx.pool, access.project.id, check.id, range, now) : null,
-      probed ? readCheckCertificate(ctx.pool, access.project.id, check.id) : null,
-      probed
-        ? ctx.prisma.check.findUnique({
-            where: { id: check.id },
-            select: { kind: true, httpConfig: true, httpSecrets: true, tcpConfig: true, dnsConfig: true, tlsConfig: true },
-          })
-        : null,
-      readCheckAvailability(ctx, { id: check.id, projectId: access.project.id, tags: check.tags, createdAt: new Date(check.createdAt) }, now),
-    ]);
+    const [pings, flips, deliveries, dependencies, dependents, maintenance, responseTimes, certificate, probeSettings, availability, integrations] =
+      await Promise.all([
+        listPings(ctx.pool, check.id, PINGS_READ),
+        listFlips(ctx.pool, check.id, FLIPS_SHOWN),
+        checkDeliveries(ctx.pool, check.id),
+        check.dependsOn.length
+          ? ctx.prisma.check.findMany({ where: { projectId: access.project.id, id: { in: check.dependsOn } }, select: { id: true, name: true, status: true } })
+          : [],
+        ctx.prisma.check.findMany({
+          where: { projectId: access.project.id, dependsOn: { has: check.id } },
+          select: { id: true, name: true, status: true },
+          orderBy: { name: 'asc' },
+          take: DEPENDENTS_LISTED,
+        }),
+        checkMaintenance(ctx.prisma, { id: check.id, projectId: access.project.id, tags: check.tags }, ctx.clock.now()),
+        probed ? readResponseTimes(ctx.pool, access.project.id, check.id, range, now) : null,
+        probed ? readCheckCertificate(ctx.pool, access.project.id, check.id) : null,
+        probed
+          ? ctx.prisma.check.findUnique({
+              where: { id: check.id },
+              select: { kind: true, httpConfig: true, httpSecrets: true, tcpConfig: true, dnsConfig: true, tlsConfig: true },
+            })
+          : null,
+        readCheckAvailability(ctx, { id: check.id, projectId: access.project.id, tags: check.tags, createdAt: new Date(check.createdAt) }, now),
+        listCheckIntegrations(ctx.prisma, access.project.id, check.id),
+      ]);
     const schedule = scheduleOf(check);
     const points = pings.map((p) => ({ ts: new Date(p.ts), type: p.type, exitStatus: p.exit_status, durationMs: p.duration_ms }));
     const anchor = check.lastPingAt ? new Date(check.lastPingAt) : ctx.clock.now();
@@ -141,6 +148,7 @@ export function checksRouter(ctx: WebContext): Router {
         certificate={certificate}
         now={now}
         availability={availability}
+        integrations={integrations}
         since={statusSince({ status: check.status, createdAt: isoOf(check.createdAt), newestFlip: flips[0] ?? null, now })}
         failure={lastFailureOf({
           probed,
@@ -200,6 +208,17 @@ export function checksRouter(ctx: WebContext): Router {
     requireRole(access.role, 'checks.write');
     await recordManualPing(ctx, access.scope, check.id, viewer.email, ctx.clock.now());
     res.redirect(303, `/checks/${check.id}?done=pinged`);
+  });
+
+  // Switches one integration on or off for this check (Healthchecks' per-check integrations).
+  r.post('/checks/:id/integrations/:integrationId', async (req, res) => {
+    const { access, check } = await load(viewerOf(res) as Viewer, req.params.id);
+    requireRole(access.role, 'checks.write');
+    const integrationId = Number(req.params.integrationId);
+    if (!Number.isSafeInteger(integrationId) || integrationId < 1) throw notFound();
+    const on = field(asForm(req.body), 'on') === '1';
+    await setCheckIntegration(ctx.prisma, access.scope, check.id, integrationId, on);
+    res.redirect(303, `/checks/${check.id}?done=${on ? 'integration_on' : 'integration_off'}#h-integrations`);
   });
 
   // Deleting asks first, on a page of its own (works without JavaScript, and with a keyboard).

@@ -5,7 +5,7 @@
  */
 import { jest } from '@jest/globals';
 import type { PrismaClient } from '@upmon/db';
-import { launchChromium, makeCheck, makeHttpCheck, makeMaintenanceWindow, makeProject, sealPingBody } from '@upmon/testing';
+import { launchChromium, makeCheck, makeHttpCheck, makeIntegration, makeMaintenanceWindow, makeProject, sealPingBody } from '@upmon/testing';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
 import { recordProblems, signIn, type Page } from '../support/browser-page.js';
 import { makeUser } from '../support/web-users.js';
@@ -256,6 +256,28 @@ test('ping now records a success ping from the web app; clone opens a copy with 
     tags: ['nightly'],
     slug: null,
   });
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test("integrations switched on and off for one check from its page, with the keyboard; the others' choice is kept", async () => {
+  const project = await makeProject(prisma, { accountId });
+  const everyCheck = await makeIntegration(prisma, project.id, 'webhook', { url: 'https://hooks.example.com/a' }, { name: 'All <checks>' });
+  const dbOnly = await makeIntegration(prisma, project.id, 'webhook', { url: 'https://hooks.example.com/b' }, { name: 'DB team', tags: ['db'] });
+  const check = await makeCheck(prisma, project.id, { name: 'Web job', tags: ['web'] });
+  const { context, page, problems } = await phonePage();
+  await page.goto(`${h.base}/checks/${check.id}`);
+  const state = (id: number) => page.locator(`[data-integration="${id}"] [data-field="on"]`).textContent();
+  expect([await state(everyCheck.id), await state(dbOnly.id)]).toEqual(['on', 'off']);
+
+  await page.getByRole('button', { name: 'Turn on DB team' }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/done=integration_on/);
+  expect([await state(everyCheck.id), await state(dbOnly.id)]).toEqual(['on', 'on']);
+  await page.getByRole('button', { name: 'Turn off All <checks>' }).click();
+  await page.waitForURL(/done=integration_off/);
+  expect([await state(everyCheck.id), await state(dbOnly.id)]).toEqual(['off', 'on']);
+  expect(await prisma.check.findUniqueOrThrow({ where: { id: check.id } })).toMatchObject({ integrationsExplicit: true, integrationIds: [dbOnly.id] });
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -2,7 +2,8 @@ import { durationText } from '../duration-text.js';
 import { scheduleOf } from '@upmon/check-store';
 import { formatDuration, roleAllows } from '@upmon/core';
 import type { ProjectAccess } from '../../http/project-access.js';
-import type { CheckRow, FlipRow, KeptCertificate } from '@upmon/domain';
+import type { CheckIntegration, CheckRow, FlipRow, KeptCertificate } from '@upmon/domain';
+import { CheckIntegrationsPanel } from './check-integrations-panel.js';
 import type { CheckAvailability, ResponseTimeRange, ResponseTimeSeries } from '@upmon/core';
 import { AvailabilityPanel } from './availability-panel.js';
 import { ResponseTimeChart } from '../../charts/response-time-chart.js';
@@ -67,6 +68,7 @@ export interface CheckPageProps {
   /** Probed kinds: what is probed. */
   target: TargetFact[];
   availability: CheckAvailability;
+  integrations: CheckIntegration[];
 }
 
 const pingType = (p: PingView) => (p.type === 'exit' ? `exit ${p.exitStatus}` : p.type);
@@ -349,6 +351,8 @@ export function CheckPage(props: CheckPageProps) {
           </ol>
         )}
       </section>
+
+      <CheckIntegrationsPanel checkId={check.id} projectId={access.project.id} integrations={props.integrations} canWrite={canWrite} csrf={page.csrf} />
 
       <section aria-labelledby="h-deliveries" data-live="deliveries">
         <h2 id="h-deliveries">Notifications sent</h2>
