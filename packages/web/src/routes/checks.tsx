@@ -47,7 +47,7 @@ const DEPENDENTS_LISTED = 100;
 /** Notices after an action (fixed words: nothing from the URL is shown). */
 const NOTICES: Record<string, string> = {
   created: 'Check created. Ping its URL to start monitoring.',
-  created_probed: 'Check created. upmon probes it now and then at every interval.',
+  created_probed: 'Check created. upmon probes it now, then at every interval: the results appear below.',
   saved: 'Changes saved.',
   cloned: 'This is the copy, with its own ping URL. Edit it to change what it monitors.',
   integration_on: 'Integration turned on for this check.',
