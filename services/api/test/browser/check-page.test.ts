@@ -278,6 +278,18 @@ test("integrations switched on and off for one check from its page, with the key
   await page.waitForURL(/done=integration_off/);
   expect([await state(everyCheck.id), await state(dbOnly.id)]).toEqual(['off', 'on']);
   expect(await prisma.check.findUniqueOrThrow({ where: { id: check.id } })).toMatchObject({ integrationsExplicit: true, integrationIds: [dbOnly.id] });
+
+  // The integrations list shows each one's last delivery and its outcome, its time formatted.
+  await prisma.notificationDelivery.create({
+    data: { integrationId: dbOnly.id, event: 'down', attempt: 1, status: 'succeeded', statusCode: 200, createdAt: new Date(Date.UTC(2026, 10, 20, 9, 5)) },
+  });
+  await prisma.notificationDelivery.create({
+    data: { integrationId: dbOnly.id, event: 'test', attempt: 2, status: 'failed', statusCode: 500, createdAt: new Date(Date.UTC(2026, 10, 21, 9, 5)) },
+  });
+  await page.goto(`${h.base}/projects/${project.id}/integrations`);
+  const cells = await page.locator('[data-field="last-delivery"]').allTextContents();
+  expect(cells).toContain('2026-11-21 09:05 UTC (test): ✗ failed (attempt 2) · HTTP 500');
+  expect(cells).toContain('nothing sent yet');
   expect(problems).toEqual([]);
   await context.close();
 });
