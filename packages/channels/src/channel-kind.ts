@@ -50,7 +50,11 @@ export interface FormField {
   type: 'text' | 'url' | 'email' | 'password' | 'textarea' | 'select' | 'number';
   hint?: string;
   required: boolean;
-  /** A credential: never shown back to people who may only read the integration. */
+  /**
+   * A credential, or a destination that works like one (a webhook URL, a routing key, a phone
+   * number, an ntfy topic): never shown back to people who may only read the integration, and
+   * redacted from delivery errors.
+   */
   secret?: true;
   /** `select`: the choices, values as stored in the config (numbers for numeric settings). */
   options?: readonly { value: string | number; label: string }[];

@@ -71,6 +71,23 @@ export function secretFields(kind: ChannelKind): string[] {
   return kind.formFields.filter((f) => f.secret).map((f) => f.name);
 }
 
+/** What people who may not change an integration see in place of a secret field's value. */
+export const MASKED_SECRET = '••••••••';
+
+/**
+ * The config as people who may only read the integration see it: the kind's form fields, each
+ * secret one (that has a value) replaced by MASKED_SECRET; keys the form does not show are dropped.
+ */
+export function maskedConfig(kind: ChannelKind, config: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of kind.formFields) {
+    const value = config[f.name];
+    if (value === undefined || value === null || value === '') continue;
+    out[f.name] = f.secret ? MASKED_SECRET : value;
+  }
+  return out;
+}
+
 export type ChannelSenders = Record<IntegrationKind, ChannelSender>;
 
 /**

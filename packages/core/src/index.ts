@@ -65,3 +65,4 @@ export {
 } from './maintenance/maintenance-window.js';
 export { canonicalTimeZone, legacyTimeZones } from './schedule/canonical-time-zone.js';
 export { IGNORED_PING, isIgnoredPingNote } from './state/ping-notes.js';
+export { NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from './display-names.js';

@@ -1,4 +1,4 @@
-import { canonicalTimeZone, isValidTimeZone, validateCron, validateOnCalendar } from '@upmon/core';
+import { canonicalTimeZone, CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, isValidTimeZone, validateCron, validateOnCalendar } from '@upmon/core';
 import { guessScheduleKind } from './schedule-kind.js';
 
 /**
@@ -94,7 +94,9 @@ export function parseHcSpec(body: Record<string, unknown>): HcSpec {
   const set = <K extends keyof HcSpec>(k: K, v: HcSpec[K] | undefined) => {
     if (v !== undefined) spec[k] = v;
   };
-  set('name', str(body, 'name', 100));
+  const name = str(body, 'name', 100);
+  if (name !== undefined && hasControlCharacters(name)) fail('name', CONTROL_CHARACTERS_MESSAGE);
+  set('name', name);
   const slug = str(body, 'slug', 100);
   if (slug !== undefined && !/^[a-z0-9_-]*$/.test(slug)) fail('slug', 'does not match pattern');
   set('slug', slug);

@@ -67,6 +67,44 @@ describe('account page', () => {
     expect((await as.member!.post(`${accountPage()}/members/${team.users.read_only.id}/remove`)).status).toBe(403);
   });
 
+  test('two owners demoting or removing each other at the same moment: one succeeds, the account keeps an owner', async () => {
+    const other = await makeTeam(h.prisma, 'free');
+    const second = await makeUser(h.prisma, other.accountId, 'owner');
+    const owners = [other.users.owner, second];
+    const clients = await Promise.all(
+      owners.map(async (u) => {
+        const c = new WebClient(h.api.url);
+        await c.signIn(u.email, TEST_PASSWORD);
+        await c.get(`/accounts/${other.accountId}`);
+        return c;
+      }),
+    );
+    const page = `/accounts/${other.accountId}`;
+    const ownerCount = () => h.prisma.membership.count({ where: { accountId: other.accountId, role: 'owner' } });
+    for (let round = 0; round < 12; round++) {
+      const remove = round % 3 === 2;
+      const answers = await Promise.all(
+        clients.map((c, i) => {
+          const target = owners[1 - i]!.id;
+          return remove ? c.post(`${page}/members/${target}/remove`) : c.post(`${page}/members/${target}/role`, { role: 'admin' });
+        }),
+      );
+      expect({ round, owners: await ownerCount() }).toEqual({ round, owners: 1 });
+      // The second, seeing the first's change under the lock: the last owner (409), no longer an
+      // owner itself (403), or no longer in the account (404).
+      const [done, refused] = [...answers].sort((x, y) => x.status - y.status);
+      expect(done!.status).toBe(303);
+      expect([409, 403, 404]).toContain(refused!.status);
+      // Both owners again for the next round.
+      for (const u of owners)
+        await h.prisma.membership.upsert({
+          where: { accountId_userId: { accountId: other.accountId, userId: u.id } },
+          create: { accountId: other.accountId, userId: u.id, role: 'owner' },
+          update: { role: 'owner' },
+        });
+    }
+  });
+
   test('another account’s page is a 404', async () => {
     const other = await h.prisma.account.create({ data: { name: 'other' } });
     expect((await as.owner!.get(`/accounts/${other.id}`)).status).toBe(404);
@@ -126,22 +164,111 @@ describe('invitations', () => {
 });
 
 describe('sign-up', () => {
-  test('creates an account on the free plan, its owner and a first project, signed in', async () => {
+  const signUp = (c: WebClient, email: string, name = 'Sam Solo') =>
+    c.submit('/sign-up', '/sign-up', { name, email, password: 'sam long password', account: `${name} Co` });
+  const linkIn = (text: string) => (/\/sign-up\/confirm\/[A-Za-z0-9_-]+/.exec(text) ?? [''])[0];
+  /** The page without what differs per request (the CSRF token). */
+  const answer = (r: { status: number; text: string }) => ({ status: r.status, text: r.text.replace(/name="_csrf" value="[^"]*"/g, '') });
+
+  test('a new address gets a mailed link; only opening it creates the account on the free plan, its owner and a first project, signed in', async () => {
     const c = new WebClient(h.api.url);
-    const res = await c.submit('/sign-up', '/sign-up', { name: 'Sam Solo', email: 'sam@example.com', password: 'sam long password', account: 'Sam Co' });
-    expect(res.status).toBe(303);
+    const res = await signUp(c, 'sam@example.com');
+    expect(res.status).toBe(200);
+    expect(pageText(res.text)).toContain('We sent an e-mail to that address');
+    // Nothing usable yet: no user, no session.
+    expect(await h.prisma.user.findUnique({ where: { email: 'sam@example.com' } })).toBeNull();
+    expect((await c.get('/projects')).status).toBe(303);
+
+    const mail = await lastMailTo('sam@example.com');
+    expect(mail.subject).toBe('Confirm your upmon account');
+    const link = linkIn(mail.text);
+    expect(mail.text).toContain(`http://app.test${link}`);
+    const confirm = await c.get(link);
+    expect(confirm.status).toBe(200);
+    expect(pageText(confirm.text)).toMatch(/Create the upmon account of sam@example\.com ?\?/);
+    expect(await h.prisma.user.findUnique({ where: { email: 'sam@example.com' } })).toBeNull();
+
+    const done = await c.post(link);
+    expect(done.status).toBe(303);
     const user = await h.prisma.user.findUniqueOrThrow({
       where: { email: 'sam@example.com' },
       include: { memberships: { include: { account: { include: { projects: true } } } } },
     });
     const m = user.memberships[0]!;
     expect(m.role).toBe('owner');
-    expect(m.account).toMatchObject({ name: 'Sam Co', plan: 'free' });
-    expect(res.location).toBe(`/projects/${m.account.projects[0]!.id}`);
-    expect((await c.get(res.location as string)).status).toBe(200);
-    const again = await new WebClient(h.api.url).submit('/sign-up', '/sign-up', { name: 'Sam', email: 'SAM@example.com', password: 'sam long password' });
-    expect(again.status).toBe(422);
-    expect(pageText(again.text)).toContain('is already registered');
+    expect(m.account).toMatchObject({ name: 'Sam Solo Co', plan: 'free' });
+    expect(done.location).toBe(`/projects/${m.account.projects[0]!.id}`);
+    expect((await c.get(done.location as string)).status).toBe(200);
+    // The link works once; the password chosen at sign-up signs in.
+    const other = new WebClient(h.api.url);
+    expect((await other.get(link)).status).toBe(410);
+    expect((await other.submit('/sign-up', link)).status).toBe(410);
+    expect((await other.signIn('sam@example.com', 'sam long password')).status).toBe(303);
+  });
+
+  test('a taken address answers exactly like a new one and mails the existing owner instead; timing of the same order', async () => {
+    const taken = team.users.member.email;
+    const times: { taken: number[]; fresh: number[] } = { taken: [], fresh: [] };
+    const answers: { status: number; text: string }[] = [];
+    for (let i = 0; i < 3; i++) {
+      for (const which of ['taken', 'fresh'] as const) {
+        await h.resetRateLimits();
+        const c = new WebClient(h.api.url);
+        await c.get('/sign-up');
+        const t0 = performance.now();
+        const res = await c.post('/sign-up', {
+          name: 'Mallory',
+          email: which === 'taken' ? taken.toUpperCase() : `fresh${i}@example.com`,
+          password: 'mallory password',
+          account: '',
+        });
+        times[which].push(performance.now() - t0);
+        answers.push(answer(res));
+        expect((await c.get('/projects')).status).toBe(303);
+      }
+    }
+    expect(answers.every((a) => JSON.stringify(a) === JSON.stringify(answers[0]))).toBe(true);
+    const mail = await lastMailTo(taken);
+    expect(mail.subject).toBe('Someone tried to sign up with your address on upmon');
+    expect(mail.text).toContain('Sign in, or reset your password');
+    expect(mail.text).toContain('http://app.test/reset-password');
+    expect(linkIn(mail.text)).toBe('');
+    expect(await h.prisma.user.count({ where: { email: taken } })).toBe(1);
+    expect(await h.prisma.user.count({ where: { name: 'Mallory' } })).toBe(0);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
+    const ratio = median(times.taken) / median(times.fresh);
+    expect(ratio).toBeGreaterThan(0.2);
+    expect(ratio).toBeLessThan(5);
+  });
+
+  test('an unconfirmed sign-up squats nothing: the address’s owner signs up with their own link and password', async () => {
+    const squatter = new WebClient(h.api.url);
+    await signUp(squatter, 'victim@example.com', 'Squatter');
+    const squatLink = linkIn((await lastMailTo('victim@example.com')).text);
+    smtp.mails.length = 0;
+    const victim = new WebClient(h.api.url);
+    await h.resetRateLimits();
+    expect((await signUp(victim, 'victim@example.com', 'Victor')).status).toBe(200);
+    const link = linkIn((await lastMailTo('victim@example.com')).text);
+    expect(link).not.toBe(squatLink);
+    await victim.get(link);
+    expect((await victim.post(link)).status).toBe(303);
+    expect(await h.prisma.user.findUniqueOrThrow({ where: { email: 'victim@example.com' } })).toMatchObject({ name: 'Victor' });
+    // The squatter's link (only its mailbox had it) no longer creates anything.
+    await squatter.get(squatLink);
+    expect((await squatter.post(squatLink)).status).toBe(409);
+    expect((await squatter.get('/projects')).status).toBe(303);
+  });
+
+  test('without e-mail (no SMTP) sign-up is closed', async () => {
+    const noMail = await startHarness({});
+    try {
+      const c = new WebClient(noMail.api.url);
+      expect((await c.get('/sign-up')).status).toBe(404);
+      expect(await c.get('/sign-in').then((r) => r.text)).not.toContain('/sign-up');
+    } finally {
+      await noMail.close();
+    }
   });
 
   test('REGISTRATION_OPEN=false switches it off', async () => {

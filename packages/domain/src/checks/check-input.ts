@@ -5,6 +5,7 @@ import { ApiError, addFieldError, type FieldErrors } from '../errors.js';
 import { BODY_OPTIONS, fieldErrorsOf, mergeFieldErrors } from '../validation/joi-errors.js';
 import type { CheckBody, ScheduleInput } from '../generated/request-bodies.js';
 import { checkScheduleSemantics, checkTimeZone, scheduleSchema } from './schedule-schema.js';
+import { displayName } from '../validation/display-name.js';
 
 export const GRACE_MIN_SEC = 30;
 export const GRACE_MAX_SEC = 2_592_000;
@@ -19,7 +20,7 @@ export type CheckKindName = (typeof CHECK_KINDS)[number];
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]{0,99}$/;
 
 export const checkSchema = Joi.object({
-  name: Joi.string().min(1).max(255).required(),
+  name: displayName(255).required(),
   kind: Joi.string()
     .valid(...CHECK_KINDS)
     .default('heartbeat')

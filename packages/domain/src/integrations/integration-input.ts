@@ -5,6 +5,7 @@ import { ApiError, type FieldErrors } from '../errors.js';
 import type { IntegrationBody } from '../generated/request-bodies.js';
 import { BODY_OPTIONS, fieldErrorsOf } from '../validation/joi-errors.js';
 import { checkTimeZone } from '../checks/schedule-schema.js';
+import { displayName } from '../validation/display-name.js';
 
 /** Longest escalation delay, in minutes (a day). */
 export const ESCALATE_AFTER_MIN_LIMIT = 1440;
@@ -18,7 +19,7 @@ export const integrationSchema = Joi.object({
     .valid(...KIND_NAMES)
     .required()
     .description('Cannot be changed by PATCH (422).'),
-  name: Joi.string().min(1).max(255).required(),
+  name: displayName(255).required(),
   events: Joi.array()
     .items(Joi.string().valid('down', 'up', 'late'))
     .max(3)

@@ -15,6 +15,7 @@ import { addFieldError, ApiError, type FieldErrors } from '../errors.js';
 import type { MaintenanceBody } from '../generated/request-bodies.js';
 import { Joi } from '@upmon/bounded-joi';
 import { BODY_OPTIONS, fieldErrorsOf } from '../validation/joi-errors.js';
+import { displayName } from '../validation/display-name.js';
 
 /** An ISO 8601 instant with its offset (Z or ±hh:mm): a time without one would be read in the server's zone. */
 const instant = Joi.string()
@@ -24,7 +25,7 @@ const instant = Joi.string()
   .messages({ 'string.isoDate': 'must be an ISO 8601 time with an offset', 'string.pattern.base': 'must be an ISO 8601 time with an offset (Z or +hh:mm)' });
 
 export const maintenanceSchema = Joi.object({
-  name: Joi.string().min(1).max(MAINTENANCE_NAME_MAX).default('Maintenance'),
+  name: displayName(MAINTENANCE_NAME_MAX).default('Maintenance'),
   starts_at: instant.description('One-off window: its start (with ends_at); an ISO 8601 time with an offset (Z or +hh:mm)'),
   ends_at: instant.description(
     `One-off window: its end, after starts_at, at most ${MAINTENANCE_DURATION_MAX} minutes later, not in the past; an ISO 8601 time with an offset`,

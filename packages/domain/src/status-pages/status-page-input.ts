@@ -2,17 +2,18 @@ import { ApiError } from '../errors.js';
 import type { StatusPageBody } from '../generated/request-bodies.js';
 import { Joi } from '@upmon/bounded-joi';
 import { BODY_OPTIONS, fieldErrorsOf } from '../validation/joi-errors.js';
+import { displayName } from '../validation/display-name.js';
 
 /** Limits of a status page (docs/api.md, "Status page"): what one page can render quickly. */
 export const STATUS_PAGE_LIMITS = { titleMax: 100, groupNameMax: 100, groups: 20, checks: 100 } as const;
 
 export const statusPageSchema = Joi.object({
-  title: Joi.string().min(1).max(STATUS_PAGE_LIMITS.titleMax).required(),
+  title: displayName(STATUS_PAGE_LIMITS.titleMax).required(),
   enabled: Joi.boolean().default(false).description('Off: the public URL answers 404'),
   groups: Joi.array()
     .items(
       Joi.object({
-        name: Joi.string().min(1).max(STATUS_PAGE_LIMITS.groupNameMax).required(),
+        name: displayName(STATUS_PAGE_LIMITS.groupNameMax).required(),
         checks: Joi.array().items(Joi.string().max(36).guid()).max(STATUS_PAGE_LIMITS.checks).unique().required().description('Check uuids in the order shown'),
       }),
     )

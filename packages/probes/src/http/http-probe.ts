@@ -5,6 +5,7 @@ import { failureDetail, MAX_REDIRECTS, type RequestFailure } from '../common/fai
 import { PhaseTimer, type ProbePhases } from '../common/phases.js';
 import { requestFailureKind } from '../common/request-failure.js';
 import type { HttpConfig } from './http-config.js';
+import { credentialsOnlyToOrigin } from './redirect-credentials.js';
 import type { ProbeObservation } from './http-judge.js';
 
 /** Response bytes read for the keyword search and JSON conditions; a larger body is not searched further. */
@@ -71,6 +72,7 @@ export function performHttpProbe(config: HttpConfig, opts: HttpProbeOptions): Pr
     ...(config.method === 'POST' ? { body: '' } : {}),
     timeout: { request: config.timeoutSec * 1000 },
     followRedirect: config.followRedirects,
+    hooks: { beforeRedirect: [credentialsOnlyToOrigin(config)] },
     ...(wantBody ? { decompress: true } : {}),
   });
   return new Promise<HttpProbeResult>((resolve) => {

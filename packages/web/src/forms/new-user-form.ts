@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@upmon/core';
 import { passwordProblem } from '@upmon/crypto';
 import { isPlausibleEmail, normalizeEmail } from '@upmon/user-store';
 import type { FormErrors } from '../views/form-fields.js';
@@ -19,9 +20,11 @@ export function readNewUser(body: FormBody, fixedEmail?: string): { user: NewUse
   const errors: FormErrors = {};
   if (name === '') errors.name = ['is required'];
   else if (name.length > 255) errors.name = ['must be at most 255 characters'];
+  else if (hasControlCharacters(name)) errors.name = [CONTROL_CHARACTERS_MESSAGE];
   if (!isPlausibleEmail(email)) errors.email = ['must be an e-mail address'];
   const problem = passwordProblem(password);
   if (problem) errors.password = [problem];
   if (account.length > 255) errors.account = ['must be at most 255 characters'];
+  else if (hasControlCharacters(account)) errors.account = [CONTROL_CHARACTERS_MESSAGE];
   return { user: { name, email, password, account }, errors, values: { name, email, account } };
 }

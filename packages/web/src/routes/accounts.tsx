@@ -1,6 +1,6 @@
 import { isRole, mayAssignRole, type Role } from '@upmon/core';
 import { randomToken, sha256Hex } from '@upmon/crypto';
-import { invitationPath, isPlausibleEmail, normalizeEmail, TOKEN_TTL_MS } from '@upmon/user-store';
+import { changeMembership, invitationPath, isPlausibleEmail, LastOwnerError, normalizeEmail, TOKEN_TTL_MS, type MembershipChange } from '@upmon/user-store';
 import { Router, type Response } from 'express';
 import { sendAccountMail } from '../http/account-mail.js';
 import { requireRole, uuidParam } from '../http/project-access.js';
@@ -9,6 +9,7 @@ import { requireViewer } from '../http/require-viewer.js';
 import { throttle } from '../http/throttle.js';
 import { viewerOf, type Viewer, type ViewerMembership } from '../http/viewer.js';
 import { notFound, WebError } from '../http/web-error.js';
+import { noticeOf } from '../http/notice.js';
 import { asForm, field } from '../forms/form-values.js';
 import { AccountPage, type AccountPageProps } from '../views/account/account-page.js';
 import type { FormErrors } from '../views/form-fields.js';
@@ -60,44 +61,59 @@ export function accountsRouter(ctx: WebContext): Router {
 
   r.get('/accounts/:id', async (req, res) => {
     const { viewer, m } = membershipOf(res, req.params.id);
-    await show(res, viewer, m, { notice: typeof req.query.done === 'string' ? NOTICES[req.query.done] : undefined });
+    await show(res, viewer, m, { notice: noticeOf(NOTICES, req.query.done) });
   });
 
-  /** The account keeps at least one owner. */
-  const assertOwnerRemains = async (accountId: string, userId: string) => {
-    const owners = await ctx.prisma.membership.count({ where: { accountId, role: 'owner', NOT: { userId } } });
-    if (owners === 0) throw new WebError(409, 'An account needs at least one owner: make someone else an owner first.');
-  };
-
-  const targetOf = async (m: ViewerMembership, userId: string) => {
-    const target = await ctx.prisma.membership.findUnique({ where: { accountId_userId: { accountId: m.accountId, userId: uuidParam(userId) } } });
-    if (!target) throw notFound();
-    return target;
+  /**
+   * Changes a member (`changeMembership`: under the account's row lock, so the account keeps an
+   * owner however many changes arrive at once); `authorise` sees both roles as they are then.
+   * Returns the member as they were.
+   */
+  const changeMember = async (
+    viewer: Viewer,
+    m: ViewerMembership,
+    userId: string,
+    to: MembershipChange,
+    authorise: (roles: { actor: Role; target: Role }) => void,
+  ) => {
+    try {
+      const before = await changeMembership(
+        ctx.prisma,
+        { accountId: m.accountId, actorId: viewer.userId, userId: uuidParam(userId), to },
+        ({ actor, target }) => {
+          if (actor === null) throw notFound();
+          authorise({ actor, target });
+        },
+      );
+      if (!before) throw notFound();
+      return before;
+    } catch (err) {
+      throw err instanceof LastOwnerError ? new WebError(409, err.message) : err;
+    }
   };
 
   r.post('/accounts/:id/members/:userId/role', async (req, res) => {
-    const { m } = membershipOf(res, req.params.id);
+    const { viewer, m } = membershipOf(res, req.params.id);
     requireRole(m.role, 'members.manage');
-    const target = await targetOf(m, req.params.userId);
     const to = field(asForm(req.body), 'role');
     if (!isRole(to)) throw new WebError(400, 'Choose one of the roles offered.');
-    if (!mayAssignRole(m.role, target.role, to)) throw new WebError(403, 'Only owners make or change owners.');
-    if (target.role === 'owner' && to !== 'owner') await assertOwnerRemains(m.accountId, target.userId);
-    await ctx.prisma.membership.update({ where: { accountId_userId: { accountId: m.accountId, userId: target.userId } }, data: { role: to } });
+    await changeMember(viewer, m, req.params.userId, { role: to }, ({ actor, target }) => {
+      requireRole(actor, 'members.manage');
+      if (!mayAssignRole(actor, target, to)) throw new WebError(403, 'Only owners make or change owners.');
+    });
     res.redirect(303, `/accounts/${m.accountId}?done=role`);
   });
 
   r.post('/accounts/:id/members/:userId/remove', async (req, res) => {
     const { viewer, m } = membershipOf(res, req.params.id);
-    const target = await targetOf(m, req.params.userId);
+    const self = uuidParam(req.params.userId) === viewer.userId;
     // Anyone may leave; removing others takes members.manage, and only owners remove owners.
-    if (target.userId !== viewer.userId) {
-      requireRole(m.role, 'members.manage');
-      if (!mayAssignRole(m.role, target.role, target.role)) throw new WebError(403, 'Only owners remove owners.');
-    }
-    if (target.role === 'owner') await assertOwnerRemains(m.accountId, target.userId);
-    await ctx.prisma.membership.delete({ where: { accountId_userId: { accountId: m.accountId, userId: target.userId } } });
-    res.redirect(303, target.userId === viewer.userId ? '/projects' : `/accounts/${m.accountId}?done=removed`);
+    await changeMember(viewer, m, req.params.userId, 'remove', ({ actor, target }) => {
+      if (self) return;
+      requireRole(actor, 'members.manage');
+      if (!mayAssignRole(actor, target, target)) throw new WebError(403, 'Only owners remove owners.');
+    });
+    res.redirect(303, self ? '/projects' : `/accounts/${m.accountId}?done=removed`);
   });
 
   r.post('/accounts/:id/invitations', async (req, res) => {

@@ -30,7 +30,7 @@ export function authRouter(ctx: WebContext): Router {
         page={pageContext(res, ctx.assets)}
         next={safeNext(req.query.next ?? (req.body as Record<string, unknown> | undefined)?.next)}
         mailConfigured={ctx.mailer.configured}
-        registrationOpen={ctx.config.registrationOpen}
+        registrationOpen={ctx.config.registrationOpen && ctx.mailer.configured}
         {...extra}
       />,
       status,

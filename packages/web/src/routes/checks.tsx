@@ -26,6 +26,7 @@ import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
 import { viewerOf, type Viewer } from '../http/viewer.js';
 import { notFound } from '../http/web-error.js';
+import { noticeOf } from '../http/notice.js';
 import { checkDeliveries } from '../queries/check-deliveries.js';
 import { liveStatuses } from '../queries/dashboard-checks.js';
 import { nextTimesInZone } from '../schedule-words.js';
@@ -57,12 +58,6 @@ const NOTICES: Record<string, string> = {
   resumed: 'Resumed.',
   acknowledged: 'Acknowledged: reminders and escalations of this outage stop. Its recovery is still sent.',
 };
-
-/** The notice for `?done=`: a probed check is not pinged, so its creation says what happens instead. */
-function noticeOf(done: unknown, probed: boolean): string | null {
-  if (typeof done !== 'string') return null;
-  return NOTICES[done === 'created' && probed ? 'created_probed' : done] ?? null;
-}
 
 const isoOf = (t: Date | string) => (typeof t === 'string' ? t : t.toISOString());
 
@@ -143,7 +138,8 @@ export function checksRouter(ctx: WebContext): Router {
         deliveries={deliveries}
         durations={durationPoints(points)}
         arrivals={arrivalPoints(points, schedule)}
-        notice={noticeOf(req.query.done, probed)}
+        // A probed check is not pinged: its creation says what happens instead.
+        notice={noticeOf(NOTICES, req.query.done === 'created' && probed ? 'created_probed' : req.query.done) ?? null}
         responseTimes={responseTimes}
         certificate={certificate}
         now={now}

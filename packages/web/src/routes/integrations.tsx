@@ -1,4 +1,5 @@
-import { isKindName as isKind } from '@upmon/channels';
+import { channelKind, isKindName as isKind, maskedConfig } from '@upmon/channels';
+import { roleAllows } from '@upmon/core';
 import { AAD, randomToken } from '@upmon/crypto';
 import type { IntegrationKind } from '@upmon/db';
 import { Router, type Response } from 'express';
@@ -27,6 +28,7 @@ import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
 import { viewerOf, type Viewer } from '../http/viewer.js';
 import { notFound, WebError } from '../http/web-error.js';
+import { noticeOf } from '../http/notice.js';
 import { integrationDeliveries, lastDeliveries } from '../queries/check-deliveries.js';
 import type { FormErrors } from '../views/form-fields.js';
 import { IntegrationFormPage } from '../views/integrations/integration-form-page.js';
@@ -121,6 +123,14 @@ export function integrationsRouter(ctx: WebContext): Router {
     verification: 'A new verification link is on its way to the address.',
   };
 
+  /** The decrypted config; only people who may change the integration see its secrets (docs/web.md, "Roles"). */
+  const configShownTo = (a: ProjectAccess, row: { id: number; kind: IntegrationKind; config: Uint8Array }) => {
+    const config = ctx.cipher.decryptJson<Record<string, unknown>>(row.config, AAD.integrationConfig(row.id)) ?? {};
+    if (roleAllows(a.role, 'integrations.write')) return config;
+    const kind = channelKind(row.kind);
+    return kind ? maskedConfig(kind, config) : {};
+  };
+
   const showIntegration = async (
     res: Response,
     a: ProjectAccess,
@@ -129,9 +139,7 @@ export function integrationsRouter(ctx: WebContext): Router {
     status = 200,
   ) => {
     const row = await own(a, String(id));
-    const values =
-      extra.values ??
-      formValuesOfIntegration({ ...row, config: ctx.cipher.decryptJson<Record<string, unknown>>(row.config, AAD.integrationConfig(row.id)) ?? {} });
+    const values = extra.values ?? formValuesOfIntegration({ ...row, config: configShownTo(a, row) });
     sendPage(
       res,
       <IntegrationFormPage
@@ -153,7 +161,7 @@ export function integrationsRouter(ctx: WebContext): Router {
   r.get('/projects/:id/integrations/:iid', async (req, res) => {
     const a = await access(res, req.params.id);
     const since = typeof req.query.test === 'string' && /^\d{10,15}$/.test(req.query.test) ? Number(req.query.test) : undefined;
-    const done = typeof req.query.done === 'string' ? NOTICES[req.query.done] : undefined;
+    const done = noticeOf(NOTICES, req.query.done);
     await showIntegration(res, a, integrationIdParam(req.params.iid), { testSince: since, notice: done });
   });
 

@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@upmon/core';
 import { generateApiKey } from '@upmon/crypto';
 import { Router, type Response } from 'express';
 import { asForm, field } from '../forms/form-values.js';
@@ -49,6 +50,7 @@ export function keysRouter(ctx: WebContext): Router {
     const errors: FormErrors = {};
     if (kind !== 'rw' && kind !== 'ro') errors.kind = ['must be read-write or read-only'];
     if (name.length > 255) errors.name = ['must be at most 255 characters'];
+    else if (hasControlCharacters(name)) errors.name = [CONTROL_CHARACTERS_MESSAGE];
     if (Object.keys(errors).length > 0) {
       await show(res, access, { errors }, 422);
       return;

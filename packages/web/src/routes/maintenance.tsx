@@ -16,6 +16,7 @@ import { projectAccess, requireRole, type ProjectAccess } from '../http/project-
 import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
 import { viewerOf, type Viewer } from '../http/viewer.js';
+import { noticeOf } from '../http/notice.js';
 import { maintenanceViews } from '../queries/project-maintenance.js';
 import { MaintenancePage } from '../views/maintenance/maintenance-page.js';
 import type { WebContext } from '../web-context.js';
@@ -58,7 +59,7 @@ export function maintenanceRouter(ctx: WebContext): Router {
   };
 
   r.get('/projects/:id/maintenance', async (req, res) => {
-    const done = typeof req.query.done === 'string' ? (NOTICES[req.query.done] ?? null) : null;
+    const done = noticeOf(NOTICES, req.query.done) ?? null;
     await show(res, await projectAccess(ctx, viewerOf(res) as Viewer, req.params.id), { notice: done });
   });
 

@@ -1,4 +1,4 @@
-import type { CheckStatus } from '@upmon/core';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, type CheckStatus } from '@upmon/core';
 import { randomToken } from '@upmon/crypto';
 import { Router } from 'express';
 import { projectAccess, requireRole } from '../http/project-access.js';
@@ -50,6 +50,7 @@ export function projectsRouter(ctx: WebContext): Router {
     const errors: FormErrors = {};
     if (name === '') errors.name = ['is required'];
     else if (name.length > 255) errors.name = ['must be at most 255 characters'];
+    else if (hasControlCharacters(name)) errors.name = [CONTROL_CHARACTERS_MESSAGE];
     if (Object.keys(errors).length > 0) {
       sendPage(res, <ProjectsPage page={pageContext(res, ctx.assets)} accounts={await accountProjects(ctx, viewer)} errors={errors} name={name} />, 422);
       return;

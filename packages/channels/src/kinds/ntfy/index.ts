@@ -19,7 +19,14 @@ export const ntfy = {
   }),
   formFields: [
     { name: 'server_url', label: 'Server URL', type: 'url', required: false, default: 'https://ntfy.sh' },
-    { name: 'topic', label: 'Topic', type: 'text', required: true, hint: 'Letters, digits, _ and -, at most 64.' },
+    {
+      name: 'topic',
+      label: 'Topic',
+      type: 'text',
+      required: true,
+      secret: true,
+      hint: 'Letters, digits, _ and -, at most 64: whoever knows it can read the alerts.',
+    },
     { name: 'token', label: 'Access token', type: 'password', required: false, secret: true, hint: 'Optional: for a topic that needs one (tk_…).' },
   ],
   createSender: createNtfySender,

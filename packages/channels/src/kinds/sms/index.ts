@@ -14,6 +14,6 @@ export const sms = {
       .required()
       .messages({ 'string.pattern.base': 'must be an E.164 phone number such as +15551234567' }),
   }),
-  formFields: [{ name: 'phone', label: 'Phone number', type: 'text', required: true, hint: 'In international format, e.g. +15551234567.' }],
+  formFields: [{ name: 'phone', label: 'Phone number', type: 'text', required: true, secret: true, hint: 'In international format, e.g. +15551234567.' }],
   createSender: createSmsSender,
 } satisfies ChannelKind;

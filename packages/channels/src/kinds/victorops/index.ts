@@ -28,7 +28,7 @@ export const victorops = {
       secret: true,
       hint: 'The part of the REST endpoint URL after /alert/.',
     },
-    { name: 'routing_key', label: 'Routing key', type: 'text', required: true },
+    { name: 'routing_key', label: 'Routing key', type: 'text', required: true, secret: true },
   ],
   createSender: createVictorOpsSender,
 } satisfies ChannelKind;

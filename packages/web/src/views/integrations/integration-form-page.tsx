@@ -131,6 +131,9 @@ export function IntegrationFormPage(props: IntegrationFormProps) {
           {configFields.map((f) => (
             <ConfigField field={f} value={v[`config.${f.name}`]} errors={errors} />
           ))}
+          {!canWrite && configFields.some((f) => f.secret) ? (
+            <p class="hint">Credentials, webhook URLs, routing keys and phone numbers are hidden: only members, admins and owners see them.</p>
+          ) : null}
           {kind === 'telegram' && !integration ? <p class="hint">After saving you get a link that connects a Telegram chat.</p> : null}
           <div class="field">
             <span class="label" id="events-label">
