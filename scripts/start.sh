@@ -39,9 +39,9 @@ trap stop_all INT TERM EXIT
 
 for svc in api scheduler prober notifier; do
   flags=()
-  # The prober and the api (ping receiver) allocate per request: a larger young generation lets
-  # those objects die there instead of being promoted (bench/RESULTS.md).
-  { [ "$svc" = prober ] || [ "$svc" = api ]; } && flags=(--max-semi-space-size=64)
+  # The prober, the api (ping receiver) and the notifier allocate per request or delivery: a larger
+  # young generation lets those objects die there instead of being promoted (bench/RESULTS.md).
+  [ "$svc" != scheduler ] && flags=(--max-semi-space-size=64)
   node "${flags[@]}" "services/$svc/dist/main.js" &
   pids+=("$!")
 done

@@ -162,10 +162,13 @@ export function checkUpdateSql(writes: CheckStateWrite[], firstParam: number, op
  */
 export function flipInsertSql(flips: FlipWrite[], firstParam: number): { sql: string; values: unknown[] } {
   const p = (i: number) => `$${firstParam + i}`;
-  const sql = `INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, fanned_out_at)
-    SELECT f.c, f.p, f.t, f.o, f.n, f.r, CASE WHEN f.w THEN NULL ELSE now() END
-      FROM unnest(${p(0)}::uuid[], ${p(1)}::uuid[], ${p(2)}::timestamptz[], ${p(3)}::"CheckStatus"[], ${p(4)}::"CheckStatus"[], ${p(5)}::"FlipReason"[], ${p(6)}::bool[])
-           AS f(c, p, t, o, n, r, w)
+  // A flip's locations travel as one comma-joined text each (location names hold no commas):
+  // unnest cannot take arrays of different lengths.
+  const sql = `INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, fanned_out_at, locations)
+    SELECT f.c, f.p, f.t, f.o, f.n, f.r, CASE WHEN f.w THEN NULL ELSE now() END, string_to_array(f.l, ',')
+      FROM unnest(${p(0)}::uuid[], ${p(1)}::uuid[], ${p(2)}::timestamptz[], ${p(3)}::"CheckStatus"[], ${p(4)}::"CheckStatus"[], ${p(5)}::"FlipReason"[], ${p(6)}::bool[],
+                  ${p(7)}::text[])
+           AS f(c, p, t, o, n, r, w, l)
     RETURNING id, check_id`;
   const values = [
     flips.map((f) => f.checkId),
@@ -175,6 +178,7 @@ export function flipInsertSql(flips: FlipWrite[], firstParam: number): { sql: st
     flips.map((f) => f.flip.newStatus),
     flips.map((f) => f.flip.reason),
     flips.map((f) => flipNotifies(f.flip)),
+    flips.map((f) => (f.flip.locations ?? []).join(',')),
   ];
   return { sql, values };
 }

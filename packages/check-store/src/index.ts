@@ -24,3 +24,5 @@ export {
   type CertificateWrite,
 } from './probe-results.js';
 export { rescheduleEditedCheck } from './edited-check.js';
+export { CheckLocations, type LocationProbeResult } from './check-locations.js';
+export { readLocationHealth, type LocationHealth } from './location-health.js';

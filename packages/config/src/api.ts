@@ -1,5 +1,18 @@
 import Joi from 'joi';
-import { commonEnv, encryptionEnv, mapEncryptionKeys, cidrList, mailEnv, mapCommon, mapMail, splitList, type CommonConfig, type MailConfig } from './common.js';
+import {
+  commonEnv,
+  encryptionEnv,
+  mapEncryptionKeys,
+  cidrList,
+  mailEnv,
+  mapCommon,
+  mapMail,
+  mapPublicLocations,
+  publicLocationsEnv,
+  splitList,
+  type CommonConfig,
+  type MailConfig,
+} from './common.js';
 import { validateEnv, type Env } from './load-config.js';
 
 export interface ApiConfig extends CommonConfig, MailConfig {
@@ -24,6 +37,8 @@ export interface ApiConfig extends CommonConfig, MailConfig {
   registrationOpen: boolean;
   /** How long a rendered public status page is served from memory (0: rendered for every view). */
   statusPageCacheMs: number;
+  /** PUBLIC_LOCATIONS: the locations of a probed check that names none (docs/locations.md). */
+  publicLocations: string[];
 }
 
 const schema = Joi.object({
@@ -48,6 +63,7 @@ const schema = Joi.object({
     .default('https://api.telegram.org'),
   REGISTRATION_OPEN: Joi.boolean().truthy('1').falsy('0').default(true),
   STATUS_PAGE_CACHE_SEC: Joi.number().integer().min(0).max(300).default(10),
+  ...publicLocationsEnv,
 });
 
 export function loadApiConfig(env: Env): ApiConfig {
@@ -71,5 +87,6 @@ export function loadApiConfig(env: Env): ApiConfig {
     telegramApiBase: v.TELEGRAM_API_BASE.replace(/\/+$/, ''),
     registrationOpen: v.REGISTRATION_OPEN,
     statusPageCacheMs: v.STATUS_PAGE_CACHE_SEC * 1000,
+    publicLocations: mapPublicLocations(v),
   };
 }

@@ -111,3 +111,24 @@ export function mapCommon(v: Record<string, any>): CommonConfig {
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
   };
 }
+
+/** A location's name (docs/locations.md): part of Redis key names and ACL patterns. Same rule as core's LOCATION_NAME. */
+const locationName = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
+const locationList = Joi.string()
+  .custom((value: string, helpers) => {
+    const names = splitList(value);
+    return names.length > 0 && names.length <= 50 && names.every((n) => locationName.test(n)) ? value : helpers.error('any.invalid');
+  })
+  .messages({ 'any.invalid': "{{#label}} must be a comma-separated list of 1-50 location names (lowercase letters, digits, '-')" });
+
+/** The operator's public locations (api, scheduler, prober): the locations of a check that names none. */
+export const publicLocationsEnv = { PUBLIC_LOCATIONS: locationList.default('local') };
+
+/** Where this prober probes from. */
+export const proberLocationEnv = {
+  PROBER_LOCATION: Joi.string().pattern(locationName).default('local').messages({
+    'string.pattern.base': "{{#label}} must be a location name (lowercase letters, digits, '-', at most 32)",
+  }),
+};
+
+export const mapPublicLocations = (v: Record<string, any>): string[] => [...new Set(splitList(v.PUBLIC_LOCATIONS))];

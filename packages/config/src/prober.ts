@@ -1,5 +1,16 @@
 import Joi from 'joi';
-import { commonEnv, encryptionEnv, mapEncryptionKeys, cidrList, mapCommon, splitList, type CommonConfig } from './common.js';
+import {
+  commonEnv,
+  encryptionEnv,
+  mapEncryptionKeys,
+  cidrList,
+  mapCommon,
+  mapPublicLocations,
+  proberLocationEnv,
+  publicLocationsEnv,
+  splitList,
+  type CommonConfig,
+} from './common.js';
 import { validateEnv, type Env } from './load-config.js';
 
 export interface ProberConfig extends CommonConfig {
@@ -10,6 +21,10 @@ export interface ProberConfig extends CommonConfig {
   /** CIDRs that outbound probes may reach even though they are private/loopback. */
   outboundAllowCidrs: string[];
   userAgent: string;
+  /** Where this prober probes from (PROBER_LOCATION, default `local`): it takes that location's queue. */
+  location: string;
+  /** PUBLIC_LOCATIONS: the locations of a check that names none (the quorum of its results). */
+  publicLocations: string[];
 }
 
 const schema = Joi.object({
@@ -19,6 +34,8 @@ const schema = Joi.object({
   PROBER_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(100),
   OUTBOUND_ALLOW_CIDRS: cidrList.allow('').default(''),
   PROBER_USER_AGENT: Joi.string().max(200).default('upmon-prober/1.0'),
+  ...proberLocationEnv,
+  ...publicLocationsEnv,
 });
 
 export function loadProberConfig(env: Env): ProberConfig {
@@ -30,5 +47,7 @@ export function loadProberConfig(env: Env): ProberConfig {
     concurrency: v.PROBER_CONCURRENCY,
     outboundAllowCidrs: splitList(v.OUTBOUND_ALLOW_CIDRS),
     userAgent: v.PROBER_USER_AGENT,
+    location: v.PROBER_LOCATION,
+    publicLocations: mapPublicLocations(v),
   };
 }

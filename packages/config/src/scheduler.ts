@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { commonEnv, mapCommon, type CommonConfig } from './common.js';
+import { commonEnv, mapCommon, mapPublicLocations, publicLocationsEnv, type CommonConfig } from './common.js';
 import { validateEnv, type Env } from './load-config.js';
 
 export interface SchedulerConfig extends CommonConfig {
@@ -15,6 +15,8 @@ export interface SchedulerConfig extends CommonConfig {
    * back are enqueued again (longer than the ~64 min a delivery keeps retrying).
    */
   redisRecoveryWindowMin: number;
+  /** PUBLIC_LOCATIONS: the locations of a check that names none; each due probe goes to each of its locations' queues. */
+  publicLocations: string[];
 }
 
 const schema = Joi.object({
@@ -29,6 +31,7 @@ const schema = Joi.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(120),
+  ...publicLocationsEnv,
 });
 
 export function loadSchedulerConfig(env: Env): SchedulerConfig {
@@ -41,5 +44,6 @@ export function loadSchedulerConfig(env: Env): SchedulerConfig {
     pingRetention: v.PING_RETENTION,
     flipRetentionDays: v.FLIP_RETENTION_DAYS,
     redisRecoveryWindowMin: v.REDIS_RECOVERY_WINDOW_MIN,
+    publicLocations: mapPublicLocations(v),
   };
 }

@@ -59,6 +59,7 @@ export * from './timestamps.js';
 export * from './validation/joi-errors.js';
 export * from './validation/list-query.js';
 export * from './checks/probe-reads.js';
+export * from './checks/location-reads.js';
 export * from './checks/test-probe.js';
 
 export * from './api-inputs.js';

@@ -7,3 +7,4 @@ export { registerQueueDepth, observeWorkerJobs, QUEUE_STATES } from './queue-met
 export { createProbeMetrics, type ProbeMetrics, type ProbeOutcomeLabel } from './probe-metrics.js';
 export { createDeliveryMetrics, type DeliveryMetrics } from './delivery-metrics.js';
 export { Registry } from 'prom-client';
+export { registerLocationHealth, type LocationHealthReading } from './location-health.js';

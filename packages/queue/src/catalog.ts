@@ -26,6 +26,17 @@ import {
 export const QUEUE_NAMES = ['probes', 'deliveries', 'test-notifications', 'probe-tests'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
+/**
+ * The queue of a location's probes (docs/locations.md): `probes` for the local location (the name
+ * it always had, so jobs already in Redis and a single-location setup keep working), `probes-<location>`
+ * for every other. Each location's probers take only their own queue; its Redis user may touch only
+ * its own queue's keys (docs/locations.md, "Redis ACLs").
+ */
+export function probeQueueName(location: string): string {
+  return location === LOCAL_LOCATION ? 'probes' : `probes-${location}`;
+}
+const LOCAL_LOCATION = 'local';
+
 /** One HTTP probe due for an http check at its slot `scheduledAt` (ISO). */
 const PROBE_REF = object({ checkId: uuid(), scheduledAt: instant() });
 export type ProbeRef = PayloadOf<typeof PROBE_REF.fields>;

@@ -7,6 +7,7 @@ export {
   FAILED_JOBS_KEPT,
   PROBES_PER_JOB,
   probesOf,
+  probeQueueName,
   type QueueName,
   type JobPayloads,
   type ProbeJob,
@@ -20,3 +21,4 @@ export {
 } from './catalog.js';
 export { Queues, createWorker, UnrecoverableError, type Processor, type CreateWorkerOptions } from './queues.js';
 export { withTimeout } from './with-timeout.js';
+export { locationAclRules } from './location-acl.js';

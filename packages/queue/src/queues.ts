@@ -1,6 +1,6 @@
 import { Queue, Worker, UnrecoverableError, type Job, type JobType, type WorkerOptions, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { CATALOG, QUEUE_NAMES, validatePayload, type JobPayloads, type QueueName } from './catalog.js';
+import { CATALOG, QUEUE_NAMES, probeQueueName, validatePayload, type JobPayloads, type QueueName } from './catalog.js';
 import { withTimeout } from './with-timeout.js';
 
 export { UnrecoverableError };
@@ -14,8 +14,14 @@ export { UnrecoverableError };
 export class Queues {
   private readonly queues: { [N in QueueName]: Queue };
   private readonly enqueueTimeoutMs: number;
+  /** The `probes` queues of the other locations (`probeQueueName`), made when first used. */
+  private readonly locationQueues = new Map<string, Queue>();
 
-  constructor(connection: Redis, prefix: string, opts: { enqueueTimeoutMs?: number } = {}) {
+  constructor(
+    private readonly connection: Redis,
+    private readonly prefix: string,
+    opts: { enqueueTimeoutMs?: number } = {},
+  ) {
     this.enqueueTimeoutMs = opts.enqueueTimeoutMs ?? 5_000;
     this.queues = Object.fromEntries(QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix })])) as { [N in QueueName]: Queue };
   }
@@ -35,13 +41,28 @@ export class Queues {
   }
 
   async enqueueMany<N extends QueueName>(name: N, payloads: JobPayloads[N][], extra: JobsOptions = {}): Promise<void> {
+    await this.addBulk(this.queues[name], name, payloads, extra);
+  }
+
+  /** `probes` jobs on one location's queue (`probeQueueName`). */
+  async enqueueProbes(location: string, payloads: JobPayloads['probes'][]): Promise<void> {
+    const queueName = probeQueueName(location);
+    let queue = queueName === 'probes' ? this.queues.probes : this.locationQueues.get(queueName);
+    if (!queue) {
+      queue = new Queue(queueName, { connection: this.connection, prefix: this.prefix });
+      this.locationQueues.set(queueName, queue);
+    }
+    await this.addBulk(queue, 'probes', payloads, {});
+  }
+
+  private async addBulk<N extends QueueName>(queue: Queue, name: N, payloads: JobPayloads[N][], extra: JobsOptions): Promise<void> {
     if (payloads.length === 0) return;
     const entry = CATALOG[name];
     const jobs = payloads.map((p) => {
       const data = validatePayload(name, p);
       return { name, data, opts: { ...entry.options, jobId: entry.jobId(data as never), ...extra } };
     });
-    await withTimeout(this.queues[name].addBulk(jobs), this.enqueueTimeoutMs, `enqueue on ${name}`);
+    await withTimeout(queue.addBulk(jobs), this.enqueueTimeoutMs, `enqueue on ${queue.name}`);
   }
 
   /** Jobs per state of every queue (one Redis round trip per queue), bounded like an enqueue. */
@@ -51,13 +72,15 @@ export class Queues {
   }
 
   async close(): Promise<void> {
-    await Promise.all(Object.values(this.queues).map((q) => q.close()));
+    await Promise.all([...Object.values(this.queues), ...this.locationQueues.values()].map((q) => q.close()));
   }
 }
 
 export type Processor<N extends QueueName> = (payload: JobPayloads[N], job: Job) => Promise<void>;
 
 export interface CreateWorkerOptions extends Omit<WorkerOptions, 'connection' | 'prefix'> {
+  /** The queue to take jobs from when it is not named like the catalog's entry (a location's `probes` queue, `probeQueueName`). */
+  queueName?: string;
   /** A connection with `maxRetriesPerRequest: null` (BullMQ requires it for workers). */
   connection: Redis;
   prefix: string;
@@ -68,8 +91,9 @@ export interface CreateWorkerOptions extends Omit<WorkerOptions, 'connection' | 
  * without retries. Throw `UnrecoverableError` for other permanent failures.
  */
 export function createWorker<N extends QueueName>(name: N, processor: Processor<N>, options: CreateWorkerOptions): Worker {
+  const { queueName, ...workerOptions } = options;
   return new Worker(
-    name,
+    queueName ?? name,
     async (job: Job) => {
       let payload: JobPayloads[N];
       try {
@@ -79,6 +103,6 @@ export function createWorker<N extends QueueName>(name: N, processor: Processor<
       }
       await processor(payload, job);
     },
-    options,
+    workerOptions,
   );
 }

@@ -92,6 +92,8 @@ describe('POST /checks', () => {
       schedule: { kind: 'period', period_sec: 3600, tz: 'UTC' },
       grace_sec: 60,
       min_run_sec: null,
+      locations: [],
+      quorum: null,
       depends_on: [],
       tz: 'UTC',
       status: 'new',

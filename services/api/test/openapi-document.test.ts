@@ -15,6 +15,8 @@ const check = {
   grace_sec: 60,
   min_run_sec: null,
   depends_on: [],
+  locations: [],
+  quorum: null,
   tz: 'UTC',
   status: 'new',
   last_ping_at: null,

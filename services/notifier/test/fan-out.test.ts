@@ -253,4 +253,22 @@ describe('fan-out of flips to integrations', () => {
     expect(defaults.get(port.id)?.message).toContain('Details: connection refused');
     expect(defaults.get(beat.id)).not.toHaveProperty('detail');
   });
+
+  it('a probed check decided by several locations names them in the detail (docs/locations.md)', async () => {
+    const project = await makeProject(h.prisma);
+    const site = await makeHttpCheck(h.prisma, project.id, { url: 'https://example.com/' }, { status: 'up' });
+    await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/where`, body_template: '{"status": "{{status}}", "detail": "{{detail}}"}' });
+    const at = new Date();
+    await h.prisma.ping.create({
+      data: { checkId: site.id, ts: new Date(at.getTime() - 5000), type: 'fail', method: 'GET', body: sealPingBody(site.id, 'HTTP 503') },
+    });
+    await makeFlip(h.prisma, site, 'up', 'down', { reason: 'fail', ts: at, locations: ['eu-central', 'us-east'] });
+    await settle();
+    await makeFlip(h.prisma, site, 'down', 'up', { reason: 'ping', ts: new Date(at.getTime() + 1000), locations: ['ap-south', 'eu-central'] });
+    await settle();
+    expect(hooksFor('where').map((r) => JSON.parse(r.body))).toEqual([
+      { status: 'down', detail: 'Failed in eu-central, us-east: HTTP 503' },
+      { status: 'up', detail: 'Answering in ap-south, eu-central' },
+    ]);
+  });
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCATION } from '@upmon/core';
 import type { Redis } from 'ioredis';
 
 export interface ProbeClaim {
@@ -41,6 +42,8 @@ export class ProbeClaims {
   constructor(
     redis: Redis,
     private readonly prefix: string,
+    /** Claims are per location: every location probes each of its checks' probes once. */
+    private readonly location: string,
   ) {
     // defineCommand: EVALSHA, and the script's text only when Redis does not have it cached.
     redis.defineCommand('upmonClaimProbes', { lua: CLAIM_SCRIPT });
@@ -50,7 +53,9 @@ export class ProbeClaims {
   /** For each claim, true when job `jobId` holds it. Throws when Redis cannot answer. */
   async claim(jobId: string, claims: readonly ProbeClaim[]): Promise<boolean[]> {
     if (claims.length === 0) return [];
-    const keys = claims.map((c) => `${this.prefix}:probe-claim:${c.checkId}:${c.slotMs}`);
+    // The local location keeps the keys it always had; another's live beside its queue's (docs/locations.md, "Redis ACLs").
+    const base = this.location === DEFAULT_LOCATION ? `${this.prefix}:probe-claim` : `${this.prefix}:probe-claims-${this.location}`;
+    const keys = claims.map((c) => `${base}:${c.checkId}:${c.slotMs}`);
     const ttls = claims.map((c) => Math.max(1, Math.round(c.ttlMs)));
     const held = await this.redis.upmonClaimProbes(keys.length, ...keys, jobId, ...ttls);
     // A probe the job carries twice runs once.

@@ -24,6 +24,8 @@ export interface ProbeProcessorDeps {
   /** Probes in flight in this process (PROBER_CONCURRENCY). */
   concurrency: number;
   metrics: ProbeMetrics;
+  /** Where this prober probes from (PROBER_LOCATION): its results count for that location. */
+  location: string;
 }
 
 /** Claims outlive the copies of a probe that could still run (see claimTtlMs), plus this. */
@@ -87,7 +89,7 @@ export function createProbeProcessor(deps: ProbeProcessorDeps): Processor<'probe
     const report = await limit.run(() => definition.probe(config, deps.probes));
     const durationMs = report.phases.totalMs;
     deps.metrics.probed(outcomeLabel(report), durationMs / 1000);
-    const recorded = await deps.results.record({ checkId: ref.checkId, report, keepCertificate: certificateChanged(target, report) });
+    const recorded = await deps.results.record({ checkId: ref.checkId, location: deps.location, report, keepCertificate: certificateChanged(target, report) });
     deps.logger.debug({ checkId: ref.checkId, kind: definition.kind, ok: report.ok, warning: report.warning, durationMs, recorded }, report.explanation);
   };
 

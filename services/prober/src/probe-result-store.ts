@@ -1,5 +1,5 @@
 import { createBatcher, type Batcher } from '@upmon/batching';
-import { CheckBatch, writeCertificates, writeProbeRollups, type CertificateWrite, type ProbeSample } from '@upmon/check-store';
+import { CheckBatch, CheckLocations, writeCertificates, writeProbeRollups, type CertificateWrite, type ProbeSample } from '@upmon/check-store';
 import { AAD, type Cipher } from '@upmon/crypto';
 import { withPgTransaction, type PgPool } from '@upmon/db';
 import type { FlipMetrics } from '@upmon/metrics';
@@ -7,6 +7,8 @@ import type { ProbeReport } from '@upmon/probes';
 
 export interface ProbeResult {
   checkId: string;
+  /** Where it was probed from (PROBER_LOCATION). */
+  location: string;
   report: ProbeReport;
   /** Keep the report's certificate as the check's latest (it changed, or was last kept long ago). */
   keepCertificate: boolean;
@@ -17,10 +19,13 @@ export interface ProbeResultStoreDeps {
   cipher: Cipher;
   userAgent: string;
   flipMetrics: FlipMetrics;
+  /** The locations of a check that names none (PUBLIC_LOCATIONS). */
+  publicLocations: readonly string[];
 }
 
 /**
- * Records probe results: for each, a ping (with the probe's phases) and the state-machine event,
+ * Records probe results: for each, its location's state (check_locations), a ping (with the probe's
+ * phases) and the state-machine event of the check's quorum verdict (docs/locations.md),
  * its response-time rollups and, for TLS-speaking probes, the certificate: committed together
  * (the notifier takes the flips from PostgreSQL).
  *
@@ -50,16 +55,24 @@ export class ProbeResultStore {
 
   private async writeGroup(results: ProbeResult[]): Promise<boolean[]> {
     const { recorded, reasons } = await withPgTransaction(this.deps.pool, async (client) => {
-      const batch = await CheckBatch.lock(
-        client,
-        results.map((r) => r.checkId),
-      );
+      const ids = results.map((r) => r.checkId);
+      const batch = await CheckBatch.lock(client, ids);
+      const locations = await CheckLocations.read(client, ids, this.deps.publicLocations);
       const samples: ProbeSample[] = [];
       const certificates: CertificateWrite[] = [];
       // Results for one check are applied in the order they arrived.
-      const recorded = results.map(({ checkId, report, keepCertificate }) => {
-        if (!batch.get(checkId)) return false;
-        batch.transition(checkId, { type: 'probe', ok: report.ok, warning: report.warning }, report.at);
+      const recorded = results.map(({ checkId, location, report, keepCertificate }) => {
+        const verdict = locations.record(batch, {
+          checkId,
+          location,
+          ok: report.ok,
+          warning: report.warning,
+          at: report.at,
+          durationMs: report.phases.totalMs,
+          reason: this.deps.cipher.encrypt(report.explanation, AAD.checkLocationReason(checkId, location)),
+        });
+        if (!verdict) return false;
+        batch.transition(checkId, { type: 'probe', outcome: verdict.outcome, locations: verdict.locations }, report.at);
         batch.recordPing(
           checkId,
           {
@@ -79,6 +92,7 @@ export class ProbeResultStore {
         return true;
       });
       await batch.write(client);
+      await locations.write(client);
       await writeProbeRollups(client, samples);
       await writeCertificates(client, certificates);
       return { recorded, reasons: batch.flipRecords().map((f) => f.reason) };

@@ -4,7 +4,7 @@ import { createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import { createFlipMetrics, createMetricsRegistry, createProbeMetrics, observeWorkerJobs } from '@upmon/metrics';
 import { createProbeContext } from '@upmon/probes';
-import { PROBES_PER_JOB, Queues, createWorker } from '@upmon/queue';
+import { PROBES_PER_JOB, Queues, createWorker, probeQueueName } from '@upmon/queue';
 import { closeServer, createRedis, pgPoolReady, redisReady, startHealthServer, systemClock, type Clock, type RunningService } from '@upmon/service-kit';
 import { ProbeClaims } from './probe-claims.js';
 import { createProbeProcessor } from './probe-processor.js';
@@ -37,12 +37,19 @@ export async function startProber(config: ProberConfig, logger: Logger, override
     ...(overrides.certificateAuthority ? { certificateAuthority: overrides.certificateAuthority } : {}),
   });
   const registry = createMetricsRegistry();
-  const results = new ProbeResultStore({ pool, cipher, userAgent: config.userAgent, flipMetrics: createFlipMetrics(registry) });
+  const results = new ProbeResultStore({
+    pool,
+    cipher,
+    userAgent: config.userAgent,
+    flipMetrics: createFlipMetrics(registry),
+    publicLocations: config.publicLocations,
+  });
   const processor = createProbeProcessor({
     pool,
     cipher,
     results,
-    claims: new ProbeClaims(producerRedis, config.redisPrefix),
+    claims: new ProbeClaims(producerRedis, config.redisPrefix, config.location),
+    location: config.location,
     logger,
     clock,
     probes,
@@ -50,6 +57,7 @@ export async function startProber(config: ProberConfig, logger: Logger, override
     metrics: createProbeMetrics(registry),
   });
   const worker = createWorker('probes', processor, {
+    queueName: probeQueueName(config.location),
     connection: workerRedis,
     prefix: config.redisPrefix,
     // Jobs carry up to PROBES_PER_JOB probes and the processor caps probes in flight: twice the
@@ -81,7 +89,7 @@ export async function startProber(config: ProberConfig, logger: Logger, override
     },
     () => shuttingDown,
   );
-  logger.info({ port: config.port, concurrency: config.concurrency }, 'prober ready');
+  logger.info({ port: config.port, concurrency: config.concurrency, location: config.location }, 'prober ready');
   return {
     async stop() {
       shuttingDown = true;

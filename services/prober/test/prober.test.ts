@@ -171,7 +171,8 @@ describe('successful probes', () => {
     expect(req?.headers['user-agent']).toBe(USER_AGENT);
     const row = await prisma.check.findUniqueOrThrow({ where: { id: check.id } });
     expect(row.lastPingAt).not.toBeNull();
-    expect(row.nextDeadlineAt).not.toBeNull();
+    // Probed checks have no deadline (docs/locations.md, "Stale locations").
+    expect(row.nextDeadlineAt).toBeNull();
   });
 
   it('HEAD and POST use the configured method', async () => {

@@ -1,12 +1,12 @@
 import type { SchedulerConfig } from '@upmon/config';
 import { createPgPool, createPrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
-import { createFlipMetrics, createMetricsRegistry, QUEUE_STATES, registerFlipBacklog, registerQueueDepth } from '@upmon/metrics';
+import { createFlipMetrics, createMetricsRegistry, QUEUE_STATES, registerFlipBacklog, registerLocationHealth, registerQueueDepth } from '@upmon/metrics';
 import { QUEUE_NAMES, Queues } from '@upmon/queue';
 import { closeServer, createRedis, postgresReady, redisReady, startHealthServer, systemClock, type RunningService } from '@upmon/service-kit';
 import { startTaskLoop } from './task-loop.js';
 import { createTasks } from './tasks/index.js';
-import { readWaitingFlipsBacklog } from '@upmon/check-store';
+import { readLocationHealth, readWaitingFlipsBacklog } from '@upmon/check-store';
 
 /**
  * The scheduler process: every task of tasks/index.ts in a loop of its own (task-loop.ts).
@@ -24,6 +24,11 @@ export async function startScheduler(config: SchedulerConfig, logger: Logger): P
   // Queue depths and the flip backlog are global: read from Redis and PostgreSQL at scrape time.
   registerQueueDepth(registry, QUEUE_NAMES, () => queues.jobCounts(QUEUE_STATES));
   registerFlipBacklog(registry, () => readWaitingFlipsBacklog(pool));
+  registerLocationHealth(
+    registry,
+    () => readLocationHealth(pool, config.publicLocations, systemClock.now()),
+    () => systemClock.now(),
+  );
   const tasks = createTasks({ config, logger, prisma, queues, clock: systemClock, pool, flipMetrics: createFlipMetrics(registry) });
   const loops = tasks.map((task) => startTaskLoop(task, { clock: systemClock, logger, idleIntervalMs: config.idleIntervalMs, batchSize: config.batchSize }));
   const health = await startHealthServer(

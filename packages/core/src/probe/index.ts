@@ -14,3 +14,19 @@ export {
   type ResponseTimePoint,
   type ResponseTimeSeries,
 } from './response-time-series.js';
+export {
+  DEFAULT_LOCATION,
+  LOCATION_NAME,
+  STALE_INTERVALS,
+  applyLocationResult,
+  isLocationStale,
+  majority,
+  quorumVerdict,
+  staleAfterMs,
+  type LocationResult,
+  type LocationState,
+  type LocationStatus,
+  type QuorumOutcome,
+  type QuorumRules,
+  type QuorumVerdict,
+} from './location-quorum.js';

@@ -26,7 +26,7 @@ function hb(over: Partial<CheckState> = {}): CheckState {
   };
 }
 function http(over: Partial<CheckState> = {}): CheckState {
-  return hb({ kind: 'http', confirmations: 2, nextDeadlineAt: at(PERIOD + GRACE), ...over });
+  return hb({ kind: 'http', confirmations: 2, nextDeadlineAt: null, ...over });
 }
 const ping = (kind: 'success' | 'start' | 'fail' | 'log', rid?: string): CheckEvent => ({ type: 'ping', kind, rid: rid ?? null });
 const exit = (code: number, rid?: string): CheckEvent => ({ type: 'ping', kind: 'exit', exitStatus: code, rid: rid ?? null });
@@ -364,7 +364,7 @@ describe('transition: paused, pause, resume, quota', () => {
   });
 
   it('paused + probe: recorded only', () => {
-    const r = transition({ ...paused, kind: 'http' }, { type: 'probe', ok: false }, at(10));
+    const r = transition({ ...paused, kind: 'http' }, { type: 'probe', outcome: 'down' }, at(10));
     expect(r.state.status).toBe('paused');
     expect(r.flip).toBeNull();
     expect(r.state.failureCount).toBe(0);
@@ -410,35 +410,35 @@ describe('transition: paused, pause, resume, quota', () => {
 });
 
 describe('transition: http checks', () => {
-  it('success probe -> up (ping), failure count reset; deadline = expected + grace', () => {
-    const r = transition(http({ status: 'down', failureCount: 3 }), { type: 'probe', ok: true }, at(10));
+  it('success probe -> up (ping), failure count reset; no deadline', () => {
+    const r = transition(http({ status: 'down', failureCount: 3 }), { type: 'probe', outcome: 'up' }, at(10));
     expect(r.state.status).toBe('up');
     expect(r.state.failureCount).toBe(0);
     expect(r.flip).toEqual({ oldStatus: 'down', newStatus: 'up', reason: 'ping', ts: at(10) });
-    expect(r.state.nextDeadlineAt).toEqual(at(10 + PERIOD + GRACE));
+    expect(r.state.nextDeadlineAt).toBeNull();
   });
 
-  it('failures below confirmations -> late (fail); reaching confirmations -> down (fail)', () => {
-    const one = transition(http(), { type: 'probe', ok: false }, at(10));
+  it('failing (not all confirmed) -> late (fail); the quorum confirmed -> down (fail), naming the locations', () => {
+    const one = transition(http(), { type: 'probe', outcome: 'failing', locations: ['eu'] }, at(10));
     expect(one.state.status).toBe('late');
-    expect(one.flip).toEqual({ oldStatus: 'up', newStatus: 'late', reason: 'fail', ts: at(10) });
-    expect(one.state.nextDeadlineAt).toEqual(at(10 + PERIOD + 2 * GRACE));
-    const two = transition(one.state, { type: 'probe', ok: false }, at(20));
+    expect(one.flip).toEqual({ oldStatus: 'up', newStatus: 'late', reason: 'fail', ts: at(10), locations: ['eu'] });
+    expect(one.state.nextDeadlineAt).toBeNull();
+    const two = transition(one.state, { type: 'probe', outcome: 'down', locations: ['eu', 'us'] }, at(20));
     expect(two.state.status).toBe('down');
-    expect(two.flip).toEqual({ oldStatus: 'late', newStatus: 'down', reason: 'fail', ts: at(20) });
+    expect(two.flip).toEqual({ oldStatus: 'late', newStatus: 'down', reason: 'fail', ts: at(20), locations: ['eu', 'us'] });
     expect(two.state.nextDeadlineAt).toBeNull();
-    const three = transition(two.state, { type: 'probe', ok: false }, at(30));
+    const three = transition(two.state, { type: 'probe', outcome: 'failing' }, at(30));
     expect(three.flip).toBeNull();
     expect(three.state.failureCount).toBe(3);
   });
 
-  it('confirmations 1: the first failure is down', () => {
-    const r = transition(http({ status: 'new', lastPingAt: null, confirmations: 1 }), { type: 'probe', ok: false }, at(1));
+  it('a new check whose quorum confirms a failure is down', () => {
+    const r = transition(http({ status: 'new', lastPingAt: null, confirmations: 1 }), { type: 'probe', outcome: 'down' }, at(1));
     expect(r.flip).toEqual({ oldStatus: 'new', newStatus: 'down', reason: 'fail', ts: at(1) });
   });
 
   it('certificate expiring soon -> late (fail) and resets the failure count', () => {
-    const r = transition(http({ failureCount: 1 }), { type: 'probe', ok: true, warning: true }, at(10));
+    const r = transition(http({ failureCount: 1 }), { type: 'probe', outcome: 'warning' }, at(10));
     expect(r.state.status).toBe('late');
     expect(r.state.failureCount).toBe(0);
     expect(r.flip?.reason).toBe('fail');
@@ -446,19 +446,23 @@ describe('transition: http checks', () => {
 
   it('certificate warning on a down check: recovers to up first, the next warning makes it late', () => {
     const down = http({ status: 'down', failureCount: 2 });
-    const one = transition(down, { type: 'probe', ok: true, warning: true }, at(10));
+    const one = transition(down, { type: 'probe', outcome: 'warning' }, at(10));
     expect(one.flip).toEqual({ oldStatus: 'down', newStatus: 'up', reason: 'ping', ts: at(10) });
     expect(one.state.failureCount).toBe(0);
-    const two = transition(one.state, { type: 'probe', ok: true, warning: true }, at(20));
+    const two = transition(one.state, { type: 'probe', outcome: 'warning' }, at(20));
     expect(two.flip).toEqual({ oldStatus: 'up', newStatus: 'late', reason: 'fail', ts: at(20) });
   });
 
-  it('prober outage: up -> late at expected + grace, -> down at expected + 2 x grace (timeouts)', () => {
-    const r = applyDueDeadlines(http(), at(PERIOD + 3 * GRACE));
-    expect(r.flips).toEqual([
-      { oldStatus: 'up', newStatus: 'late', reason: 'timeout', ts: at(PERIOD + GRACE) },
-      { oldStatus: 'late', newStatus: 'down', reason: 'timeout', ts: at(PERIOD + 2 * GRACE) },
-    ]);
+  it('no quorum either way: nothing changes but the last result time', () => {
+    const r = transition(http({ status: 'late', failureCount: 1 }), { type: 'probe', outcome: 'none' }, at(10));
+    expect(r.flip).toBeNull();
+    expect(r.state).toEqual({ ...http({ status: 'late', failureCount: 1 }), lastPingAt: at(10) });
+  });
+
+  it("prober outage: no timeout (stale locations are the operators' alert); a deadline left by an earlier version is dropped", () => {
+    expect(applyDueDeadlines(http(), at(PERIOD + 3 * GRACE)).flips).toEqual([]);
+    const old = applyDueDeadlines(http({ nextDeadlineAt: at(PERIOD + GRACE) }), at(PERIOD + 3 * GRACE));
+    expect(old).toEqual({ state: http(), flips: [] });
   });
 
   it('a new http check has no deadline', () => {

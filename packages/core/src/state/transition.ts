@@ -1,4 +1,5 @@
 import { nextAfter } from '../schedule/next-after.js';
+import type { QuorumOutcome } from '../probe/location-quorum.js';
 import { IGNORED_PING } from './ping-notes.js';
 import { isProbedKind, type CheckEvent, type CheckState, type CheckStatus, type FlipReason, type FlipRecord, type TransitionResult } from './types.js';
 
@@ -35,16 +36,16 @@ export function expectedAt(s: CheckState): Date | null {
 /**
  * The moment of the next automatic transition if nothing arrives (docs/state-machine.md):
  * heartbeat: expected time while up, expected + grace while late, start + grace while running;
- * probed kinds: expected + grace while up, expected + 2 × grace while late (a probe due at the expected
- * time needs time to run, so http deadlines start one grace later); null when new, down, paused.
+ * null when new, down, paused. Probed kinds have none: results that stop coming are a stale
+ * location, the operators' problem, never the check's flip (docs/locations.md, "Stale locations").
  */
 export function deadlineFor(s: CheckState): Date | null {
+  if (isProbedKind(s.kind)) return null;
   if (isRunning(s)) return addSec(s.lastStartAt as Date, s.graceSec);
   if (s.status !== 'up' && s.status !== 'late') return null;
   const expected = expectedAt(s);
   if (!expected) return null;
-  const graces = (s.status === 'late' ? 1 : 0) + (isProbedKind(s.kind) ? 1 : 0);
-  return addSec(expected, graces * s.graceSec);
+  return addSec(expected, (s.status === 'late' ? 1 : 0) * s.graceSec);
 }
 
 function moveTo(
@@ -121,21 +122,32 @@ function onPing(s: CheckState, ev: Extract<CheckEvent, { type: 'ping' }>, now: D
 
 function onProbe(s: CheckState, ev: Extract<CheckEvent, { type: 'probe' }>, now: Date): TransitionResult {
   const base: CheckState = { ...s, lastPingAt: now };
-  if (s.status === 'paused') return unchanged(base);
-  if (ev.ok && !ev.warning) return moveTo(s, { ...base, status: 'up', failureCount: 0 }, 'ping', now);
-  // A down endpoint that answers again has recovered: say "up" first (late/down -> up notifies),
-  // and let the next probe's certificate warning make it late (up -> late notifies too).
-  if (ev.ok && s.status === 'down') return moveTo(s, { ...base, status: 'up', failureCount: 0 }, 'ping', now);
-  if (ev.ok) return moveTo(s, { ...base, status: 'late', failureCount: 0 }, 'fail', now);
+  if (s.status === 'paused' || ev.outcome === 'none') return unchanged(base);
+  const r = probeMove(s, base, ev.outcome, now);
+  return r.flip && ev.locations ? { ...r, flip: { ...r.flip, locations: [...ev.locations] } } : r;
+}
 
-  const failureCount = s.failureCount + 1;
-  const status: CheckStatus = failureCount >= Math.max(1, s.confirmations) ? 'down' : s.status === 'down' ? 'down' : 'late';
-  return moveTo(s, { ...base, status, failureCount }, 'fail', now);
+function probeMove(s: CheckState, base: CheckState, outcome: Exclude<QuorumOutcome, 'none'>, now: Date): TransitionResult {
+  switch (outcome) {
+    case 'up':
+      return moveTo(s, { ...base, status: 'up', failureCount: 0 }, 'ping', now);
+    case 'warning':
+      // A down endpoint that answers again has recovered: say "up" first (late/down -> up notifies),
+      // and let the next probe's certificate warning make it late (up -> late notifies too).
+      if (s.status === 'down') return moveTo(s, { ...base, status: 'up', failureCount: 0 }, 'ping', now);
+      return moveTo(s, { ...base, status: 'late', failureCount: 0 }, 'fail', now);
+    case 'failing':
+      return moveTo(s, { ...base, status: s.status === 'down' ? 'down' : 'late', failureCount: s.failureCount + 1 }, 'fail', now);
+    case 'down':
+      return moveTo(s, { ...base, status: 'down', failureCount: s.failureCount + 1 }, 'fail', now);
+  }
 }
 
 function onDeadline(s: CheckState, now: Date): TransitionResult {
   const deadline = s.nextDeadlineAt;
   if (!deadline || deadline.getTime() > now.getTime()) return unchanged(s);
+  // A probed check's deadline left by an earlier version (migration 20261127031049 clears them).
+  if (isProbedKind(s.kind)) return unchanged({ ...s, nextDeadlineAt: null });
   if (isRunning(s)) return moveTo(s, { ...s, status: 'down' }, 'timeout', deadline);
   if (s.status === 'up') return moveTo(s, { ...s, status: 'late' }, 'timeout', deadline);
   if (s.status === 'late') return moveTo(s, { ...s, status: 'down' }, 'timeout', deadline);

@@ -1,3 +1,4 @@
+import type { QuorumOutcome } from '../probe/location-quorum.js';
 import type { Schedule } from '../schedule/types.js';
 
 export type CheckStatus = 'new' | 'up' | 'late' | 'down' | 'paused';
@@ -40,8 +41,11 @@ export type CheckEvent =
    * (null if none is open), looked up by the caller.
    */
   | { type: 'ping'; kind: PingKind; exitStatus?: number | null; rid?: string | null; runStartedAt?: Date | null }
-  /** A probe result. `warning`: the answer was fine but the certificate expires soon. */
-  | { type: 'probe'; ok: boolean; warning?: boolean }
+  /**
+   * A probe result, as its check's locations judge it after it (core's `quorumVerdict`):
+   * `locations` are those that made the outcome, named on the flip.
+   */
+  | { type: 'probe'; outcome: QuorumOutcome; locations?: readonly string[] }
   /** The scheduler found `nextDeadlineAt <= now`. */
   | { type: 'deadline' }
   | { type: 'pause' }
@@ -54,6 +58,8 @@ export interface FlipRecord {
   reason: FlipReason;
   /** For timeouts: the deadline it is about, not when it was detected. */
   ts: Date;
+  /** Probed checks: the locations whose results decided the flip (failing ones for down and late). */
+  locations?: readonly string[];
 }
 
 export interface TransitionResult {

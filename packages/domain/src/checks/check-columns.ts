@@ -60,6 +60,8 @@ export function checkInputColumns(input: CheckInput, cipher: Cipher, checkId: st
     tz: input.tz,
     graceSec: input.grace_sec,
     minRunSec: input.kind === 'heartbeat' ? (input.min_run_sec ?? null) : null,
+    locations: input.locations ?? [],
+    quorum: input.quorum ?? null,
     scheduleKind: s.kind,
     periodSec: s.kind === 'period' ? (s.period_sec as number) : null,
     cron: s.kind === 'cron' ? (s.cron as string) : null,

@@ -1,5 +1,5 @@
 import { Joi } from '@upmon/bounded-joi';
-import { canonicalTimeZone, MAX_DEPENDENCIES, MAX_TIME_ZONE_LENGTH, PROBED_KINDS } from '@upmon/core';
+import { canonicalTimeZone, isProbedKind, LOCATION_NAME, MAX_DEPENDENCIES, MAX_TIME_ZONE_LENGTH, PROBED_KINDS } from '@upmon/core';
 import { PROBE_KINDS } from '@upmon/probes';
 import { ApiError, addFieldError, type FieldErrors } from '../errors.js';
 import { BODY_OPTIONS, fieldErrorsOf, mergeFieldErrors } from '../validation/joi-errors.js';
@@ -14,6 +14,9 @@ export const MIN_RUN_MAX_SEC = 86_400;
 export const PROBE_DEFAULT_PERIOD_SEC = 60;
 const PROBE_DEFAULT_SCHEDULE = { kind: 'period', period_sec: PROBE_DEFAULT_PERIOD_SEC } as const;
 /** The kinds of check: heartbeat, and the probed kinds of @upmon/probes' registry. */
+/** Locations a check may name. */
+const MAX_LOCATIONS = 20;
+
 export const CHECK_KINDS = ['heartbeat', ...PROBED_KINDS] as const;
 export type CheckKindName = (typeof CHECK_KINDS)[number];
 
@@ -50,6 +53,24 @@ export const checkSchema = Joi.object({
   }).description(
     'An addition to the spec. Heartbeat checks only (probed kinds: 422 unless null): a success ping ending a run (measured from its start ping) shorter than this many seconds counts as a failure, flip reason `short_run`. null: no minimum (the default).',
   ),
+  // Probed kinds only (a semantic rule below, so the bounds hold whatever the kind).
+  locations: Joi.array()
+    .items(Joi.string().max(32).pattern(LOCATION_NAME).messages({ 'string.pattern.base': "must be location names (lowercase letters, digits, '-')" }))
+    .max(MAX_LOCATIONS)
+    .unique()
+    .default([])
+    .description(
+      'An addition to the spec. Probed kinds only: the locations the check is probed from (docs/locations.md); empty (the default): every public location of the installation.',
+    ),
+  quorum: Joi.number()
+    .integer()
+    .min(1)
+    .max(MAX_LOCATIONS)
+    .allow(null)
+    .default(null)
+    .description(
+      'An addition to the spec. Probed kinds only: how many of its live locations must each confirm a failure before the check is down (and answer again before it is up); null (the default): a majority. Counted among live locations (at most their number); at most the number of `locations` it names.',
+    ),
   // Checks of the same project this one depends on; existence, project and cycles are checked
   // against the database by the service (check-dependencies.ts).
   depends_on: Joi.array()
@@ -126,6 +147,13 @@ function semanticErrors(body: Record<string, unknown>, wellFormed: (field: strin
     if ((grace as number) > 10 * (schedule.period_sec as number)) {
       addFieldError(errors, 'grace_sec', 'must not exceed 10 × schedule.period_sec');
     }
+  }
+  const locations = Array.isArray(body.locations) ? body.locations : [];
+  const probed = typeof body.kind === 'string' && isProbedKind(body.kind);
+  if (!probed && locations.length > 0) addFieldError(errors, 'locations', 'is only allowed for probed kinds');
+  if (!probed && typeof body.quorum === 'number') addFieldError(errors, 'quorum', 'is only allowed for probed kinds');
+  if (probed && typeof body.quorum === 'number' && locations.length > 0 && body.quorum > locations.length) {
+    addFieldError(errors, 'quorum', 'must not exceed the number of locations');
   }
   const http = isObject(body.http_config) ? body.http_config : null;
   if (http && http.keyword_absent === true && http.keyword === undefined) {

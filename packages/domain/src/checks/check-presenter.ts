@@ -37,6 +37,8 @@ type CheckColumns = Pick<
   | 'graceSec'
   | 'minRunSec'
   | 'dependsOn'
+  | 'locations'
+  | 'quorum'
   | 'status'
   | 'lastPingAt'
   | 'lastDurationMs'
@@ -59,6 +61,8 @@ export const CHECK_ROW_SELECT = {
   graceSec: true,
   minRunSec: true,
   dependsOn: true,
+  locations: true,
+  quorum: true,
   status: true,
   lastPingAt: true,
   lastDurationMs: true,
@@ -92,6 +96,8 @@ export function checkPresenter(pingDomains: string[]) {
     grace_sec: row.graceSec,
     min_run_sec: row.minRunSec,
     depends_on: row.dependsOn ?? [],
+    locations: row.locations ?? [],
+    quorum: row.quorum,
     tz: row.tz,
     status: row.status,
     last_ping_at: apiTimestampOrNull(row.lastPingAt),

@@ -9,7 +9,8 @@ const ISO_MILLIS = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM
 /** The columns of a CheckRow, from the checks table under the alias `t`. */
 export const checkColumns = (t: string) => `${t}.id, ${t}.kind, ${t}.name, ${t}.slug, ${t}.description, to_json(${t}.tags) AS tags, ${t}.tz,
   ${t}.schedule_kind AS "scheduleKind", ${t}.period_sec AS "periodSec", ${t}.cron, ${t}.oncalendar, ${t}.grace_sec AS "graceSec",
-  ${t}.min_run_sec AS "minRunSec", coalesce(to_json(${t}.depends_on), '[]') AS "dependsOn", ${t}.status,
+  ${t}.min_run_sec AS "minRunSec", coalesce(to_json(${t}.depends_on), '[]') AS "dependsOn",
+  coalesce(to_json(${t}.locations), '[]') AS locations, ${t}.quorum, ${t}.status,
   ${ISO_MILLIS(`${t}.last_ping_at`)} AS "lastPingAt", ${t}.last_duration_ms AS "lastDurationMs",
   ${ISO_MILLIS(`${t}.next_deadline_at`)} AS "nextDeadlineAt", ${ISO_MILLIS(`${t}.created_at`)} AS "createdAt",
   ${acknowledgedColumn(t)} AS acknowledged`;

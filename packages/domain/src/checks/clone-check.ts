@@ -35,6 +35,7 @@ export async function cloneCheck(deps: { prisma: PrismaClient; cipher: Cipher },
   else if (row.kind === 'http')
     body.http_config = joinHttpConfig(row.httpConfig, row.httpSecrets ? deps.cipher.decryptJson(row.httpSecrets, AAD.checkHttpSecrets(row.id)) : null);
   else if (isProbedKind(row.kind)) body[`${row.kind}_config`] = storedProbeConfig(row, deps.cipher);
+  if (isProbedKind(row.kind)) Object.assign(body, { locations: row.locations, quorum: row.quorum });
   const input = validateCheckInput(body);
   return createCheck(deps.prisma, deps.cipher, auth, input, {
     integrationIds: row.integrationsExplicit ? row.integrationIds : null,

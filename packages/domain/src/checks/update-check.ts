@@ -22,6 +22,8 @@ function storedAsInput(row: Check, probeConfig: Record<string, unknown> | null):
     tz: row.tz,
     grace_sec: row.graceSec,
     min_run_sec: row.minRunSec,
+    locations: row.locations,
+    quorum: row.quorum,
     schedule,
     ...(probeConfig ? { [`${row.kind}_config`]: probeConfig } : {}),
   };

@@ -227,6 +227,16 @@ export interface CheckBody {
    */
   min_run_sec?: null | (number | null);
   /**
+   * An addition to the spec. Probed kinds only: the locations the check is probed from (docs/locations.md); empty (the default): every public location of the installation.
+   *
+   * @maxItems 20
+   */
+  locations: string[];
+  /**
+   * An addition to the spec. Probed kinds only: how many of its live locations must each confirm a failure before the check is down (and answer again before it is up); null (the default): a majority. Counted among live locations (at most their number); at most the number of `locations` it names.
+   */
+  quorum: number | null;
+  /**
    * An addition to the spec. Ids of other checks of the same project this check depends on (default none; PATCH replaces the list). While one of them is down, this check's down alerts are held, and dropped if this check recovers first (docs/notifications.md, "Dependencies"). 422 for an id that is not a check of this project, the check itself, or a change that would close a cycle (the message names it).
    *
    * @maxItems 20

@@ -16,6 +16,7 @@ import {
   pauseOrResumeCheck,
   readCheckCertificate,
   readCheckAvailability,
+  readCheckLocations,
   readResponseTimes,
   RESPONSE_TIME_RANGE_NAMES,
 } from '@upmon/domain';
@@ -78,7 +79,7 @@ export function checksRouter(ctx: WebContext): Router {
     const probed = isProbedKind(check.kind);
     const range = RESPONSE_TIME_RANGE_NAMES.find((r) => r === req.query.range) ?? '24h';
     const now = ctx.clock.now();
-    const [pings, flips, deliveries, dependencies, dependents, maintenance, responseTimes, certificate, probeSettings, availability, integrations] =
+    const [pings, flips, deliveries, dependencies, dependents, maintenance, responseTimes, certificate, probeSettings, availability, integrations, locations] =
       await Promise.all([
         listPings(ctx.pool, check.id, PINGS_READ),
         listFlips(ctx.pool, check.id, FLIPS_SHOWN),
@@ -103,6 +104,7 @@ export function checksRouter(ctx: WebContext): Router {
           : null,
         readCheckAvailability(ctx, { id: check.id, projectId: access.project.id, tags: check.tags, createdAt: new Date(check.createdAt) }, now),
         listCheckIntegrations(ctx.prisma, access.project.id, check.id),
+        probed ? readCheckLocations(ctx.pool, ctx.cipher, access.project.id, check.id, ctx.config.publicLocations, now) : null,
       ]);
     const schedule = scheduleOf(check);
     const points = pings.map((p) => ({ ts: new Date(p.ts), type: p.type, exitStatus: p.exit_status, durationMs: p.duration_ms }));
@@ -142,6 +144,7 @@ export function checksRouter(ctx: WebContext): Router {
         notice={noticeOf(NOTICES, req.query.done === 'created' && probed ? 'created_probed' : req.query.done) ?? null}
         responseTimes={responseTimes}
         certificate={certificate}
+        locations={locations}
         now={now}
         availability={availability}
         integrations={integrations}

@@ -49,6 +49,7 @@ export async function composeNotification(
         // A short run: how long it took against the minimum (the note the state machine wrote).
         if (flip.reason === 'short_run') detail = cause?.note ?? null;
       }
+      if (isProbedKind(target.checkKind)) detail = withLocations(flip, detail);
       const ack = job.event === 'down' ? ackLink(job.flipId) : null;
       return buildNotification({ ...common, ackLink: ack, event: job.event, flip, previousSince: flip.previousSince, exitStatus, detail });
     }
@@ -78,4 +79,15 @@ function decryptDetail(cipher: Cipher, body: Uint8Array, checkId: string): strin
   } catch {
     return null;
   }
+}
+
+/**
+ * A probed check's detail names the locations that decided the flip (docs/notifications.md, "Why
+ * a probed check failed"): "Failed in eu-central, us-east: HTTP 503" for down and late, "Answering
+ * in …" for up. The explanation is the last result's (one of those locations').
+ */
+function withLocations(flip: DeliveryFlip, detail: string | null): string | null {
+  if (flip.locations.length === 0) return detail;
+  const where = `${flip.newStatus === 'up' ? 'Answering in' : 'Failed in'} ${flip.locations.join(', ')}`;
+  return detail ? `${where}: ${detail}` : where;
 }

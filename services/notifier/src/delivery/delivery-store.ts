@@ -39,6 +39,8 @@ export interface DeliveryFlip {
   ts: Date;
   /** When the check entered `oldStatus` (the previous flip's time), if known. */
   previousSince: Date | null;
+  /** Probed checks: the locations whose results decided the flip (docs/locations.md); empty otherwise. */
+  locations: string[];
 }
 
 export interface LoadedDelivery {
@@ -125,6 +127,7 @@ type Row = Omit<DeliveryTarget, 'flapping'> & {
   reason: FlipReason | null;
   flipTs: Date | null;
   previousSince: Date | null;
+  flipLocations: string[] | null;
   alreadyDelivered: boolean;
 };
 
@@ -147,7 +150,7 @@ function toLoaded(r: Row): LoadedDelivery {
   };
   const flip =
     r.oldStatus && r.newStatus && r.reason && r.flipTs
-      ? { oldStatus: r.oldStatus, newStatus: r.newStatus, reason: r.reason, ts: r.flipTs, previousSince: r.previousSince }
+      ? { oldStatus: r.oldStatus, newStatus: r.newStatus, reason: r.reason, ts: r.flipTs, previousSince: r.previousSince, locations: r.flipLocations ?? [] }
       : null;
   return { target, flip, alreadyDelivered: r.alreadyDelivered, changesInWindow: r.changesInWindow, flapDigestPending: r.flapDigestPending };
 }
@@ -168,7 +171,7 @@ export function createDeliveryStore(pool: PgPool) {
               i.telegram_chat_id AS "telegramChatId", i.email_verified_at IS NOT NULL AS "emailVerified",
               i.flap_max_changes AS "flapMaxChanges", i.flap_window_min AS "flapWindowMin", c.id AS "checkId", c.name AS "checkName", c.kind::text AS "checkKind",
               c.tags AS "checkTags", c.status::text AS "checkStatus",
-              f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus", f.reason::text AS reason, f.ts AS "flipTs",
+              f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus", f.reason::text AS reason, f.ts AS "flipTs", f.locations AS "flipLocations",
               (SELECT p.ts FROM flips p WHERE p.check_id = f.check_id AND p.ts <= f.ts AND p.id < f.id
                 ORDER BY p.ts DESC, p.id DESC LIMIT 1) AS "previousSince",
               (EXISTS (SELECT 1 FROM notification_deliveries d

@@ -12,7 +12,7 @@ export async function makeFlip(
   check: { id: string; projectId: string },
   oldStatus: CheckStatus,
   newStatus: CheckStatus,
-  opts: { reason?: FlipReason; ts?: Date } = {},
+  opts: { reason?: FlipReason; ts?: Date; locations?: string[] } = {},
 ) {
   const ts = opts.ts ?? new Date();
   const [, flip] = await prisma.$transaction([
@@ -25,6 +25,7 @@ export async function makeFlip(
         newStatus,
         reason: opts.reason ?? (newStatus === 'up' ? 'ping' : 'timeout'),
         ts,
+        locations: opts.locations ?? [],
         fannedOutAt: flipNotifies({ oldStatus, newStatus }) ? null : new Date(),
       },
     }),

@@ -13,6 +13,7 @@ interface DueProbeRow {
   tz: string;
   grace_sec: number;
   next_probe_at: Date | null;
+  locations: string[] | null;
 }
 
 /** When a check's schedule cannot be evaluated, probe it this often rather than never. */
@@ -27,7 +28,8 @@ const FALLBACK_INTERVAL_MS = 5 * 60_000;
 export const ROUND_GAP_MS = 100;
 
 /**
- * Claims due probes (every probed kind) and puts them on the `probes` queue (docs/probe-checks.md).
+ * Claims due probes (every probed kind) and puts each on the `probes` queue of each of its check's
+ * locations (docs/probe-checks.md, docs/locations.md: the check's own list, or PUBLIC_LOCATIONS).
  *
  * One transaction per batch: lock due rows with FOR UPDATE SKIP LOCKED (several schedulers
  * share the work without waiting on each other), enqueue, advance next_probe_at, commit. The
@@ -65,7 +67,7 @@ export function createProbeSchedulerTask(deps: Pick<SchedulerDeps, 'pool' | 'que
       const { probes, jobs } = await withPgTransaction(pool, async (client) => {
         // The redundant "c.id = ANY" in the UPDATE below keeps the planner on the primary key.
         const { rows } = await client.query<DueProbeRow>(
-          `SELECT id, schedule_kind, period_sec, cron, oncalendar, tz, grace_sec, next_probe_at
+          `SELECT id, schedule_kind, period_sec, cron, oncalendar, tz, grace_sec, next_probe_at, locations
            FROM checks
            WHERE kind <> 'heartbeat' AND status <> 'paused' AND (next_probe_at IS NULL OR next_probe_at <= $1)
            ORDER BY next_probe_at ASC NULLS FIRST
@@ -75,7 +77,7 @@ export function createProbeSchedulerTask(deps: Pick<SchedulerDeps, 'pool' | 'que
         );
         if (rows.length === 0) return { probes: 0, jobs: 0 };
 
-        const refs: ProbeRef[] = [];
+        const refsByLocation = new Map<string, ProbeRef[]>();
         const ids: string[] = [];
         const nexts: string[] = [];
         for (const r of rows) {
@@ -93,22 +95,31 @@ export function createProbeSchedulerTask(deps: Pick<SchedulerDeps, 'pool' | 'que
             logger.error({ checkId: r.id, err: (err as Error).message }, 'probe schedule cannot be evaluated; probing on the fallback interval');
             next = new Date(now.getTime() + FALLBACK_INTERVAL_MS);
           }
-          refs.push({ checkId: r.id, scheduledAt: scheduledAt.toISOString() });
+          const ref = { checkId: r.id, scheduledAt: scheduledAt.toISOString() };
+          for (const location of r.locations && r.locations.length > 0 ? r.locations : config.publicLocations) {
+            const refs = refsByLocation.get(location) ?? [];
+            refs.push(ref);
+            refsByLocation.set(location, refs);
+          }
           ids.push(r.id);
           nexts.push(next.toISOString());
         }
-        const jobs: ProbeJob[] = [];
-        for (let i = 0; i < refs.length; i += PROBES_PER_JOB) jobs.push({ probes: refs.slice(i, i + PROBES_PER_JOB) });
         // Before the commit: if Redis refuses, the transaction rolls back and the probes stay due.
         // Bounded by Queues (5 s): the row locks and the transaction must not wait on a dead Redis.
-        await queues.enqueueMany('probes', jobs);
+        let jobCount = 0;
+        for (const [location, refs] of refsByLocation) {
+          const jobs: ProbeJob[] = [];
+          for (let i = 0; i < refs.length; i += PROBES_PER_JOB) jobs.push({ probes: refs.slice(i, i + PROBES_PER_JOB) });
+          await queues.enqueueProbes(location, jobs);
+          jobCount += jobs.length;
+        }
         await client.query(
           `UPDATE checks AS c SET next_probe_at = v.next_probe_at
            FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, next_probe_at)
            WHERE c.id = v.id AND c.id = ANY($1::uuid[])`,
           [ids, nexts],
         );
-        return { probes: rows.length, jobs: jobs.length };
+        return { probes: rows.length, jobs: jobCount };
       });
       if (probes > 0) logger.debug({ probes, jobs }, 'probes enqueued');
       return probes;

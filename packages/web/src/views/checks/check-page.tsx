@@ -2,7 +2,7 @@ import { durationText } from '../duration-text.js';
 import { scheduleOf } from '@upmon/check-store';
 import { formatDuration, roleAllows } from '@upmon/core';
 import type { ProjectAccess } from '../../http/project-access.js';
-import type { CheckIntegration, CheckRow, FlipRow, KeptCertificate } from '@upmon/domain';
+import type { CheckIntegration, CheckLocationStatus, CheckRow, FlipRow, KeptCertificate } from '@upmon/domain';
 import { CheckIntegrationsPanel } from './check-integrations-panel.js';
 import type { CheckAvailability, ResponseTimeRange, ResponseTimeSeries } from '@upmon/core';
 import { AvailabilityPanel } from './availability-panel.js';
@@ -20,6 +20,7 @@ import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
 import { PostButton } from '../post-button.js';
 import { CheckSummary } from './check-summary.js';
+import { LocationsPanel } from './locations-panel.js';
 import { StatusBadge } from '../status-badge.js';
 import { Time } from '../time.js';
 
@@ -42,6 +43,8 @@ export interface CheckPageProps {
   responseTimes?: ResponseTimeSeries | null;
   /** The certificate a TLS-speaking check's server presented last. */
   certificate?: KeptCertificate | null;
+  /** A probed check's locations with their last results, and its quorum. */
+  locations?: { quorum: number | null; locations: CheckLocationStatus[] } | null;
   /** The request's clock (the certificate's days left). */
   now?: Date;
   page: PageContext;
@@ -244,6 +247,9 @@ export function CheckPage(props: CheckPageProps) {
 
       <AvailabilityPanel availability={props.availability} />
 
+      {props.locations && props.locations.locations.length > 0 ? (
+        <LocationsPanel locations={props.locations.locations} quorum={props.locations.quorum} />
+      ) : null}
       {props.responseTimes ? <ResponseTimes series={props.responseTimes} checkId={check.id} /> : null}
       {props.certificate ? <CertificatePanel cert={props.certificate} now={props.now ?? new Date()} /> : null}
 

@@ -81,6 +81,33 @@ const certificate = {
   },
 };
 
+const checkLocations = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['quorum', 'locations'],
+  properties: {
+    quorum: { type: ['integer', 'null'], minimum: 1, description: 'How many live locations must agree; null: a majority of them.' },
+    locations: {
+      type: 'array',
+      maxItems: 50,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['location', 'status', 'stale', 'failures_in_row', 'last_result_at', 'last_duration_ms', 'reason'],
+        properties: {
+          location: { type: 'string', maxLength: 32 },
+          status: { enum: ['up', 'warning', 'failing', null], description: "The location's own verdict; null before its first result." },
+          stale: { type: 'boolean', description: 'No result for more than three intervals (plus a minute): it does not count in the quorum.' },
+          failures_in_row: { type: 'integer', minimum: 0 },
+          last_result_at: { type: ['string', 'null'], format: 'date-time' },
+          last_duration_ms: { type: ['integer', 'null'], minimum: 0 },
+          reason: { type: ['string', 'null'], description: "The last result's explanation, as a probed check's alert `detail`." },
+        },
+      },
+    },
+  },
+};
+
 const e = {
   400: errorResponse('Body is not valid JSON or not a JSON object'),
   401: errorResponse('Authorization missing or malformed, or key unknown or revoked'),
@@ -216,6 +243,15 @@ export const OPENAPI_DOCUMENT = {
           'An addition to the spec: response times of a probed check over `range`, from its rollups (docs/probe-checks.md, "Response times"): p50, p95, mean, max and mean phases per point (24h: 10-minute points; 7d: hourly; 30d: 4-hourly). A heartbeat check has no probes: every point is empty.',
         parameters: [{ name: 'range', in: 'query', required: false, schema: { enum: ['24h', '7d', '30d'], default: '24h' } }],
         responses: { 200: { description: 'Response times', ...json(dataOf(ref('ResponseTimes'))) }, ...readErrors, 404: e[404], 422: e[422] },
+      },
+    },
+    '/checks/{uuid}/locations': {
+      parameters: [checkId],
+      get: {
+        operationId: 'getCheckLocations',
+        description:
+          "An addition to the spec: where a probed check is probed from (its own locations, or every public one), each location's last result, response time and reason, whether it is stale, and the quorum (docs/locations.md). A heartbeat check has none.",
+        responses: { 200: { description: 'Locations', ...json(dataOf(ref('CheckLocations'))) }, ...readErrors, 404: e[404] },
       },
     },
     '/checks/{uuid}/certificate': {
@@ -410,6 +446,7 @@ export const OPENAPI_DOCUMENT = {
       ...inputs.components,
       ResponseTimes: responseTimes,
       Certificate: certificate,
+      CheckLocations: checkLocations,
       Schedule: scheduleOut,
       Check: {
         type: 'object',
@@ -425,6 +462,8 @@ export const OPENAPI_DOCUMENT = {
           'grace_sec',
           'min_run_sec',
           'depends_on',
+          'locations',
+          'quorum',
           'tz',
           'status',
           'last_ping_at',
@@ -448,6 +487,16 @@ export const OPENAPI_DOCUMENT = {
             type: 'array',
             items: { type: 'string', format: 'uuid' },
             description: 'An addition to the spec: ids of the checks of the project this check depends on.',
+          },
+          locations: {
+            type: 'array',
+            maxItems: 20,
+            items: { type: 'string', maxLength: 32 },
+            description: 'An addition to the spec: the locations a probed check is probed from; empty: every public location (docs/locations.md).',
+          },
+          quorum: {
+            type: ['integer', 'null'],
+            description: 'An addition to the spec: live locations that must agree before a probed check flips; null: a majority.',
           },
           tz: { type: 'string' },
           status: { enum: STATUSES },

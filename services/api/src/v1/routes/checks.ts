@@ -17,6 +17,8 @@ import {
   validateCheckInput,
   ApiError,
   presentCertificate,
+  presentCheckLocations,
+  readCheckLocations,
   presentResponseTimes,
   readCheckCertificate,
   readResponseTimes,
@@ -86,6 +88,12 @@ export function checksRouter(ctx: V1Context): Router {
     const id = checkIdParam(req.params.uuid);
     const range = responseTimeRangeParam(req.query.range);
     res.json({ data: presentResponseTimes(await readResponseTimes(ctx.pool, authOf(res).projectId, id, range, ctx.clock.now())) });
+  });
+  r.get('/checks/:uuid/locations', async (req, res) => {
+    const id = checkIdParam(req.params.uuid);
+    const found = await readCheckLocations(ctx.pool, ctx.cipher, authOf(res).projectId, id, ctx.config.publicLocations, ctx.clock.now());
+    if (!found) throw ApiError.notFound('check not found');
+    res.json({ data: presentCheckLocations(found) });
   });
   r.get('/checks/:uuid/certificate', async (req, res) => {
     const id = checkIdParam(req.params.uuid);

@@ -1,0 +1,119 @@
+import { applyLocationResult, quorumVerdict, staleAfterMs, type LocationState, type QuorumVerdict } from '@upmon/core';
+import type { CheckBatch } from './check-batch.js';
+import type { SqlClient } from './check-sql.js';
+
+/** One probe result from one location, as check-store records it. */
+export interface LocationProbeResult {
+  checkId: string;
+  location: string;
+  ok: boolean;
+  warning: boolean;
+  at: Date;
+  durationMs: number | null;
+  /** The result's explanation, already encrypted (AAD.checkLocationReason). */
+  reason: Buffer | null;
+}
+
+interface CheckLocationsRow {
+  id: string;
+  locations: string[] | null;
+  quorum: number | null;
+  location: string | null;
+  status: LocationState['status'] | null;
+  failures_in_row: number | null;
+  last_result_at: Date | null;
+}
+
+interface CheckEntry {
+  locations: string[];
+  quorum: number | null;
+  states: Map<string, LocationState>;
+}
+
+interface RowWrite {
+  state: LocationState;
+  durationMs: number | null;
+  reason: Buffer | null;
+}
+
+/**
+ * The per-location states of a batch's checks (check_locations, docs/locations.md), read and
+ * written inside the transaction of a `CheckBatch` that holds the checks' locks (so they need no
+ * locks of their own). `record` moves a location's state and returns the check's quorum verdict,
+ * which the caller hands to the batch as the check's probe event: per-location state and the
+ * check's state are committed together.
+ */
+export class CheckLocations {
+  private readonly writes = new Map<string, RowWrite>();
+
+  private constructor(private readonly checks: Map<string, CheckEntry>) {}
+
+  /**
+   * Reads the locations of checks `ids` (call after `CheckBatch.lock` on the same ids).
+   * `publicLocations`: a check's locations when it names none (PUBLIC_LOCATIONS).
+   */
+  static async read(client: SqlClient, ids: readonly string[], publicLocations: readonly string[]): Promise<CheckLocations> {
+    const checks = new Map<string, CheckEntry>();
+    if (ids.length > 0) {
+      const { rows } = await client.query<CheckLocationsRow>(
+        `SELECT c.id, c.locations, c.quorum, l.location, l.status, l.failures_in_row, l.last_result_at
+           FROM checks c LEFT JOIN check_locations l ON l.check_id = c.id
+          WHERE c.id = ANY($1::uuid[])`,
+        [[...new Set(ids)]],
+      );
+      for (const r of rows) {
+        let c = checks.get(r.id);
+        if (!c) {
+          c = { locations: r.locations && r.locations.length > 0 ? r.locations : [...publicLocations], quorum: r.quorum, states: new Map() };
+          checks.set(r.id, c);
+        }
+        if (r.location && r.status && r.last_result_at) {
+          c.states.set(r.location, { location: r.location, status: r.status, failuresInRow: r.failures_in_row ?? 0, lastResultAt: r.last_result_at });
+        }
+      }
+    }
+    return new CheckLocations(checks);
+  }
+
+  /**
+   * Applies a location's result and returns the check's verdict at the result's time, for
+   * `batch.transition(checkId, { type: 'probe', outcome, locations }, at)`. The check's
+   * confirmations and schedule come from its locked state. A result of a location the check does
+   * not use is kept but does not count. Null when the check is not in the batch (deleted).
+   */
+  record(batch: CheckBatch, r: LocationProbeResult): QuorumVerdict | null {
+    const locked = batch.get(r.checkId);
+    const c = this.checks.get(r.checkId);
+    if (!locked || !c) return null;
+    const state = applyLocationResult(c.states.get(r.location), r);
+    c.states.set(r.location, state);
+    this.writes.set(`${r.checkId}|${r.location}`, { state, durationMs: r.durationMs, reason: r.reason });
+    return quorumVerdict(
+      [...c.states.values()],
+      { locations: c.locations, quorum: c.quorum, confirmations: locked.state.confirmations, staleAfterMs: staleAfterMs(locked.state.schedule, r.at) },
+      r.at,
+    );
+  }
+
+  /** Writes the changed location states in one statement. */
+  async write(client: SqlClient): Promise<void> {
+    if (this.writes.size === 0) return;
+    const keys = [...this.writes.keys()];
+    const list = [...this.writes.values()];
+    await client.query(
+      `INSERT INTO check_locations AS l (check_id, location, status, failures_in_row, last_result_at, last_duration_ms, last_reason)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::timestamptz[], $6::int[], $7::bytea[])
+       ON CONFLICT (check_id, location) DO UPDATE SET status = excluded.status, failures_in_row = excluded.failures_in_row,
+         last_result_at = excluded.last_result_at, last_duration_ms = excluded.last_duration_ms, last_reason = excluded.last_reason`,
+      [
+        keys.map((k) => k.split('|')[0]),
+        list.map((w) => w.state.location),
+        list.map((w) => w.state.status),
+        list.map((w) => w.state.failuresInRow),
+        list.map((w) => w.state.lastResultAt.toISOString()),
+        list.map((w) => (w.durationMs === null ? null : Math.round(w.durationMs))),
+        list.map((w) => w.reason),
+      ],
+    );
+  }
+}

@@ -1,0 +1,104 @@
+import { scheduleOf } from '@upmon/check-store';
+import { isLocationStale, staleAfterMs, type LocationStatus } from '@upmon/core';
+import { AAD, type Cipher } from '@upmon/crypto';
+import type pg from 'pg';
+import { isoTimestamp } from '../timestamps.js';
+
+/** One of a check's locations as its page and the API show it (docs/locations.md). */
+export interface CheckLocationStatus {
+  location: string;
+  /** null: no result from it yet. */
+  status: LocationStatus | null;
+  /** No result for more than three of the check's intervals: it does not count in the quorum. */
+  stale: boolean;
+  failuresInRow: number;
+  lastResultAt: Date | null;
+  lastDurationMs: number | null;
+  /** The last result's explanation (decrypted); null when none or unreadable. */
+  reason: string | null;
+}
+
+interface Row {
+  kind: string;
+  locations: string[] | null;
+  quorum: number | null;
+  schedule_kind: 'period' | 'cron' | 'oncalendar';
+  period_sec: number | null;
+  cron: string | null;
+  oncalendar: string | null;
+  tz: string;
+  location: string | null;
+  status: LocationStatus | null;
+  failures_in_row: number | null;
+  last_result_at: Date | null;
+  last_duration_ms: number | null;
+  last_reason: Buffer | null;
+}
+
+/**
+ * A probed check's locations (its own, or `publicLocations` when it names none) with their last
+ * results, and its quorum; null when the check is not the project's. Heartbeat checks have none.
+ */
+export async function readCheckLocations(
+  pool: pg.Pool,
+  cipher: Cipher,
+  projectId: string,
+  checkId: string,
+  publicLocations: readonly string[],
+  now: Date,
+): Promise<{ quorum: number | null; locations: CheckLocationStatus[] } | null> {
+  const { rows } = await pool.query<Row>(
+    `SELECT c.kind, c.locations, c.quorum, c.schedule_kind, c.period_sec, c.cron, c.oncalendar, c.tz,
+            l.location, l.status, l.failures_in_row, l.last_result_at, l.last_duration_ms, l.last_reason
+       FROM checks c LEFT JOIN check_locations l ON l.check_id = c.id
+      WHERE c.id = $1 AND c.project_id = $2`,
+    [checkId, projectId],
+  );
+  const first = rows[0];
+  if (!first) return null;
+  if (first.kind === 'heartbeat') return { quorum: null, locations: [] };
+  const staleMs = staleAfterMs(
+    scheduleOf({ scheduleKind: first.schedule_kind, periodSec: first.period_sec, cron: first.cron, oncalendar: first.oncalendar, tz: first.tz }),
+    now,
+  );
+  const byName = new Map(rows.filter((r) => r.location).map((r) => [r.location as string, r]));
+  const names = first.locations && first.locations.length > 0 ? first.locations : publicLocations;
+  const locations = [...names].sort().map((location): CheckLocationStatus => {
+    const r = byName.get(location);
+    const state =
+      r?.status && r.last_result_at ? { location, status: r.status, failuresInRow: r.failures_in_row ?? 0, lastResultAt: r.last_result_at } : undefined;
+    let reason: string | null = null;
+    if (r?.last_reason) {
+      try {
+        reason = cipher.decrypt(r.last_reason, AAD.checkLocationReason(checkId, location)).toString();
+      } catch {
+        reason = null; // a key no longer configured: the reason is lost, the status is not
+      }
+    }
+    return {
+      location,
+      status: state?.status ?? null,
+      stale: isLocationStale(state, staleMs, now),
+      failuresInRow: state?.failuresInRow ?? 0,
+      lastResultAt: state?.lastResultAt ?? null,
+      lastDurationMs: r?.last_duration_ms ?? null,
+      reason,
+    };
+  });
+  return { quorum: first.quorum, locations };
+}
+
+export function presentCheckLocations(v: { quorum: number | null; locations: CheckLocationStatus[] }) {
+  return {
+    quorum: v.quorum,
+    locations: v.locations.map((l) => ({
+      location: l.location,
+      status: l.status,
+      stale: l.stale,
+      failures_in_row: l.failuresInRow,
+      last_result_at: l.lastResultAt ? isoTimestamp(l.lastResultAt) : null,
+      last_duration_ms: l.lastDurationMs,
+      reason: l.reason,
+    })),
+  };
+}

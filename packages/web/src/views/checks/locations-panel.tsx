@@ -1,0 +1,46 @@
+import type { CheckLocationStatus } from '@upmon/domain';
+import { durationText } from '../duration-text.js';
+import { Time } from '../time.js';
+
+const STATUS_WORDS = { up: 'up', warning: 'certificate warning', failing: 'failing' } as const;
+
+/** Where a probed check is probed from: each location's last result, response time and reason (docs/locations.md). */
+export function LocationsPanel({ locations, quorum }: { locations: CheckLocationStatus[]; quorum: number | null }) {
+  return (
+    <section class="panel" aria-labelledby="h-locations">
+      <h2 id="h-locations" class="first">
+        Locations
+      </h2>
+      <p class="hint">
+        Down when {quorum === null ? 'a majority' : quorum} of the live locations each confirm a failure; a location without results for three intervals is
+        stale and does not count.
+      </p>
+      <table class="list" data-field="locations">
+        <thead>
+          <tr>
+            <th scope="col">Location</th>
+            <th scope="col">Status</th>
+            <th scope="col">Last result</th>
+            <th scope="col">Response time</th>
+            <th scope="col">Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {locations.map((l) => (
+            <tr data-location={l.location}>
+              <td>{l.location}</td>
+              <td data-field="location-status">
+                {l.status ? STATUS_WORDS[l.status] : 'no result yet'}
+                {l.status === 'failing' ? ` (${l.failuresInRow} in a row)` : ''}
+                {l.stale ? <span class="muted"> — stale</span> : null}
+              </td>
+              <td>{l.lastResultAt ? <Time at={l.lastResultAt} relative /> : <span class="muted">—</span>}</td>
+              <td>{l.lastDurationMs !== null ? durationText(l.lastDurationMs) : <span class="muted">—</span>}</td>
+              <td>{l.reason ? <code class="wrap">{l.reason}</code> : <span class="muted">—</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
