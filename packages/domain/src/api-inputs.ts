@@ -2,6 +2,8 @@ import { auditLogQuerySchema } from './audit/audit-log-query.js';
 import { checkSchema } from './checks/check-input.js';
 import { integrationSchema } from './integrations/integration-input.js';
 import { maintenanceSchema } from './maintenance/maintenance-input.js';
+import { privateLocationRotationSchema, privateLocationSchema } from './private-locations/private-location-input.js';
+import { remoteProbeResultsSchema } from './private-locations/remote-probe-results.js';
 import { statusPageSchema } from './status-pages/status-page-input.js';
 import { listQuerySchema } from './validation/list-query.js';
 import { patchSchema, requestSchema, type JsonSchema } from './validation/request-schema.js';
@@ -12,6 +14,9 @@ export const REQUEST_BODIES = {
   IntegrationInput: integrationSchema,
   MaintenanceInput: maintenanceSchema,
   StatusPageInput: statusPageSchema,
+  PrivateLocationInput: privateLocationSchema,
+  LocationKeyRotation: privateLocationRotationSchema,
+  RemoteProbeResults: remoteProbeResultsSchema,
 } as const;
 
 /** Bodies PATCH accepts: the same fields as the input, none required (merged onto the stored resource). */

@@ -10,6 +10,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { notFound } from './http/web-error.js';
 import { webErrorMiddleware } from './http/web-error-middleware.js';
 import { accountsRouter } from './routes/accounts.js';
+import { badgesRouter } from './routes/badges.js';
 import { ackLinkRouter } from './routes/ack-link.js';
 import { authRouter } from './routes/auth.js';
 import { checkFormsRouter } from './routes/check-forms.js';
@@ -18,6 +19,7 @@ import { checkAcknowledgeRouter } from './routes/check-acknowledge.js';
 import { integrationsRouter } from './routes/integrations.js';
 import { invitationsRouter } from './routes/invitations.js';
 import { keysRouter } from './routes/keys.js';
+import { locationsRouter } from './routes/locations.js';
 import { maintenanceRouter } from './routes/maintenance.js';
 import { meRouter } from './routes/me.js';
 import { twoFactorRouter } from './routes/two-factor.js';
@@ -72,9 +74,11 @@ export function mountWeb(app: Express, deps: WebDeps): void {
     checksRouter(ctx),
     checkAcknowledgeRouter(ctx),
     keysRouter(ctx),
+    locationsRouter(ctx),
     integrationsRouter(ctx),
     statusPageSettingsRouter(ctx),
     maintenanceRouter(ctx),
+    badgesRouter(ctx),
     accountsRouter(ctx),
   );
   web.use(schedulePreviewRouter(ctx.clock));

@@ -132,7 +132,9 @@ describe('TOTP', () => {
 
 /** A security key as registration would store it (the browser test registers real ones). */
 const addKey = (userId: string, name: string) =>
-  h.prisma.securityKey.create({ data: { userId, name, credentialId: `cred-${name}-${userId}`, publicKey: new Uint8Array([1, 2, 3]), counter: 0n, transports: ['usb'] } });
+  h.prisma.securityKey.create({
+    data: { userId, name, credentialId: `cred-${name}-${userId}`, publicKey: new Uint8Array([1, 2, 3]), counter: 0n, transports: ['usb'] },
+  });
 
 describe('security keys', () => {
   test('with a key, the second step offers it; its challenge is kept on the pending sign-in and used up by a refused assertion', async () => {

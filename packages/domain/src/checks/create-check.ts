@@ -9,6 +9,7 @@ import { CHECK_ROW_SELECT, type CheckRow } from './check-presenter.js';
 import type { CheckInput } from './check-input.js';
 import { checkInputColumns, healthchecksSettingsColumns, integrationAssignmentColumns, type HealthchecksSettings } from './check-columns.js';
 import { lockDependencyGraph, validateDependencies } from './check-dependencies.js';
+import { requireOwnPrivateLocations } from '../private-locations/check-private-locations.js';
 
 export const SLUG_TAKEN = 'is already used by another check in this project';
 
@@ -49,6 +50,7 @@ export async function createCheck(
       if (n >= quota) {
         throw new ApiError('forbidden', `check quota reached: the ${auth.plan} plan allows ${quota} checks per account; delete a check or upgrade the plan`);
       }
+      await requireOwnPrivateLocations(tx, auth.accountId, input.locations ?? []);
       if (input.slug !== undefined) {
         const taken = await tx.check.findFirst({ where: { projectId: auth.projectId, slug: input.slug }, select: { id: true } });
         if (taken) throw ApiError.validation({ slug: [SLUG_TAKEN] });

@@ -64,3 +64,14 @@ export const PROBE_TESTS_PER_MINUTE = 10;
 export function probeTestBudgets(prefix: string, accountId: string): Budget[] {
   return [{ key: `${prefix}:ratelimit:probe-test:${accountId}:minute`, limit: PROBE_TESTS_PER_MINUTE, windowMs: MINUTE }];
 }
+
+/**
+ * A private location's prober (GET jobs and POST results, per location): a healthy prober makes
+ * about 2 requests a minute per long poll and one per batch of results; this leaves room for a few
+ * replicas and a backlog, and stops a runaway loop.
+ */
+export const LOCATION_REQUESTS_PER_MINUTE = 300;
+
+export function locationBudgets(prefix: string, locationId: string): Budget[] {
+  return [{ key: `${prefix}:ratelimit:location:${locationId}:minute`, limit: LOCATION_REQUESTS_PER_MINUTE, windowMs: MINUTE }];
+}

@@ -16,13 +16,7 @@ export const secondStepCookie = (ctx: Pick<WebContext, 'secureCookies'>) => cook
  * two-factor authentication goes on to the second step (a short-lived one-time token in a cookie
  * of its own names them; no session yet); anyone else is signed in.
  */
-export async function afterFirstFactor(
-  ctx: WebContext,
-  req: Request,
-  res: Response,
-  user: { id: string; email: string },
-  next: string,
-): Promise<void> {
+export async function afterFirstFactor(ctx: WebContext, req: Request, res: Response, user: { id: string; email: string }, next: string): Promise<void> {
   if (await hasSecondFactor(ctx.prisma, user.id)) {
     const token = await issueUserToken(ctx.prisma, { userId: user.id, purpose: 'two_factor', ttlMs: SECOND_STEP_TTL_SEC * 1000, now: ctx.clock.now() });
     setCookie(res, secondStepCookie(ctx), token, { secure: ctx.secureCookies }, SECOND_STEP_TTL_SEC);

@@ -70,7 +70,13 @@ export async function verifyRegistration(
   if (!response || !challenge) return null;
   const { rpID, origin } = relyingParty(ctx);
   try {
-    const result = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: false });
+    const result = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: false,
+    });
     if (!result.verified) return null;
     const c = result.registrationInfo.credential;
     return { credentialId: c.id, publicKey: c.publicKey, counter: c.counter, transports: c.transports ?? [] };

@@ -6,7 +6,13 @@ import type { WebContext } from '../web-context.js';
  * What a person does to themselves (sign in, a failed sign-in for a known address, two-factor
  * changes) goes into the audit log of every account they belong to: each account's owners see it.
  */
-export async function recordPersonEvent(ctx: WebContext, req: Request, user: { id: string; email: string }, action: AuditAction, target?: string): Promise<void> {
+export async function recordPersonEvent(
+  ctx: WebContext,
+  req: Request,
+  user: { id: string; email: string },
+  action: AuditAction,
+  target?: string,
+): Promise<void> {
   const memberships = await ctx.prisma.membership.findMany({ where: { userId: user.id }, select: { accountId: true } });
   const client = ctx.clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for']);
   await recordAuditEventInAccounts(

@@ -18,7 +18,7 @@ let h: BrowserApi;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 
 beforeAll(async () => {
-  h = await startBrowserApi({ host: 'localhost' });
+  h = await startBrowserApi({}, { host: 'localhost' });
   browser = await launchChromium();
 });
 afterAll(async () => {

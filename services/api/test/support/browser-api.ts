@@ -19,7 +19,7 @@ export interface BrowserApi {
  * The whole api (web app, REST API, ping receiver) in this process on a free port, on a database
  * and Redis prefix of its own, for the browser tests: pages, pings and alert links share one origin.
  */
-export async function startBrowserApi(opts: { host?: 'localhost' } = {}): Promise<BrowserApi> {
+export async function startBrowserApi(extraEnv: Record<string, string> = {}, opts: { host?: 'localhost' } = {}): Promise<BrowserApi> {
   const db = await createTestDatabase();
   const prisma = createPrismaClient(db.url, { poolSize: 2 });
   const prefix = testRedisPrefix();
@@ -35,6 +35,7 @@ export async function startBrowserApi(opts: { host?: 'localhost' } = {}): Promis
     PING_DOMAINS: base,
     HTTP_HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   };
   let api: RunningService | undefined;
   try {

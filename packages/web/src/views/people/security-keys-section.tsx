@@ -20,7 +20,15 @@ export function SecurityKeysSection(p: SecurityKeysSectionProps) {
         <ul class="plain" id="security-keys">
           {p.keys.map((k) => (
             <li>
-              <strong>{k.name}</strong> <span class="muted">added <Time at={k.createdAt} relative />{k.lastUsedAt ? <>, last used <Time at={k.lastUsedAt} relative /></> : null}</span>
+              <strong>{k.name}</strong>{' '}
+              <span class="muted">
+                added <Time at={k.createdAt} relative />
+                {k.lastUsedAt ? (
+                  <>
+                    , last used <Time at={k.lastUsedAt} relative />
+                  </>
+                ) : null}
+              </span>
               <form method="post" action={`/me/two-factor/security-keys/${k.id}/remove`} class="inline">
                 <CsrfField token={p.csrf} />
                 <button type="submit" class="small danger" aria-label={`Remove security key ${k.name}`}>
@@ -36,7 +44,14 @@ export function SecurityKeysSection(p: SecurityKeysSectionProps) {
       <form method="post" action="/me/two-factor/security-keys" class="stack" data-webauthn="create" data-webauthn-options={p.keyOptions}>
         <CsrfField token={p.csrf} />
         <input type="hidden" name="credential" value="" />
-        <TextField name="key_name" label="Name of the key" required maxLength={60} errors={p.errors} hint="So you can tell your keys apart, e.g. “YubiKey on my keyring”." />
+        <TextField
+          name="key_name"
+          label="Name of the key"
+          required
+          maxLength={60}
+          errors={p.errors}
+          hint="So you can tell your keys apart, e.g. “YubiKey on my keyring”."
+        />
         <p class="alert alert-error" role="alert" data-webauthn-error hidden />
         <button type="submit">Add a security key</button>
       </form>
