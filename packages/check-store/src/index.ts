@@ -26,3 +26,5 @@ export {
 export { rescheduleEditedCheck } from './edited-check.js';
 export { CheckLocations, type LocationProbeResult } from './check-locations.js';
 export { readLocationHealth, type LocationHealth } from './location-health.js';
+export { ProbeResultStore, type ProbeResult, type ProbeResultStoreDeps } from './probe-result-store.js';
+export { readProbeTargets, type ProbeTarget } from './probe-targets.js';

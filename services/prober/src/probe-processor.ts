@@ -8,8 +8,7 @@ import { probesOf, type Processor, type ProbeRef } from '@upmon/queue';
 import type { Clock } from '@upmon/service-kit';
 import { ConcurrencyLimit } from './concurrency-limit.js';
 import type { ProbeClaims } from './probe-claims.js';
-import type { ProbeResultStore } from './probe-result-store.js';
-import { readProbeTargets, type ProbeTarget } from './probe-targets.js';
+import { readProbeTargets, type ProbeResultStore, type ProbeTarget } from '@upmon/check-store';
 
 export interface ProbeProcessorDeps {
   pool: ReturnType<typeof createPgPool>;

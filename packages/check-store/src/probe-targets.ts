@@ -1,7 +1,7 @@
-import { scheduleOf } from '@upmon/check-store';
 import { isProbedKind, type CheckKind, type Schedule } from '@upmon/core';
 import { AAD, type Cipher } from '@upmon/crypto';
 import type { createPgPool } from '@upmon/db';
+import { scheduleOf } from './check-state-mapper.js';
 import { joinConfig, probeKind, type BaseProbeConfig, type ProbeKindDefinition } from '@upmon/probes';
 
 /**

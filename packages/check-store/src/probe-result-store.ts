@@ -1,9 +1,10 @@
 import { createBatcher, type Batcher } from '@upmon/batching';
-import { CheckBatch, CheckLocations, writeCertificates, writeProbeRollups, type CertificateWrite, type ProbeSample } from '@upmon/check-store';
 import { AAD, type Cipher } from '@upmon/crypto';
 import { withPgTransaction, type PgPool } from '@upmon/db';
-import type { FlipMetrics } from '@upmon/metrics';
 import type { ProbeReport } from '@upmon/probes';
+import { CheckBatch } from './check-batch.js';
+import { CheckLocations } from './check-locations.js';
+import { writeCertificates, writeProbeRollups, type CertificateWrite, type ProbeSample } from './probe-results.js';
 
 export interface ProbeResult {
   checkId: string;
@@ -18,7 +19,8 @@ export interface ProbeResultStoreDeps {
   pool: PgPool;
   cipher: Cipher;
   userAgent: string;
-  flipMetrics: FlipMetrics;
+  /** Counts committed flips by reason (@upmon/metrics' FlipMetrics). */
+  flipMetrics: { committed(reason: string): void };
   /** The locations of a check that names none (PUBLIC_LOCATIONS). */
   publicLocations: readonly string[];
 }
