@@ -28,3 +28,4 @@ export { CheckLocations, type LocationProbeResult } from './check-locations.js';
 export { readLocationHealth, type LocationHealth } from './location-health.js';
 export { ProbeResultStore, type ProbeResult, type ProbeResultStoreDeps } from './probe-result-store.js';
 export { readProbeTargets, type ProbeTarget } from './probe-targets.js';
+export { encodeProbeTarget, decodeProbeTarget, encodeProbeOutcome, decodeProbeOutcome, type ProbeOutcome } from './remote-probes.js';
