@@ -11,7 +11,7 @@ import {
   splitList,
   type CommonConfig,
 } from './common.js';
-import { validateEnv, type Env } from './load-config.js';
+import { ConfigError, validateEnv, type Env } from './load-config.js';
 
 export interface ProberConfig extends CommonConfig {
   port: number;
@@ -46,15 +46,15 @@ const schema = Joi.object({
   PROBER_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(100),
   OUTBOUND_ALLOW_CIDRS: cidrList.allow('').default(''),
   PROBER_USER_AGENT: Joi.string().max(200).default('upmon-prober/1.0'),
-  PROBER_LOCATION: proberLocationEnv.PROBER_LOCATION.when('PROBER_RESULTS', {
-    is: 'queue',
-    then: Joi.invalid('local').messages({ 'any.invalid': '{{#label}} must name a remote location (not local) when PROBER_RESULTS=queue' }),
-  }),
+  ...proberLocationEnv,
   ...publicLocationsEnv,
 });
 
 export function loadProberConfig(env: Env): ProberConfig {
   const v = validateEnv(schema, env) as Record<string, any>;
+  if (v.PROBER_RESULTS === 'queue' && v.PROBER_LOCATION === 'local') {
+    throw new ConfigError('Invalid configuration: PROBER_LOCATION must name a remote location (not local) when PROBER_RESULTS=queue', ['PROBER_LOCATION']);
+  }
   return {
     ...mapCommon(v),
     databaseUrl: v.DATABASE_URL ?? '',
