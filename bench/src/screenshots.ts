@@ -19,6 +19,7 @@ interface Seeded {
   checkId: string;
   integrationId: number;
   token: string;
+  statusKey: string;
 }
 
 async function seed(c: pg.Client, now: number): Promise<Seeded> {
@@ -143,7 +144,27 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
       [project.id, kind, name, g.prefix, g.hash],
     );
   }
-  return { projectId: project.id, accountId: account.id, checkId: backupId, integrationId: integration.id, token };
+  // A repeating maintenance of the database checks, one in progress, and a public status page.
+  await c.query(
+    `INSERT INTO maintenance_windows (id, project_id, name, scope, tags, schedule, tz, duration_min) VALUES (gen_random_uuid(), $1, 'Weekly DB patching', 'tags', '{db}', '0 3 * * sun', 'Europe/Riga', 60)`,
+    [project.id],
+  );
+  await c.query(
+    `INSERT INTO maintenance_windows (id, project_id, name, scope, tags, starts_at, ends_at) VALUES (gen_random_uuid(), $1, 'Search cluster upgrade', 'tags', '{search}', $2, $3)`,
+    [project.id, new Date(now - 0.5 * HOUR), new Date(now + 1.5 * HOUR)],
+  );
+  const page = await one<{ id: string; public_key: string }>(
+    `INSERT INTO status_pages (id, project_id, title, enabled, updated_at) VALUES (gen_random_uuid(), $1, 'Acme Ops status', true, now()) RETURNING id, public_key`,
+    [project.id],
+  );
+  const group = await one<{ id: number }>(`INSERT INTO status_page_groups (status_page_id, name, position) VALUES ($1, 'Nightly jobs', 0) RETURNING id`, [
+    page.id,
+  ]);
+  await c.query(
+    `INSERT INTO status_page_checks (group_id, check_id, position) SELECT $1, id, row_number() OVER (ORDER BY name) - 1 FROM checks WHERE project_id = $2 AND status <> 'new'`,
+    [group.id, project.id],
+  );
+  return { projectId: project.id, accountId: account.id, checkId: backupId, integrationId: integration.id, token, statusKey: page.public_key };
 }
 
 export async function run(): Promise<void> {
@@ -171,7 +192,13 @@ export async function run(): Promise<void> {
     ['integration', `/projects/${s.projectId}/integrations/${s.integrationId}`, ['laptop']],
     ['api-keys', `/projects/${s.projectId}/keys`, ['laptop']],
     ['account', `/accounts/${s.accountId}`, ['laptop', 'phone']],
+    ['badges', `/projects/${s.projectId}/badges`, ['laptop', 'phone']],
+    ['maintenance', `/projects/${s.projectId}/maintenance`, ['laptop', 'phone']],
+    ['status-page-settings', `/projects/${s.projectId}/status-page`, ['laptop', 'phone']],
+    ['status-page', `/status/${s.statusKey}`, ['laptop', 'phone']],
   ];
+  // `pnpm screenshots dashboard badges`: only those pages (the others' images stay as they are).
+  const wanted = process.argv.slice(2);
   try {
     for (const device of ['laptop', 'phone'] as const) {
       const context = await browser.newContext(
@@ -181,9 +208,9 @@ export async function run(): Promise<void> {
       );
       const page = await context.newPage();
       for (const [name, url, devices] of pages) {
-        if (!devices.includes(device)) continue;
+        if (!devices.includes(device) || (wanted.length > 0 && !wanted.includes(name))) continue;
         await context.clearCookies();
-        if (name !== 'sign-in') await context.addCookies([{ name: 'upmon_session', value: s.token, url: api.url }]);
+        if (name !== 'sign-in' && name !== 'status-page') await context.addCookies([{ name: 'upmon_session', value: s.token, url: api.url }]);
         await page.goto(`${api.url}${url}`);
         await page.waitForLoadState('networkidle');
         const file = path.join(OUT, `${name}-${device}.png`);

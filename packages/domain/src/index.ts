@@ -2,6 +2,10 @@
 // and the Healthchecks API do with checks, integrations, maintenance windows and status pages, their
 // input definitions, reads and presenters. The adapters validate with these inputs, call, and present.
 export * from './api-keys/api-key-label.js';
+export * from './audit/actor.js';
+export * from './audit/audit-log-query.js';
+export * from './audit/audit-log-reads.js';
+export * from './audit/record-audit-event.js';
 export * from './api-keys/find-api-key.js';
 export * from './checks/acknowledge-check.js';
 export * from './checks/check-columns.js';
@@ -41,6 +45,14 @@ export * from './maintenance/maintenance-input.js';
 export * from './maintenance/maintenance-list.js';
 export * from './maintenance/maintenance-presenter.js';
 export * from './maintenance/update-maintenance.js';
+export * from './badges/badge-urls.js';
+export * from './badges/project-badges.js';
+export * from './private-locations/check-private-locations.js';
+export * from './private-locations/find-location-key.js';
+export * from './private-locations/private-location-input.js';
+export * from './private-locations/private-location-presenter.js';
+export * from './private-locations/private-locations.js';
+export * from './private-locations/remote-probe-results.js';
 export * from './project-scope.js';
 export * from './rate-limits/budgets.js';
 export * from './rate-limits/rate-limiter.js';

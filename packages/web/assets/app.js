@@ -3,6 +3,7 @@
 import { renderTimes } from './local-time.js';
 import { enableCopyButtons } from './copy-buttons.js';
 import { startLiveStatus } from './live-status.js';
+import { enableMaintenanceForm } from './maintenance-form.js';
 import { enableScheduleForm } from './schedule-form.js';
 import { watchTestDelivery } from './test-delivery.js';
 
@@ -12,3 +13,4 @@ enableCopyButtons(document);
 startLiveStatus(document.body);
 enableScheduleForm(document);
 watchTestDelivery(document);
+enableMaintenanceForm(document);

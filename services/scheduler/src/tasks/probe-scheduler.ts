@@ -49,12 +49,13 @@ export function createProbeSchedulerTask(deps: Pick<SchedulerDeps, 'pool' | 'que
   let lastRoundAt = Number.NEGATIVE_INFINITY;
 
   /**
-   * Remote locations' probes carry their target (docs/locations.md, "Results of remote
+   * Remote public locations' probes carry their target (docs/locations.md, "Results of remote
    * locations"): their probers may reach no database. Read once per round for the checks that go
    * to any of them; a check whose config cannot be read is not sent there.
    */
   const withRemoteTargets = async (client: Pick<typeof pool, 'query'>, refsByLocation: Map<string, ProbeRef[]>) => {
-    const remote = [...refsByLocation].filter(([location]) => location !== LOCAL_LOCATION);
+    // Public locations only: a private location's prober gets its probes' configs from the api.
+    const remote = [...refsByLocation].filter(([location]) => location !== LOCAL_LOCATION && config.publicLocations.includes(location));
     if (remote.length === 0) return;
     if (!deps.cipher) throw new Error('remote locations need the encryption keys (ENCRYPTION_KEYS) to put their probes in their jobs');
     const ids = [...new Set(remote.flatMap(([, refs]) => refs.map((r) => r.checkId)))];
