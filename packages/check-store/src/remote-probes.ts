@@ -45,7 +45,9 @@ const TARGET = Joi.object({
     oncalendar: TEXT,
     tz: Joi.string().max(100).required(),
   }).required(),
-  knownCertificate: Joi.object({ fingerprint256: Joi.string().max(200).required(), observedAt: INSTANT.required() }).allow(null).required(),
+  knownCertificate: Joi.object({ fingerprint256: Joi.string().max(200).required(), observedAt: INSTANT.required() })
+    .allow(null)
+    .required(),
 });
 
 /** A probe's target for its job, or null when it has no readable config (the probe is not sent). */
@@ -55,7 +57,9 @@ export function encodeProbeTarget(target: ProbeTarget): string | null {
     kind: target.definition.kind,
     config: target.configJson,
     schedule: target.schedule,
-    knownCertificate: target.knownCertificate ? { fingerprint256: target.knownCertificate.fingerprint256, observedAt: target.knownCertificate.observedAt.toISOString() } : null,
+    knownCertificate: target.knownCertificate
+      ? { fingerprint256: target.knownCertificate.fingerprint256, observedAt: target.knownCertificate.observedAt.toISOString() }
+      : null,
   };
   return base64(wire);
 }
@@ -74,7 +78,9 @@ export function decodeProbeTarget(checkId: string, text: string): ProbeTarget {
     config: definition.fromJson(wire.config),
     configJson: wire.config,
     unreadable: null,
-    knownCertificate: wire.knownCertificate ? { fingerprint256: wire.knownCertificate.fingerprint256, observedAt: new Date(wire.knownCertificate.observedAt) } : null,
+    knownCertificate: wire.knownCertificate
+      ? { fingerprint256: wire.knownCertificate.fingerprint256, observedAt: new Date(wire.knownCertificate.observedAt) }
+      : null,
   };
 }
 

@@ -92,7 +92,9 @@ describe('config', () => {
   it('the scheduler needs the encryption keys only for remote locations', () => {
     const { ENCRYPTION_KEY: _key, ...noKey } = base;
     expect(loadSchedulerConfig(noKey).encryptionKeys).toEqual([]);
-    expect(() => loadSchedulerConfig({ ...noKey, PUBLIC_LOCATIONS: 'local,eu-central' })).toThrow(/ENCRYPTION_KEYS \(or ENCRYPTION_KEY\) is required when PUBLIC_LOCATIONS/);
+    expect(() => loadSchedulerConfig({ ...noKey, PUBLIC_LOCATIONS: 'local,eu-central' })).toThrow(
+      /ENCRYPTION_KEYS \(or ENCRYPTION_KEY\) is required when PUBLIC_LOCATIONS/,
+    );
     expect(loadSchedulerConfig({ ...base, PUBLIC_LOCATIONS: 'eu-central' }).encryptionKeys).toHaveLength(1);
   });
 });

@@ -49,7 +49,7 @@ export function loadSchedulerConfig(env: Env): SchedulerConfig {
   const encryptionKeys = mapEncryptionKeys(v);
   if (encryptionKeys.length === 0 && publicLocations.some((l) => l !== 'local')) {
     throw new ConfigError(
-      'Invalid configuration: ENCRYPTION_KEYS (or ENCRYPTION_KEY) is required when PUBLIC_LOCATIONS names a remote location (the scheduler puts its probes\' configs in their jobs)',
+      "Invalid configuration: ENCRYPTION_KEYS (or ENCRYPTION_KEY) is required when PUBLIC_LOCATIONS names a remote location (the scheduler puts its probes' configs in their jobs)",
       ['ENCRYPTION_KEYS'],
     );
   }

@@ -1,6 +1,15 @@
 import { Queue, Worker, UnrecoverableError, type Job, type JobType, type WorkerOptions, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { CATALOG, QUEUE_NAMES, probeQueueName, probeResultsQueueName, validatePayload, type JobPayloads, type ProbeResultJob, type QueueName } from './catalog.js';
+import {
+  CATALOG,
+  QUEUE_NAMES,
+  probeQueueName,
+  probeResultsQueueName,
+  validatePayload,
+  type JobPayloads,
+  type ProbeResultJob,
+  type QueueName,
+} from './catalog.js';
 import { withTimeout } from './with-timeout.js';
 
 export { UnrecoverableError };
@@ -95,7 +104,11 @@ export class ProbeResultQueue {
   async add(payload: ProbeResultJob): Promise<void> {
     const data = validatePayload('probe-results', payload);
     const entry = CATALOG['probe-results'];
-    await withTimeout(this.queue.add('probe-results', data, { ...entry.options, jobId: entry.jobId(data) }), this.enqueueTimeoutMs, `enqueue on ${this.queue.name}`);
+    await withTimeout(
+      this.queue.add('probe-results', data, { ...entry.options, jobId: entry.jobId(data) }),
+      this.enqueueTimeoutMs,
+      `enqueue on ${this.queue.name}`,
+    );
   }
 
   close(): Promise<void> {

@@ -91,7 +91,10 @@ export function createProbeProcessor(deps: ProbeProcessorDeps): Processor<'probe
     const report = await limit.run(() => definition.probe(config, deps.probes));
     const durationMs = report.phases.totalMs;
     deps.metrics.probed(outcomeLabel(report), durationMs / 1000);
-    const recorded = await deps.source.record({ checkId: ref.checkId, location: deps.location, report, keepCertificate: certificateChanged(target, report) }, ref);
+    const recorded = await deps.source.record(
+      { checkId: ref.checkId, location: deps.location, report, keepCertificate: certificateChanged(target, report) },
+      ref,
+    );
     deps.logger.debug({ checkId: ref.checkId, kind: definition.kind, ok: report.ok, warning: report.warning, durationMs, recorded }, report.explanation);
   };
 

@@ -25,7 +25,17 @@ export function queueProbeSource(results: ProbeResultQueue, userAgent: string): 
         try {
           targets.set(ref.checkId, decodeProbeTarget(ref.checkId, ref.target));
         } catch (err) {
-          targets.set(ref.checkId, { id: ref.checkId, kind: 'http', status: 'up', schedule: { kind: 'period', periodSec: 60, tz: 'UTC' }, definition: null, config: null, configJson: null, unreadable: (err as Error).message, knownCertificate: null });
+          targets.set(ref.checkId, {
+            id: ref.checkId,
+            kind: 'http',
+            status: 'up',
+            schedule: { kind: 'period', periodSec: 60, tz: 'UTC' },
+            definition: null,
+            config: null,
+            configJson: null,
+            unreadable: (err as Error).message,
+            knownCertificate: null,
+          });
         }
       }
       return targets;

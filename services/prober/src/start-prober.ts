@@ -27,7 +27,13 @@ export interface ProberOverrides {
  * PostgreSQL, results recorded through check-store, and the "test now" probes (their configs are
  * sealed with the encryption keys).
  */
-function withDatabase(config: ProberConfig, logger: Logger, producerRedis: Redis, registry: ReturnType<typeof createMetricsRegistry>, probes: ReturnType<typeof createProbeContext>) {
+function withDatabase(
+  config: ProberConfig,
+  logger: Logger,
+  producerRedis: Redis,
+  registry: ReturnType<typeof createMetricsRegistry>,
+  probes: ReturnType<typeof createProbeContext>,
+) {
   // Raw pg pool: every probe reads its check and records its result, the hot path (see ProbeResultStore).
   const pool = createPgPool(config.databaseUrl, config.databasePoolSize, logger);
   const cipher = createCipher(config.encryptionKeys);

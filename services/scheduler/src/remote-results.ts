@@ -30,7 +30,13 @@ export interface RemoteResultsDeps {
  * A malformed result fails without retries.
  */
 export function startRemoteResultConsumers(deps: RemoteResultsDeps): { close(): Promise<void> } {
-  const store = new ProbeResultStore({ pool: deps.pool, cipher: deps.cipher, userAgent: 'upmon-prober', flipMetrics: deps.flipMetrics, publicLocations: deps.publicLocations });
+  const store = new ProbeResultStore({
+    pool: deps.pool,
+    cipher: deps.cipher,
+    userAgent: 'upmon-prober',
+    flipMetrics: deps.flipMetrics,
+    publicLocations: deps.publicLocations,
+  });
   const workers = deps.publicLocations
     .filter((location) => location !== 'local')
     .map((location) => {

@@ -39,7 +39,15 @@ export async function startScheduler(config: SchedulerConfig, logger: Logger): P
   workerRedis?.on('error', (err) => logger.debug({ err: err.message }, 'redis connection error'));
   const remoteResults =
     cipher && workerRedis
-      ? startRemoteResultConsumers({ pool, cipher, connection: workerRedis, prefix: config.redisPrefix, publicLocations: config.publicLocations, flipMetrics, logger })
+      ? startRemoteResultConsumers({
+          pool,
+          cipher,
+          connection: workerRedis,
+          prefix: config.redisPrefix,
+          publicLocations: config.publicLocations,
+          flipMetrics,
+          logger,
+        })
       : null;
   const loops = tasks.map((task) => startTaskLoop(task, { clock: systemClock, logger, idleIntervalMs: config.idleIntervalMs, batchSize: config.batchSize }));
   const health = await startHealthServer(

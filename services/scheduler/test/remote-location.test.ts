@@ -114,8 +114,12 @@ afterAll(async () => {
 });
 
 const locationsOf = async (checkId: string) =>
-  (await pool.query<{ location: string; status: string; failures_in_row: number }>('SELECT location, status, failures_in_row FROM check_locations WHERE check_id = $1', [checkId]))
-    .rows;
+  (
+    await pool.query<{ location: string; status: string; failures_in_row: number }>(
+      'SELECT location, status, failures_in_row FROM check_locations WHERE check_id = $1',
+      [checkId],
+    )
+  ).rows;
 const pingCount = (checkId: string) => prisma.ping.count({ where: { checkId } });
 
 it("a prober without PostgreSQL probes eu-central's jobs; the scheduler's consumer records the results once", async () => {

@@ -43,7 +43,9 @@ export const ROUND_GAP_MS = 100;
  * the prober's per-probe claim keeps every probe to one run.
  * SQL on the pg pool rather than Prisma: this is a hot path (a transaction every ROUND_GAP_MS).
  */
-export function createProbeSchedulerTask(deps: Pick<SchedulerDeps, 'pool' | 'queues' | 'logger' | 'config'> & { cipher?: SchedulerDeps['cipher'] }): SchedulerTask {
+export function createProbeSchedulerTask(
+  deps: Pick<SchedulerDeps, 'pool' | 'queues' | 'logger' | 'config'> & { cipher?: SchedulerDeps['cipher'] },
+): SchedulerTask {
   const { queues, logger, config } = deps;
   const { pool } = deps;
   let lastRoundAt = Number.NEGATIVE_INFINITY;
