@@ -201,7 +201,7 @@ export interface TlsConfig {
 export interface CheckBody {
   name: string;
   /**
-   * Set on create only; ignored by PATCH. tcp, dns and tls are additions to the spec (docs/probe-checks.md).
+   * Set on create only; ignored by PATCH. tcp, dns and tls are additions to the spec (docs/probe-checks.md). `schedule` is required for heartbeat checks; a probed kind without one is probed every 60 s (an addition to the spec).
    */
   kind: 'heartbeat' | 'http' | 'tcp' | 'dns' | 'tls';
   /**
@@ -221,7 +221,7 @@ export interface CheckBody {
    * For period schedules at most 10 × period_sec.
    */
   grace_sec: number;
-  schedule: ScheduleInput;
+  schedule?: ScheduleInput;
   /**
    * An addition to the spec. Heartbeat checks only (probed kinds: 422 unless null): a success ping ending a run (measured from its start ping) shorter than this many seconds counts as a failure, flip reason `short_run`. null: no minimum (the default).
    */

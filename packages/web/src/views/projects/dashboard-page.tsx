@@ -51,7 +51,7 @@ export function DashboardPage({ page, access, query, matched, rowsHtml, summary 
       </div>
       <ProjectNav access={access} current="checks" />
       {total > 0 ? (
-        <nav class="summary" aria-label="Checks by status">
+        <nav class="summary" aria-label="Checks by status" data-live="counts">
           {STATUSES.filter((s) => counts[s] > 0).map((s) => (
             <a href={href({ status: s })} class="summary-item" aria-current={query.status === s ? 'true' : undefined}>
               <StatusBadge status={s} /> {counts[s]}
