@@ -10,5 +10,17 @@ export {
   verifySecondFactor,
   removeTwoFactor,
   unusedRecoveryCodes,
+  hasSecondFactor,
 } from './two-factor.js';
+export {
+  securityKeysOf,
+  addSecurityKey,
+  removeSecurityKey,
+  recordSecurityKeyUse,
+  setRegistrationChallenge,
+  takeRegistrationChallenge,
+  setSignInChallenge,
+  takeSignInChallenge,
+  type StoredSecurityKey,
+} from './security-keys.js';
 export { changeMembership, LastOwnerError, type MembershipChange } from './membership-changes.js';

@@ -83,13 +83,14 @@ const recoveryCodeHash = (code: string) => sha256Hex(code.toLowerCase().replace(
 
 /**
  * The second step of a sign-in: a TOTP code (each time step once: a code seen by someone
- * looking over a shoulder cannot be used again) or an unused recovery code (used up).
+ * looking over a shoulder cannot be used again) or an unused recovery code (used up; they exist
+ * with TOTP or security keys). Security keys answer a challenge instead (security-keys.ts).
  */
 export async function verifySecondFactor(db: PrismaClient, cipher: Cipher, userId: string, input: string, now: Date): Promise<'totp' | 'recovery_code' | null> {
   const code = input.trim().slice(0, 40);
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpSecret: true } });
-  if (!user.totpSecret) return null;
   if (/^\d{6}$/.test(code)) {
+    const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpSecret: true } });
+    if (!user.totpSecret) return null;
     const matched = matchingStep(cipher.decrypt(user.totpSecret, AAD.userTotpSecret(userId)).toString(), code, now);
     if (matched === null) return null;
     const { count } = await db.user.updateMany({
@@ -102,10 +103,20 @@ export async function verifySecondFactor(db: PrismaClient, cipher: Cipher, userI
   return count === 1 ? 'recovery_code' : null;
 }
 
-/** Turns two-factor authentication off (lost device: an owner, the operator, or the person). */
+/**
+ * Turns two-factor authentication off, TOTP and security keys alike (lost device: an owner, the
+ * operator, or the person).
+ */
 export async function removeTwoFactor(db: Db, userId: string): Promise<void> {
   await db.user.update({ where: { id: userId }, data: { totpSecret: null, totpPendingSecret: null, totpLastStep: null } });
   await db.recoveryCode.deleteMany({ where: { userId } });
+  await db.securityKey.deleteMany({ where: { userId } });
+}
+
+/** Has a second factor: TOTP or at least one security key. */
+export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpSecret: true, _count: { select: { securityKeys: true } } } });
+  return user.totpSecret !== null || user._count.securityKeys > 0;
 }
 
 /** Recovery codes still unused. */

@@ -130,10 +130,81 @@ describe('TOTP', () => {
   });
 });
 
+/** A security key as registration would store it (the browser test registers real ones). */
+const addKey = (userId: string, name: string) =>
+  h.prisma.securityKey.create({
+    data: { userId, name, credentialId: `cred-${name}-${userId}`, publicKey: new Uint8Array([1, 2, 3]), counter: 0n, transports: ['usb'] },
+  });
+
+describe('security keys', () => {
+  test('with a key, the second step offers it; its challenge is kept on the pending sign-in and used up by a refused assertion', async () => {
+    const user = await makeUser(h.prisma, team.accountId, 'member');
+    const key = await addKey(user.id, 'YubiKey');
+    const c = await firstStep(user.email);
+    const page = await c.get('/sign-in/two-factor?next=%2Fprojects');
+    expect(pageText(page.text)).toContain('Use a security key');
+    const pending = await h.prisma.userToken.findFirstOrThrow({ where: { userId: user.id, purpose: 'two_factor' } });
+    const challenge = pending.webauthnChallenge as string;
+    expect(page.text).toContain(challenge);
+    expect(page.text).toContain(key.credentialId);
+    const forged = JSON.stringify({
+      id: key.credentialId,
+      rawId: key.credentialId,
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+    });
+    const refused = await c.post('/sign-in/two-factor/security-key', { credential: forged });
+    expect(refused.status).toBe(401);
+    expect(pageText(refused.text)).toContain('The security key was not accepted');
+    // That challenge is gone: the page shown with the refusal carries a new one.
+    const fresh = await h.prisma.userToken.findUniqueOrThrow({ where: { id: pending.id } });
+    expect(fresh.webauthnChallenge).not.toBe(challenge);
+    expect((await c.post('/sign-in/two-factor/security-key', { credential: 'not json' })).status).toBe(401);
+    expect(c.cookies.has('upmon_session')).toBe(false);
+    const failed = await h.pool.query(`SELECT count(*)::int AS n FROM audit_events WHERE action = 'sign_in.failed' AND actor_user_id = $1`, [user.id]);
+    expect(failed.rows[0].n).toBe(2);
+  });
+
+  test("keys are listed and removed by their owner only (logged); the last one takes the recovery codes; someone else's is not found", async () => {
+    const user = await makeUser(h.prisma, team.accountId, 'member');
+    const other = await makeUser(h.prisma, team.accountId, 'member');
+    const theirs = await addKey(other.id, 'Phone');
+    const signedIn = new WebClient(h.api.url);
+    expect((await signedIn.signIn(user.email, TEST_PASSWORD)).location).toBe('/projects');
+    const mine = await addKey(user.id, 'Laptop');
+    await h.prisma.recoveryCode.create({ data: { userId: user.id, codeHash: 'x' } });
+    const page = await signedIn.get('/me/two-factor');
+    expect(pageText(page.text)).toContain('Laptop');
+    expect(pageText(page.text)).not.toContain('Phone');
+    expect((await signedIn.post(`/me/two-factor/security-keys/${theirs.id}/remove`)).status).toBe(404);
+    expect(await h.prisma.securityKey.count({ where: { id: theirs.id } })).toBe(1);
+    const removed = await signedIn.post(`/me/two-factor/security-keys/${mine.id}/remove`);
+    expect(removed.status).toBe(303);
+    expect(await h.prisma.securityKey.count({ where: { userId: user.id } })).toBe(0);
+    expect(await h.prisma.recoveryCode.count({ where: { userId: user.id } })).toBe(0);
+    const logged = await h.pool.query(`SELECT target FROM audit_events WHERE action = 'two_factor.security_key_remove' AND actor_user_id = $1`, [user.id]);
+    expect(logged.rows).toEqual([{ target: 'Laptop' }]);
+  });
+
+  test('a registration without a browser answer is refused with a clear message', async () => {
+    const user = await makeUser(h.prisma, team.accountId, 'member');
+    const c = new WebClient(h.api.url);
+    await c.signIn(user.email, TEST_PASSWORD);
+    await c.get('/me/two-factor');
+    expect(pageText((await c.post('/me/two-factor/security-keys', { key_name: '' })).text)).toContain('must be 1 to 60 characters');
+    const res = await c.post('/me/two-factor/security-keys', { key_name: 'YubiKey', credential: '{}' });
+    expect(res.status).toBe(422);
+    expect(pageText(res.text)).toContain('the security key did not answer');
+    expect(await h.prisma.securityKey.count({ where: { userId: user.id } })).toBe(0);
+  });
+});
+
 describe('owners', () => {
   test("an owner removes a member's two-factor (lost device and codes); admins cannot", async () => {
     const user = await makeUser(h.prisma, team.accountId, 'member');
     await enrol(user.email);
+    await addKey(user.id, 'YubiKey');
     const admin = new WebClient(h.api.url);
     await admin.signIn(team.users.admin.email, TEST_PASSWORD);
     await admin.get(`/accounts/${team.accountId}`);
@@ -144,6 +215,7 @@ describe('owners', () => {
     expect(pageText(page.text)).toContain('two-factor on');
     expect((await owner.post(`/accounts/${team.accountId}/members/${user.id}/two-factor/remove`)).status).toBe(303);
     expect((await new WebClient(h.api.url).signIn(user.email, TEST_PASSWORD)).location).toBe('/projects');
+    expect(await h.prisma.securityKey.count({ where: { userId: user.id } })).toBe(0);
     const logged = await h.pool.query(`SELECT actor_user_id, target FROM audit_events WHERE action = 'two_factor.disable' ORDER BY id DESC LIMIT 1`);
     expect(logged.rows[0]).toEqual({ actor_user_id: team.users.owner.id, target: user.email });
   });

@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   'two_factor.disable',
   'two_factor.recovery_codes',
   'two_factor.required',
+  'two_factor.security_key_add',
+  'two_factor.security_key_remove',
   'check.create',
   'check.delete',
   'integration.create',

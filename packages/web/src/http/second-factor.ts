@@ -1,4 +1,4 @@
-import { issueUserToken } from '@upmon/user-store';
+import { hasSecondFactor, issueUserToken } from '@upmon/user-store';
 import type { Request, Response } from 'express';
 import type { WebContext } from '../web-context.js';
 import { clearCookie, cookieName, setCookie } from './cookies.js';
@@ -16,14 +16,8 @@ export const secondStepCookie = (ctx: Pick<WebContext, 'secureCookies'>) => cook
  * two-factor authentication goes on to the second step (a short-lived one-time token in a cookie
  * of its own names them; no session yet); anyone else is signed in.
  */
-export async function afterFirstFactor(
-  ctx: WebContext,
-  req: Request,
-  res: Response,
-  user: { id: string; email: string; totpSecret: Uint8Array | null },
-  next: string,
-): Promise<void> {
-  if (user.totpSecret) {
+export async function afterFirstFactor(ctx: WebContext, req: Request, res: Response, user: { id: string; email: string }, next: string): Promise<void> {
+  if (await hasSecondFactor(ctx.prisma, user.id)) {
     const token = await issueUserToken(ctx.prisma, { userId: user.id, purpose: 'two_factor', ttlMs: SECOND_STEP_TTL_SEC * 1000, now: ctx.clock.now() });
     setCookie(res, secondStepCookie(ctx), token, { secure: ctx.secureCookies }, SECOND_STEP_TTL_SEC);
     res.redirect(303, `/sign-in/two-factor?next=${encodeURIComponent(next)}`);

@@ -16,7 +16,7 @@ async function findViewer(pool: pg.Pool, token: string): Promise<Omit<Viewer, 'c
   const { rows } = await pool.query<Omit<Viewer, 'client'>>({
     name: 'web-find-session',
     text: `SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, s.csrf_token AS "csrfToken",
-             (u.totp_secret IS NOT NULL) AS "hasTwoFactor",
+             (u.totp_secret IS NOT NULL OR EXISTS (SELECT 1 FROM security_keys k WHERE k.user_id = u.id)) AS "hasTwoFactor",
              EXISTS (SELECT 1 FROM memberships m JOIN accounts a ON a.id = m.account_id WHERE m.user_id = u.id AND a.require_two_factor) AS "twoFactorRequired",
              coalesce((SELECT json_agg(json_build_object('accountId', m.account_id, 'accountName', a.name, 'plan', a.plan, 'role', m.role)
                                        ORDER BY a.created_at, a.id)

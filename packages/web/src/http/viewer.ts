@@ -16,7 +16,7 @@ export interface Viewer {
   name: string;
   csrfToken: string;
   memberships: ViewerMembership[];
-  /** Has two-factor authentication (TOTP) on. */
+  /** Has two-factor authentication on (TOTP or a security key). */
   hasTwoFactor: boolean;
   /** One of their accounts requires two-factor authentication of its members. */
   twoFactorRequired: boolean;

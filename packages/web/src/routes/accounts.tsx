@@ -56,7 +56,11 @@ export function accountsRouter(ctx: WebContext): Router {
                WHERE p.account_id = $1 GROUP BY p.id ORDER BY p.created_at, p.id`,
         values: [m.accountId],
       }),
-      ctx.prisma.membership.findMany({ where: { accountId: m.accountId }, include: { user: true }, orderBy: { createdAt: 'asc' } }),
+      ctx.prisma.membership.findMany({
+        where: { accountId: m.accountId },
+        include: { user: { include: { _count: { select: { securityKeys: true } } } } },
+        orderBy: { createdAt: 'asc' },
+      }),
       ctx.prisma.invitation.findMany({ where: { accountId: m.accountId, acceptedAt: null, expiresAt: { gt: now } }, orderBy: { createdAt: 'asc' } }),
     ]);
     sendPage(
@@ -73,7 +77,7 @@ export function accountsRouter(ctx: WebContext): Router {
           email: x.user.email,
           role: x.role,
           hasPassword: x.user.passwordHash !== null,
-          hasTwoFactor: x.user.totpSecret !== null,
+          hasTwoFactor: x.user.totpSecret !== null || x.user._count.securityKeys > 0,
         }))}
         invitations={invitations}
         requireTwoFactor={(await ctx.prisma.account.findUniqueOrThrow({ where: { id: m.accountId }, select: { requireTwoFactor: true } })).requireTwoFactor}

@@ -14,6 +14,7 @@ import { requireMail, sendAccountMail } from '../http/account-mail.js';
 import { pageContext, safeNext, sendPage } from '../http/render.js';
 import { readCookie } from '../http/cookies.js';
 import { afterFirstFactor, completeSignIn, secondStepCookie } from '../http/second-factor.js';
+import { signInOptions, verifySignIn } from '../http/security-keys.js';
 import { endSession } from '../http/sessions.js';
 import { recordSignIn } from '../http/sign-in-audit.js';
 import { checkPasswordThrottled, throttle } from '../http/throttle.js';
@@ -79,23 +80,47 @@ export function authRouter(ctx: WebContext): Router {
     const token = readCookie(req, secondStepCookie(ctx));
     return token ? findUsableToken(ctx.prisma, token, 'two_factor', ctx.clock.now()) : null;
   };
-  const secondStepPage = (req: Request, res: Response, error?: string, status = 200) =>
+  const secondStepPage = async (req: Request, res: Response, pending: { id: string; userId: string }, error?: string, status = 200) => {
+    const keyOptions = await signInOptions(ctx, pending);
     sendPage(
       res,
       <SecondFactorPage
         page={pageContext(res, ctx.assets)}
         next={safeNext(req.query.next ?? (req.body as Record<string, unknown> | undefined)?.next)}
         error={error}
+        keyOptions={keyOptions ? JSON.stringify(keyOptions) : null}
       />,
       status,
     );
+  };
 
   r.get('/sign-in/two-factor', async (req, res) => {
-    if (!(await secondStepOf(req))) {
+    const row = await secondStepOf(req);
+    if (!row) {
       res.redirect(303, '/sign-in');
       return;
     }
-    secondStepPage(req, res);
+    await secondStepPage(req, res, row);
+  });
+
+  r.post('/sign-in/two-factor/security-key', async (req, res) => {
+    const row = await secondStepOf(req);
+    if (!row) {
+      res.redirect(303, '/sign-in');
+      return;
+    }
+    // A refused assertion spends the same failure budgets as a wrong password.
+    const ok = await checkPasswordThrottled(ctx, req, row.user.email, () => verifySignIn(ctx, row, field(asForm(req.body), 'credential')));
+    if (!ok) {
+      await recordSignIn(ctx, req, row.user, 'sign_in.failed');
+      await secondStepPage(req, res, row, 'The security key was not accepted. Try again, or use a code.', 401);
+      return;
+    }
+    if (!(await consumeToken(ctx.prisma, row.id, ctx.clock.now()))) {
+      res.redirect(303, '/sign-in');
+      return;
+    }
+    await completeSignIn(ctx, req, res, row.user, safeNext(field(asForm(req.body), 'next')) ?? '/projects');
   });
 
   r.post('/sign-in/two-factor', async (req, res) => {
@@ -114,7 +139,7 @@ export function authRouter(ctx: WebContext): Router {
     );
     if (!ok) {
       await recordSignIn(ctx, req, row.user, 'sign_in.failed');
-      secondStepPage(req, res, 'That code is not right (or was already used). Try the current one.', 401);
+      await secondStepPage(req, res, row, 'That code is not right (or was already used). Try the current one.', 401);
       return;
     }
     if (!(await consumeToken(ctx.prisma, row.id, ctx.clock.now()))) {

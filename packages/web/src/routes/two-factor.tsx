@@ -1,8 +1,11 @@
 import {
+  addSecurityKey,
   confirmTotpSetup,
   pendingTotpSecret,
+  removeSecurityKey,
   removeTwoFactor,
   replaceRecoveryCodes,
+  securityKeysOf,
   startTotpSetup,
   unusedRecoveryCodes,
   verifySecondFactor,
@@ -11,6 +14,7 @@ import { Router, type Request, type Response } from 'express';
 import { asForm, field } from '../forms/form-values.js';
 import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
+import { registrationOptions, verifyRegistration } from '../http/security-keys.js';
 import { recordPersonEvent } from '../http/sign-in-audit.js';
 import { checkPasswordThrottled } from '../http/throttle.js';
 import { viewerOf, type Viewer } from '../http/viewer.js';
@@ -19,8 +23,12 @@ import { TwoFactorPage, type TwoFactorPageProps } from '../views/people/two-fact
 import type { WebContext } from '../web-context.js';
 
 const WRONG_CODE = 'is not right (or was already used)';
+const KEY_NAME_MAX = 60;
 
-/** /me/two-factor: the signed-in person sets up TOTP, renews recovery codes, turns it off. */
+/**
+ * /me/two-factor: the signed-in person sets up TOTP, registers and removes security keys, renews
+ * recovery codes, turns it off.
+ */
 export function twoFactorRouter(ctx: WebContext): Router {
   const r = Router();
   r.use('/me', requireViewer);
@@ -34,6 +42,8 @@ export function twoFactorRouter(ctx: WebContext): Router {
       <TwoFactorPage
         page={pageContext(res, ctx.assets)}
         enabled={row.totpSecret !== null}
+        securityKeys={await securityKeysOf(ctx.prisma, viewer.userId)}
+        keyOptions={JSON.stringify(await registrationOptions(ctx, viewer))}
         recoveryCodesLeft={await unusedRecoveryCodes(ctx.prisma, viewer.userId)}
         pending={row.totpSecret ? null : await pendingTotpSecret(ctx.prisma, ctx.cipher, user)}
         required={viewer.twoFactorRequired}
@@ -52,7 +62,8 @@ export function twoFactorRouter(ctx: WebContext): Router {
     });
 
   r.get('/me/two-factor', async (req, res) => {
-    await show(res, { notice: req.query.done === 'off' ? 'Two-factor authentication is off.' : undefined });
+    const notices: Record<string, string> = { off: 'Two-factor authentication is off.', 'key-removed': 'Security key removed.' };
+    await show(res, { notice: typeof req.query.done === 'string' ? notices[req.query.done] : undefined });
   });
 
   r.post('/me/two-factor/setup', async (_req, res) => {
@@ -71,6 +82,36 @@ export function twoFactorRouter(ctx: WebContext): Router {
     await recordPersonEvent(ctx, req, { id: viewer.userId, email: viewer.email }, 'two_factor.enable');
     // Shown in this response only (no redirect, like a new API key).
     await show(res, { recoveryCodes: codes, notice: 'Two-factor authentication is on.' }, 201);
+  });
+
+  r.post('/me/two-factor/security-keys', async (req, res) => {
+    const viewer = viewerOf(res) as Viewer;
+    const form = asForm(req.body);
+    const name = field(form, 'key_name').trim();
+    if (name.length === 0 || name.length > KEY_NAME_MAX) {
+      await show(res, { errors: { key_name: [`must be 1 to ${KEY_NAME_MAX} characters`] } }, 422);
+      return;
+    }
+    const credential = await verifyRegistration(ctx, viewer.sessionId, field(form, 'credential'));
+    if (!credential) {
+      await show(res, { errors: { key_name: ['was not registered: the security key did not answer (or answered too late); try again'] } }, 422);
+      return;
+    }
+    const codes = await addSecurityKey(ctx.prisma, viewer.userId, { name, ...credential });
+    await recordPersonEvent(ctx, req, { id: viewer.userId, email: viewer.email }, 'two_factor.security_key_add', name);
+    await show(res, { recoveryCodes: codes ?? undefined, notice: `Security key “${name}” added.` }, 201);
+  });
+
+  r.post('/me/two-factor/security-keys/:id/remove', async (req, res) => {
+    const viewer = viewerOf(res) as Viewer;
+    const id = req.params.id;
+    const name = /^[0-9a-f-]{36}$/.test(id) ? await removeSecurityKey(ctx.prisma, viewer.userId, id) : null;
+    if (name === null) {
+      await show(res, { notice: 'That security key is already gone.' }, 404);
+      return;
+    }
+    await recordPersonEvent(ctx, req, { id: viewer.userId, email: viewer.email }, 'two_factor.security_key_remove', name);
+    res.redirect(303, '/me/two-factor?done=key-removed');
   });
 
   r.post('/me/two-factor/recovery-codes', async (req, res) => {

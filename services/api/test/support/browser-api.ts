@@ -8,7 +8,7 @@ import { startApi } from '../../src/start-api.js';
 export interface BrowserApi {
   db: TestDatabase;
   prisma: PrismaClient;
-  /** http://127.0.0.1:<port>: the app, the ping URLs and APP_BASE_URL at once. */
+  /** http://127.0.0.1:<port> (or `host`): the app, the ping URLs and APP_BASE_URL at once. */
   base: string;
   /** The api's environment, for other services started beside it. */
   env: Record<string, string>;
@@ -19,12 +19,13 @@ export interface BrowserApi {
  * The whole api (web app, REST API, ping receiver) in this process on a free port, on a database
  * and Redis prefix of its own, for the browser tests: pages, pings and alert links share one origin.
  */
-export async function startBrowserApi(extraEnv: Record<string, string> = {}): Promise<BrowserApi> {
+export async function startBrowserApi(extraEnv: Record<string, string> = {}, opts: { host?: 'localhost' } = {}): Promise<BrowserApi> {
   const db = await createTestDatabase();
   const prisma = createPrismaClient(db.url, { poolSize: 2 });
   const prefix = testRedisPrefix();
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  // WebAuthn needs a domain for its relying party ID: security-key tests use localhost.
+  const base = `http://${opts.host ?? '127.0.0.1'}:${port}`;
   const env = {
     DATABASE_URL: db.url,
     REDIS_URL: testRedisUrl(),

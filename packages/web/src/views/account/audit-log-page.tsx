@@ -27,6 +27,8 @@ const ACTION_WORDS: Record<string, string> = {
   'two_factor.disable': 'turned off two-factor authentication',
   'two_factor.recovery_codes': 'made new recovery codes',
   'two_factor.required': 'changed whether members need two-factor authentication',
+  'two_factor.security_key_add': 'added a security key',
+  'two_factor.security_key_remove': 'removed a security key',
   'check.create': 'created a check',
   'check.delete': 'deleted a check',
   'integration.create': 'created an integration',

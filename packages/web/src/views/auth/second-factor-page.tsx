@@ -7,10 +7,12 @@ export interface SecondFactorPageProps {
   page: PageContext;
   next: string | null;
   error?: string;
+  /** The person has security keys: assertion options (JSON) for the browser script. */
+  keyOptions?: string | null;
 }
 
-/** The second step of a sign-in: a code from the authenticator app, or a recovery code. */
-export function SecondFactorPage({ page, next, error }: SecondFactorPageProps) {
+/** The second step of a sign-in: a security key, a code from the authenticator app, or a recovery code. */
+export function SecondFactorPage({ page, next, error, keyOptions }: SecondFactorPageProps) {
   return (
     <Layout page={page} title="Two-factor authentication">
       <section class="narrow">
@@ -19,6 +21,17 @@ export function SecondFactorPage({ page, next, error }: SecondFactorPageProps) {
           <div class="alert alert-error" role="alert">
             {error}
           </div>
+        ) : null}
+        {keyOptions ? (
+          <form method="post" action="/sign-in/two-factor/security-key" class="stack" data-webauthn="get" data-webauthn-options={keyOptions}>
+            <CsrfField token={page.csrf} />
+            {next ? <input type="hidden" name="next" value={next} /> : null}
+            <input type="hidden" name="credential" value="" />
+            <p class="alert alert-error" role="alert" data-webauthn-error hidden />
+            <button type="submit" class="primary">
+              Use a security key
+            </button>
+          </form>
         ) : null}
         <form method="post" action="/sign-in/two-factor" class="stack">
           <CsrfField token={page.csrf} />

@@ -3,10 +3,16 @@ import { CsrfField } from '../csrf-field.js';
 import { TextField, type FormErrors } from '../form-fields.js';
 import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
+import { SecurityKeysSection } from './security-keys-section.js';
+import type { StoredSecurityKey } from '@upmon/user-store';
 
 export interface TwoFactorPageProps {
   page: PageContext;
+  /** TOTP (an authenticator app) is on. */
   enabled: boolean;
+  securityKeys: StoredSecurityKey[];
+  /** Registration options for a new security key (JSON, for the browser script). */
+  keyOptions: string;
   recoveryCodesLeft: number;
   /** A secret being set up: shown until a code confirms it. */
   pending: { secret: string; uri: string } | null;
@@ -33,7 +39,7 @@ export function TwoFactorPage(p: TwoFactorPageProps) {
             {p.notice}
           </p>
         ) : null}
-        {p.required && !p.enabled ? (
+        {p.required && !p.enabled && p.securityKeys.length === 0 ? (
           <p class="alert alert-error" role="alert">
             An account you belong to requires two-factor authentication: set it up to go on.
           </p>
@@ -96,6 +102,7 @@ export function TwoFactorPage(p: TwoFactorPageProps) {
             </form>
           </>
         )}
+        <SecurityKeysSection csrf={p.page.csrf} keys={p.securityKeys} keyOptions={p.keyOptions} errors={p.errors} />
       </section>
     </Layout>
   );
