@@ -1,6 +1,6 @@
 // The HTTP target of `pnpm bench locations`, in a process of its own so that the probers' CPU is
 // their own. Checks probe `/g<group>/<check id>`; the harness makes whole groups fail (500) with
-// `POST /_fail?groups=1,2` (empty: none). Each probe's lag (its arrival minus its slot, negative when early: slot +
+// `POST /_fail?groups=1,2` (empty: none). Each probe's lag (its arrival minus its slot: slot +
 // the check's spread, as core's nextProbeAt places period probes) is kept with its arrival time;
 // `GET /_lags?from=<ms>&to=<ms>` returns the lags of the probes that arrived in [from, to).
 // argv[2]: the checks' period in seconds. Prints {port} as one JSON line, then serves until killed.
@@ -29,9 +29,9 @@ const server = http.createServer((req, res) => {
   }
   const at = Date.now();
   const [, group = '', id = ''] = url.pathname.split('/');
-  const sinceSlot = (((at - probeSpreadMs(id, periodMs)) % periodMs) + periodMs) % periodMs;
-  // Past half a period it is the next slot's probe, early (negative lag).
-  arrivals.push({ at, lag: sinceSlot > periodMs / 2 ? sinceSlot - periodMs : sinceSlot });
+  // A period probe never runs before its slot (the scheduler enqueues it once due): the lag is the
+  // time since the last slot.
+  arrivals.push({ at, lag: (((at - probeSpreadMs(id, periodMs)) % periodMs) + periodMs) % periodMs });
   res.statusCode = failing.has(group.slice(1)) ? 500 : 200;
   res.end('ok');
 });

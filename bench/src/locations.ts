@@ -102,11 +102,41 @@ export async function run(): Promise<void> {
   const target = await startTarget(periodSec);
   const services: ServiceProcess[] = [];
   try {
+    const common = {
+      DATABASE_URL: db.url,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+      PUBLIC_LOCATIONS: LOCATIONS.join(','),
+    };
+    // All four at once (one by one took a minute at load 20), before the checks exist.
+    const started = Promise.allSettled([
+      ...LOCATIONS.map((location) =>
+        startService(
+          'prober',
+          {
+            ...common,
+            PROBER_LOCATION: location,
+            OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
+            PROBER_CONCURRENCY: String(concurrency),
+            DATABASE_POOL_SIZE: String(poolSize),
+          },
+          { nodeArgs: PROBER_NODE_ARGS },
+        ),
+      ),
+      startService('scheduler', { ...common, DATABASE_POOL_SIZE: '5' }),
+    ]);
+    const outcomes = await started;
+    for (const o of outcomes) if (o.status === 'fulfilled') services.push(o.value);
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) throw failed.reason;
+    const probers = new Map(LOCATIONS.map((location, i) => [location, services[i] as ServiceProcess]));
+    const scheduler = services[LOCATIONS.length] as ServiceProcess;
     const projectId = await createBenchProject(pool);
     // Group 0 never fails; groups 1..runs fail in their run.
-    const ids = Array.from({ length: checks }, () => randomUUID());
+    const ids = Array.from({ length: checks }, (): string => randomUUID());
     const groupOf = new Map(ids.map((id, i) => [id, i < failPerRun * runs ? Math.floor(i / failPerRun) + 1 : 0]));
-    const firstSlotAfter = Date.now() + 15_000;
+    const firstSlotAfter = Date.now() + 10_000;
     const firstSlot = (id: string) => {
       const spread = probeSpreadMs(id, periodMs);
       return new Date((Math.floor((firstSlotAfter - spread) / periodMs) + 1) * periodMs + spread).toISOString();
@@ -120,31 +150,6 @@ export async function run(): Promise<void> {
     );
     await pool.query('ANALYZE checks');
 
-    const common = {
-      DATABASE_URL: db.url,
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: prefix,
-      LOG_LEVEL: 'warn',
-      PUBLIC_LOCATIONS: LOCATIONS.join(','),
-    };
-    const probers = new Map<string, ServiceProcess>();
-    for (const location of LOCATIONS) {
-      const s = await startService(
-        'prober',
-        {
-          ...common,
-          PROBER_LOCATION: location,
-          OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
-          PROBER_CONCURRENCY: String(concurrency),
-          DATABASE_POOL_SIZE: String(poolSize),
-        },
-        { nodeArgs: PROBER_NODE_ARGS },
-      );
-      services.push(s);
-      probers.set(location, s);
-    }
-    const scheduler = await startService('scheduler', { ...common, DATABASE_POOL_SIZE: '5' });
-    services.push(scheduler);
     const pidOf = (s: ServiceProcess) => (s.child.pid ? [s.child.pid] : []);
     const redisPort = new URL(redisUrl).port;
     const cpu = () =>
@@ -180,7 +185,15 @@ export async function run(): Promise<void> {
       const probes = (await countPings()) - pingsBefore;
       // Flips of this run's groups: k down, k-1 up. Those whose deciding result straddled the run's
       // start land in the next period, so flips are gathered until a run later (or the tail).
-      figures.push({ probes, lags: await target.lags(from, to), flipLags: [], flipsExpected: failPerRun * (k > 1 ? 2 : 1), since: flipsBefore, cpuMs, load1: os.loadavg()[0] as number });
+      figures.push({
+        probes,
+        lags: await target.lags(from, to),
+        flipLags: [],
+        flipsExpected: failPerRun * (k > 1 ? 2 : 1),
+        since: flipsBefore,
+        cpuMs,
+        load1: os.loadavg()[0] as number,
+      });
     }
     await target.setFailing([]);
     await sleep(5000);
@@ -218,14 +231,43 @@ export async function run(): Promise<void> {
       const sorted = [...xs].sort((a, b) => a - b);
       return { median: percentile(sorted, 50), spread: `${sorted[0]}–${sorted[sorted.length - 1]}` };
     };
-    const summary = (metric: string, xs: number[], goal: string) => ({ metric, ...spreadOf(xs), goal, met: goal ? (eval_(goal, percentile(xs, 50)) ? 'yes' : 'NO') : '' });
+    const summary = (metric: string, xs: number[], goal: string) => ({
+      metric,
+      ...spreadOf(xs),
+      goal,
+      met: goal ? (eval_(goal, percentile(xs, 50)) ? 'yes' : 'NO') : '',
+    });
     printTable(`locations: medians of ${runs} runs (spread min–max)`, [
-      summary('probe lag p50 ms', perRun.map((r) => r['probe lag p50 ms']), ''),
-      summary('probe lag p99 ms', perRun.map((r) => r['probe lag p99 ms']), '<= 1000'),
-      summary('result→flip p50 ms', perRun.map((r) => r['result→flip p50 ms']), ''),
-      summary('result→flip p99 ms', perRun.map((r) => r['result→flip p99 ms']), '<= 1000'),
-      summary('probes recorded per run', perRun.map((r) => r['probes recorded']), `>= ${Math.floor(checks * LOCATIONS.length * 0.99)}`),
-      summary('load average (1 min)', perRun.map((r) => r['load 1 min']), ''),
+      summary(
+        'probe lag p50 ms',
+        perRun.map((r) => r['probe lag p50 ms']),
+        '',
+      ),
+      summary(
+        'probe lag p99 ms',
+        perRun.map((r) => r['probe lag p99 ms']),
+        '<= 1000',
+      ),
+      summary(
+        'result→flip p50 ms',
+        perRun.map((r) => r['result→flip p50 ms']),
+        '',
+      ),
+      summary(
+        'result→flip p99 ms',
+        perRun.map((r) => r['result→flip p99 ms']),
+        '<= 1000',
+      ),
+      summary(
+        'probes recorded per run',
+        perRun.map((r) => r['probes recorded']),
+        `>= ${Math.floor(checks * LOCATIONS.length * 0.99)}`,
+      ),
+      summary(
+        'load average (1 min)',
+        perRun.map((r) => r['load 1 min']),
+        '',
+      ),
     ]);
     printTable(
       `locations: CPU per probe recorded, medians of ${runs} runs (spread; from /proc)`,
