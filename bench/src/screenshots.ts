@@ -17,8 +17,11 @@ interface Seeded {
   projectId: string;
   accountId: string;
   checkId: string;
+  /** An http check that is down: the check page's first screen at its most useful. */
+  httpCheckId: string;
   integrationId: number;
   token: string;
+  statusKey: string;
 }
 
 async function seed(c: pg.Client, now: number): Promise<Seeded> {
@@ -117,6 +120,50 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
     `INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, fanned_out_at) VALUES ($1, $2, $3, 'late', 'up', 'ping', now())`,
     [backupId, project.id, new Date(downAt.getTime() + 4 * 60_000)],
   );
+  // An http check down for 3 h 12 min: its probes failed with a 503 (the explanation is the ping body).
+  const httpCheck = await one<{ id: string }>(
+    `INSERT INTO checks (id, project_id, kind, name, tags, status, schedule_kind, period_sec, tz, grace_sec, last_ping_at, last_duration_ms, http_config, created_at, updated_at)
+     VALUES (gen_random_uuid(), $1, 'http', 'shop-health', ARRAY['prod'], 'down', 'period', 60, 'UTC', 60, $2, 212, $3, $4, now()) RETURNING id`,
+    [
+      project.id,
+      new Date(now - 30_000),
+      { method: 'GET', expected_codes: ['200'], keyword: 'healthy', timeout_sec: 10, confirmations: 2 },
+      new Date(now - 40 * 24 * HOUR),
+    ],
+  );
+  await c.query(`UPDATE checks SET http_secrets = $2 WHERE id = $1`, [
+    httpCheck.id,
+    cipher.encryptJson({ url: 'https://shop.acme.example/health' }, AAD.checkHttpSecrets(httpCheck.id)),
+  ]);
+  const httpDown = now - (3 * 60 + 12) * 60_000;
+  for (const [ts, status, reason] of [
+    [now - 40 * 24 * HOUR, 'up', 'ping'],
+    [now - 12 * 24 * HOUR, 'down', 'fail'],
+    [now - 12 * 24 * HOUR + 42 * 60_000, 'up', 'ping'],
+    [httpDown, 'down', 'fail'],
+  ] as const)
+    await c.query(`INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, fanned_out_at) VALUES ($1, $2, $3, 'up', $4, $5, now())`, [
+      httpCheck.id,
+      project.id,
+      new Date(ts),
+      status,
+      reason,
+    ]);
+  for (let i = 0; i < 30; i++) {
+    const failed = i < 3;
+    const text = failed ? 'HTTP 503 (expected 200)' : 'HTTP 200';
+    await c.query(
+      `INSERT INTO pings (check_id, ts, type, method, duration_ms, body, body_size, user_agent) VALUES ($1, $2, $3, 'GET', $4, $5, $6, 'upmon-probe')`,
+      [
+        httpCheck.id,
+        new Date(now - 30_000 - i * 60_000 - (failed ? 0 : 192 * 60_000)),
+        failed ? 'fail' : 'success',
+        150 + ((i * 37) % 90),
+        cipher.encrypt(text, AAD.pingBody(httpCheck.id)),
+        text.length,
+      ],
+    );
+  }
   // Integration configs are sealed to their row id, so the id is drawn first.
   const nextIntegrationId = async () => Number((await one<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('integrations', 'id')) AS id`)).id);
   const slackId = await nextIntegrationId();
@@ -143,7 +190,27 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
       [project.id, kind, name, g.prefix, g.hash],
     );
   }
-  return { projectId: project.id, accountId: account.id, checkId: backupId, integrationId: integration.id, token };
+  // A repeating maintenance of the database checks, one in progress, and a public status page.
+  await c.query(
+    `INSERT INTO maintenance_windows (id, project_id, name, scope, tags, schedule, tz, duration_min) VALUES (gen_random_uuid(), $1, 'Weekly DB patching', 'tags', '{db}', '0 3 * * sun', 'Europe/Riga', 60)`,
+    [project.id],
+  );
+  await c.query(
+    `INSERT INTO maintenance_windows (id, project_id, name, scope, tags, starts_at, ends_at) VALUES (gen_random_uuid(), $1, 'Search cluster upgrade', 'tags', '{search}', $2, $3)`,
+    [project.id, new Date(now - 0.5 * HOUR), new Date(now + 1.5 * HOUR)],
+  );
+  const page = await one<{ id: string; public_key: string }>(
+    `INSERT INTO status_pages (id, project_id, title, enabled, updated_at) VALUES (gen_random_uuid(), $1, 'Acme Ops status', true, now()) RETURNING id, public_key`,
+    [project.id],
+  );
+  const group = await one<{ id: number }>(`INSERT INTO status_page_groups (status_page_id, name, position) VALUES ($1, 'Nightly jobs', 0) RETURNING id`, [
+    page.id,
+  ]);
+  await c.query(
+    `INSERT INTO status_page_checks (group_id, check_id, position) SELECT $1, id, row_number() OVER (ORDER BY name) - 1 FROM checks WHERE project_id = $2 AND status <> 'new'`,
+    [group.id, project.id],
+  );
+  return { httpCheckId: httpCheck.id, projectId: project.id, accountId: account.id, checkId: backupId, integrationId: integration.id, token, statusKey: page.public_key };
 }
 
 export async function run(): Promise<void> {
@@ -162,15 +229,23 @@ export async function run(): Promise<void> {
   });
   const browser = await launchChromium();
   mkdirSync(OUT, { recursive: true });
+  // `pnpm screenshots check check-http`: only those pages (the others' images stay as they are).
+  const only = process.argv.length > 2 ? process.argv.slice(2) : null;
   const pages: [string, string, ('laptop' | 'phone')[]][] = [
     ['sign-in', '/sign-in', ['laptop', 'phone']],
     ['dashboard', `/projects/${s.projectId}`, ['laptop', 'phone']],
     ['check', `/checks/${s.checkId}`, ['laptop', 'phone']],
+    ['check-http', `/checks/${s.httpCheckId}`, ['laptop', 'phone']],
     ['check-form', `/projects/${s.projectId}/checks/new`, ['laptop']],
+    ['check-form-http', `/projects/${s.projectId}/checks/new?kind=http`, ['laptop', 'phone']],
     ['integrations', `/projects/${s.projectId}/integrations`, ['laptop']],
     ['integration', `/projects/${s.projectId}/integrations/${s.integrationId}`, ['laptop']],
     ['api-keys', `/projects/${s.projectId}/keys`, ['laptop']],
     ['account', `/accounts/${s.accountId}`, ['laptop', 'phone']],
+    ['badges', `/projects/${s.projectId}/badges`, ['laptop', 'phone']],
+    ['maintenance', `/projects/${s.projectId}/maintenance`, ['laptop', 'phone']],
+    ['status-page-settings', `/projects/${s.projectId}/status-page`, ['laptop', 'phone']],
+    ['status-page', `/status/${s.statusKey}`, ['laptop', 'phone']],
   ];
   try {
     for (const device of ['laptop', 'phone'] as const) {
@@ -181,9 +256,9 @@ export async function run(): Promise<void> {
       );
       const page = await context.newPage();
       for (const [name, url, devices] of pages) {
-        if (!devices.includes(device)) continue;
+        if (!devices.includes(device) || (only && !only.includes(name))) continue;
         await context.clearCookies();
-        if (name !== 'sign-in') await context.addCookies([{ name: 'upmon_session', value: s.token, url: api.url }]);
+        if (name !== 'sign-in' && name !== 'status-page') await context.addCookies([{ name: 'upmon_session', value: s.token, url: api.url }]);
         await page.goto(`${api.url}${url}`);
         await page.waitForLoadState('networkidle');
         const file = path.join(OUT, `${name}-${device}.png`);

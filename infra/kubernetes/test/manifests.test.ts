@@ -7,8 +7,9 @@ import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { Job } from 'kubernetes-models/batch/v1/Job';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { parseAllDocuments } from 'yaml';
-import { loadApiConfig, loadNotifierConfig, loadProberConfig, loadSchedulerConfig, type Env } from '@upmon/config';
+import { loadApiConfig, loadNotifierConfig, loadProberConfig, loadRemoteProberConfig, loadSchedulerConfig, type Env } from '@upmon/config';
 
 // The manifests are rendered offline by kustomize (built into kubectl) and every object is
 // validated against Kubernetes' own schemas (kubernetes-models, generated from the API's OpenAPI
@@ -25,6 +26,7 @@ const MODELS: Record<string, { new (data: any): { validate(): void } }> = {
   'batch/v1/Job': Job,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
   'networking.k8s.io/v1/Ingress': Ingress,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
 };
 
 function render(target: string): Obj[] {
@@ -131,5 +133,32 @@ describe.each(['base', 'overlays/example'])('%s', (target) => {
       expect(ports).toContain(loaded.port);
       if (service === 'api') expect(ports).toContain(loaded.metricsPort);
     }
+  });
+});
+
+// A private location (docs/locations.md): the prober in remote mode, in a customer's cluster.
+describe('private-location', () => {
+  const objects = render('private-location');
+  const deployment = objects.find((o) => o.kind === 'Deployment') as Obj;
+  const pod = deployment.spec.template.spec;
+  const config = objects.find((o) => o.kind === 'ConfigMap') as Obj;
+
+  test('every object is valid against the Kubernetes schemas; nothing connects in', () => {
+    for (const o of objects) expect(() => new MODELS[`${o.apiVersion}/${o.kind}`]!(o).validate()).not.toThrow();
+    const policy = objects.find((o) => o.kind === 'NetworkPolicy') as Obj;
+    expect(policy.spec).toMatchObject({ policyTypes: ['Ingress'], ingress: [] });
+    expect(policy.spec.podSelector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
+  });
+
+  test('remote mode with the key from a Secret only: no database, Redis or upmon secret; the config is accepted', () => {
+    const container = pod.containers[0];
+    expect(container.envFrom).toEqual([{ configMapRef: { name: config.metadata.name } }]);
+    expect(container.env).toEqual([{ name: 'PROBER_LOCATION_KEY', valueFrom: { secretKeyRef: { name: 'upmon-location', key: 'PROBER_LOCATION_KEY' } } }]);
+    expect(Object.keys(config.data).sort()).not.toEqual(expect.arrayContaining(['DATABASE_URL']));
+    for (const name of ['DATABASE_URL', 'REDIS_URL', 'ENCRYPTION_KEY', 'PROBER_LOCATION_KEY']) expect(config.data).not.toHaveProperty(name);
+    const loaded = loadRemoteProberConfig({ ...(config.data as Env), PROBER_LOCATION_KEY: `upl_${'a'.repeat(32)}` });
+    expect(loaded.port).toBe(container.ports[0].containerPort);
+    expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThan(loaded.shutdownTimeoutMs);
+    expect(container.readinessProbe.httpGet.path).toBe('/readyz');
   });
 });

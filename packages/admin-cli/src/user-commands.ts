@@ -1,6 +1,7 @@
 import { isRole, ROLES } from '@upmon/core';
 import type { PrismaClient } from '@upmon/db';
-import { addUserToAccount, isPlausibleEmail, issueUserToken, normalizeEmail, TOKEN_TTL_MS, userTokenPath } from '@upmon/user-store';
+import { OPERATOR, recordAuditEventInAccounts } from '@upmon/domain';
+import { addUserToAccount, isPlausibleEmail, issueUserToken, normalizeEmail, removeTwoFactor, TOKEN_TTL_MS, userTokenPath } from '@upmon/user-store';
 import { CliError } from './cli-error.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -86,15 +87,35 @@ async function removeUser(prisma: PrismaClient, opts: UserOpts) {
   return { id: user.id, email, deleted: true };
 }
 
+/**
+ * `user remove-2fa --email E`: the operator's way back in for someone who lost their
+ * authenticator and their recovery codes (and whose account has no owner to do it); logged in
+ * the audit log of each of their accounts.
+ */
+async function removeUserTwoFactor(prisma: PrismaClient, opts: UserOpts) {
+  const email = emailOf(opts.email);
+  const user = await prisma.user.findUnique({ where: { email }, include: { memberships: { select: { accountId: true } } } });
+  if (!user) throw new CliError(`user ${email} not found`);
+  await removeTwoFactor(prisma, user.id);
+  await recordAuditEventInAccounts(
+    prisma,
+    user.memberships.map((m) => m.accountId),
+    { actor: OPERATOR, action: 'two_factor.disable', target: email },
+  );
+  return { id: user.id, email, two_factor: false };
+}
+
 /** The group's commands, keyed as typed ("user create"). */
 export function userCommands(prisma: PrismaClient, values: UserOpts, ctx: { appBaseUrl: string; now: Date }): Record<string, () => Promise<unknown>> {
   return {
     'user create': () => createUser(prisma, values, ctx.appBaseUrl, ctx.now),
     'user list': () => listUsers(prisma, values),
     'user remove': () => removeUser(prisma, values),
+    'user remove-2fa': () => removeUserTwoFactor(prisma, values),
   };
 }
 
 export const USER_USAGE = `  user create --account ACCOUNT_ID --email E --role owner|admin|member|read_only [--name NAME]
   user list [--account ACCOUNT_ID]
-  user remove --email E [--account ACCOUNT_ID]`;
+  user remove --email E [--account ACCOUNT_ID]
+  user remove-2fa --email E`;

@@ -53,12 +53,15 @@ describe('admin CLI: secrets re-encrypt', () => {
         config: legacyCiphertext(JSON.stringify({ url: 'https://hooks.example/x' })),
       },
     });
-    return { check, integrationId: id };
+    // A TOTP secret is bound to its user's id, known once the row exists.
+    const user = await prisma.user.create({ data: { email: `totp-${project}@example.com`, name: 'TOTP' } });
+    await prisma.user.update({ where: { id: user.id }, data: { totpSecret: new Uint8Array(old.encrypt('JBSWY3DPEHPK3PXP', AAD.userTotpSecret(user.id))) } });
+    return { check, integrationId: id, userId: user.id };
   }
 
   it('re-encrypts every secret with the newest key, bound to its row, printing progress; the old key can then go', async () => {
     const project = (await makeProject(prisma)).id;
-    const { check, integrationId } = await seed(project);
+    const { check, integrationId, userId } = await seed(project);
     // Unreadable under every key: counted and left alone.
     const stray = await makeCheck(prisma, project, { kind: 'http', httpConfig: {}, httpSecrets: new Uint8Array(Buffer.from('not a ciphertext of any key')) });
 
@@ -71,6 +74,8 @@ describe('admin CLI: secrets re-encrypt', () => {
         'checks.http_secrets': { to_re_encrypt: 2, re_encrypted: 1, unreadable: 1, unreadable_ids: [stray.id] },
         'checks.tcp_secrets': { to_re_encrypt: 0, re_encrypted: 0, unreadable: 0, unreadable_ids: [] },
         'pings.body': { to_re_encrypt: 8, re_encrypted: 8, unreadable: 0, unreadable_ids: [] },
+        'users.totp_secret': { to_re_encrypt: 1, re_encrypted: 1, unreadable: 0, unreadable_ids: [] },
+        'users.totp_pending_secret': { to_re_encrypt: 0, re_encrypted: 0, unreadable: 0, unreadable_ids: [] },
       },
     });
     expect(run.err).toContain('pings.body: 3 of 8 done (3 re-encrypted, 0 unreadable)');
@@ -87,6 +92,8 @@ describe('admin CLI: secrets re-encrypt', () => {
     const i = await prisma.integration.findUniqueOrThrow({ where: { id: integrationId } });
     expect(newOnly.decryptJson(i.config, AAD.integrationConfig(integrationId))).toEqual({ url: 'https://hooks.example/x' });
     expect(rotated.isCurrent(i.config)).toBe(true);
+    const u = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
+    expect(newOnly.decrypt(u.totpSecret as Uint8Array, AAD.userTotpSecret(userId)).toString()).toBe('JBSWY3DPEHPK3PXP');
   });
 
   it('resumes: a second run touches only what is still under an old key', async () => {

@@ -84,4 +84,24 @@ describe('admin CLI: user commands', () => {
     },
     SPAWNS_TIMEOUT_MS,
   );
+  test(
+    "user remove-2fa turns off a user's two-factor (lost device and recovery codes) and logs it in each of their accounts",
+    async () => {
+      const account = await makeAccount(prisma, 'free');
+      const created = admin('user', 'create', '--account', account.id, '--email', 'lost@example.com', '--role', 'owner');
+      await prisma.user.update({
+        where: { id: created.json.id },
+        data: { totpSecret: new Uint8Array([1, 2, 3]), recoveryCodes: { create: [{ codeHash: 'x' }] } },
+      });
+      const r = admin('user', 'remove-2fa', '--email', 'LOST@example.com');
+      expect(r.code).toBe(0);
+      expect(r.json).toEqual({ id: created.json.id, email: 'lost@example.com', two_factor: false });
+      const user = await prisma.user.findUniqueOrThrow({ where: { id: created.json.id }, include: { recoveryCodes: true } });
+      expect([user.totpSecret, user.recoveryCodes]).toEqual([null, []]);
+      const events = await prisma.auditEvent.findMany({ where: { accountId: account.id } });
+      expect(events).toEqual([expect.objectContaining({ action: 'two_factor.disable', actorKind: 'operator', target: 'lost@example.com' })]);
+      expect(admin('user', 'remove-2fa', '--email', 'nobody@example.com').code).toBe(1);
+    },
+    SPAWNS_TIMEOUT_MS,
+  );
 });

@@ -25,4 +25,5 @@ export {
 } from './probe-results.js';
 export { rescheduleEditedCheck } from './edited-check.js';
 export { CheckLocations, type LocationProbeResult } from './check-locations.js';
+export { ProbeResultStore, type ProbeResult, type ProbeResultStoreDeps } from './probe-result-store.js';
 export { readLocationHealth, type LocationHealth } from './location-health.js';

@@ -5,3 +5,4 @@ export { loadSchedulerConfig, type SchedulerConfig } from './scheduler.js';
 export { loadProberConfig, type ProberConfig } from './prober.js';
 export { loadNotifierConfig, type NotifierConfig, type ProviderSettings } from './notifier.js';
 export { loadAdminConfig, type AdminConfig } from './admin.js';
+export { loadRemoteProberConfig, proberModeOf, type RemoteProberConfig } from './remote-prober.js';

@@ -9,6 +9,8 @@ export interface SchedulerConfig extends CommonConfig {
   batchSize: number;
   pingRetention: number;
   flipRetentionDays: number;
+  /** Audit log events older than this many days are deleted (docs/web.md, "Audit log"). */
+  auditLogRetentionDays: number;
   /** The relay leaves flips younger than this to the process that committed them. */
   /**
    * When Redis is found to have lost its data, flips, reminders and digests of this many minutes
@@ -26,6 +28,7 @@ const schema = Joi.object({
   SCHEDULER_BATCH_SIZE: Joi.number().integer().min(1).max(100_000).default(1000),
   PING_RETENTION: Joi.number().integer().min(1).max(100_000).default(1000),
   FLIP_RETENTION_DAYS: Joi.number().integer().min(1).max(3650).default(365),
+  AUDIT_LOG_RETENTION_DAYS: Joi.number().integer().min(1).max(3650).default(365),
   REDIS_RECOVERY_WINDOW_MIN: Joi.number()
     .integer()
     .min(1)
@@ -43,6 +46,7 @@ export function loadSchedulerConfig(env: Env): SchedulerConfig {
     batchSize: v.SCHEDULER_BATCH_SIZE,
     pingRetention: v.PING_RETENTION,
     flipRetentionDays: v.FLIP_RETENTION_DAYS,
+    auditLogRetentionDays: v.AUDIT_LOG_RETENTION_DAYS,
     redisRecoveryWindowMin: v.REDIS_RECOVERY_WINDOW_MIN,
     publicLocations: mapPublicLocations(v),
   };

@@ -32,6 +32,15 @@ export {
   type RolledHistory,
   type IncidentList,
 } from './status-page/uptime-rollup.js';
+export {
+  checkAvailability,
+  AVAILABILITY_MONTHS,
+  AVAILABILITY_PERIODS,
+  type CheckAvailability,
+  type PeriodAvailability,
+  type MonthDowntime,
+  type Span,
+} from './status-page/check-availability.js';
 export { findDependencyCycle, MAX_DEPENDENCIES } from './dependencies/dependency-cycle.js';
 export { scheduleKindOf } from './schedule/schedule-kind.js';
 export {
@@ -40,6 +49,7 @@ export {
   maintenanceState,
   maintenanceOf,
   maintenanceSchedule,
+  maintenanceSpansBetween,
   windowAppliesTo,
   maintenanceSpecOf,
   validateMaintenanceSchedule,

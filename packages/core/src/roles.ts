@@ -16,11 +16,13 @@ export type Action =
   /** Publish, change and take down the project's public status page (what the world sees). */
   | 'status_page.manage'
   /** Invite people, change roles, remove members. */
-  | 'members.manage';
+  | 'members.manage'
+  /** Read the account's audit log (who signed in, changed keys, members, checks…). */
+  | 'audit_log.read';
 
 const ALLOWED: Record<Role, ReadonlySet<Action>> = {
-  owner: new Set<Action>(['checks.write', 'integrations.write', 'keys.manage', 'projects.create', 'members.manage', 'status_page.manage']),
-  admin: new Set<Action>(['checks.write', 'integrations.write', 'keys.manage', 'projects.create', 'members.manage', 'status_page.manage']),
+  owner: new Set<Action>(['checks.write', 'integrations.write', 'keys.manage', 'projects.create', 'members.manage', 'status_page.manage', 'audit_log.read']),
+  admin: new Set<Action>(['checks.write', 'integrations.write', 'keys.manage', 'projects.create', 'members.manage', 'status_page.manage', 'audit_log.read']),
   member: new Set<Action>(['checks.write', 'integrations.write']),
   // Sees everything, changes nothing.
   read_only: new Set<Action>(),

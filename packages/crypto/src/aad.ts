@@ -16,6 +16,8 @@ export const AAD = {
   /** `checks.<kind>_secrets`: a probe kind's credentials (http's is checkHttpSecrets). */
   checkProbeSecrets: (kind: string, checkId: string) => `checks.${kind}_secrets:${checkId.toLowerCase()}`,
   integrationConfig: (integrationId: number | string) => `integrations.config:${integrationId}`,
+  /** A user's TOTP secret (and one being set up) to the user id. */
+  userTotpSecret: (userId: string) => `users.totp_secret:${userId.toLowerCase()}`,
   /** A "test now" probe's config in its job, and its result in Redis (both short-lived). */
   probeTestConfig: (requestId: string) => `probe-tests.config:${requestId}`,
   probeTestResult: (requestId: string) => `probe-tests.result:${requestId}`,

@@ -1,6 +1,9 @@
+import { auditLogQuerySchema } from './audit/audit-log-query.js';
 import { checkSchema } from './checks/check-input.js';
 import { integrationSchema } from './integrations/integration-input.js';
 import { maintenanceSchema } from './maintenance/maintenance-input.js';
+import { privateLocationRotationSchema, privateLocationSchema } from './private-locations/private-location-input.js';
+import { remoteProbeResultsSchema } from './private-locations/remote-probe-results.js';
 import { statusPageSchema } from './status-pages/status-page-input.js';
 import { listQuerySchema } from './validation/list-query.js';
 import { patchSchema, requestSchema, type JsonSchema } from './validation/request-schema.js';
@@ -11,6 +14,9 @@ export const REQUEST_BODIES = {
   IntegrationInput: integrationSchema,
   MaintenanceInput: maintenanceSchema,
   StatusPageInput: statusPageSchema,
+  PrivateLocationInput: privateLocationSchema,
+  LocationKeyRotation: privateLocationRotationSchema,
+  RemoteProbeResults: remoteProbeResultsSchema,
 } as const;
 
 /** Bodies PATCH accepts: the same fields as the input, none required (merged onto the stored resource). */
@@ -21,6 +27,8 @@ export interface ApiInputSchemas {
   components: Record<string, JsonSchema>;
   /** The query of the list endpoints (pings, flips) as OpenAPI parameters. */
   listParameters: JsonSchema[];
+  /** The query of GET /audit-log. */
+  auditLogParameters: JsonSchema[];
 }
 
 /** The REST API's inputs as OpenAPI 3.1 schemas, derived from the joi definitions (one definition per input). */
@@ -28,13 +36,17 @@ export function apiInputSchemas(): ApiInputSchemas {
   const components: Record<string, JsonSchema> = {};
   for (const [name, schema] of Object.entries(REQUEST_BODIES)) components[name] = requestSchema(schema, components);
   for (const [patch, input] of Object.entries(PATCHES)) components[patch] = patchSchema(components[input]!);
-  const query = requestSchema(listQuerySchema, components);
-  const listParameters = Object.entries(query.properties as Record<string, JsonSchema>).map(([name, { description, ...schema }]) => ({
-    name,
-    in: 'query',
-    required: false,
-    ...(description === undefined ? {} : { description }),
-    schema,
-  }));
-  return { components, listParameters };
+  const queryParameters = (query: JsonSchema) =>
+    Object.entries(query.properties as Record<string, JsonSchema>).map(([name, { description, ...schema }]) => ({
+      name,
+      in: 'query',
+      required: false,
+      ...(description === undefined ? {} : { description }),
+      schema,
+    }));
+  return {
+    components,
+    listParameters: queryParameters(requestSchema(listQuerySchema, components)),
+    auditLogParameters: queryParameters(requestSchema(auditLogQuerySchema, components)),
+  };
 }

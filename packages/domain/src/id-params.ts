@@ -19,3 +19,8 @@ export function maintenanceIdParam(value: unknown): string {
   if (typeof value !== 'string' || !UUID.test(value)) throw ApiError.notFound('maintenance window not found');
   return value.toLowerCase();
 }
+
+export function locationIdParam(value: unknown): string {
+  if (typeof value !== 'string' || !UUID.test(value)) throw ApiError.notFound('location not found');
+  return value.toLowerCase();
+}

@@ -21,4 +21,5 @@ export {
 } from './catalog.js';
 export { Queues, createWorker, UnrecoverableError, type Processor, type CreateWorkerOptions } from './queues.js';
 export { withTimeout } from './with-timeout.js';
+export { LocationJobSource, type HandedJob, type LocationJobSourceOptions } from './location-job-source.js';
 export { locationAclRules } from './location-acl.js';

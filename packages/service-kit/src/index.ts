@@ -11,3 +11,4 @@ export {
 export { pgPoolReady, postgresReady, redisReady } from './readiness.js';
 export { runService, type RunningService, type ServiceDefinition } from './run-service.js';
 export { createClientAddressResolver, type ClientAddressResolver } from './client-address.js';
+export { clientBudgetName } from './client-budget-name.js';

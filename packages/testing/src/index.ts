@@ -30,3 +30,4 @@ export { closeQueues, producerQueues } from './producer-queues.js';
 export { startDnsServer, type DnsServer, type DnsZone } from './dns-server.js';
 export { buildGoProgram, type GoBuild } from './go-build.js';
 export { startRecordingServer, type RecordingServer, type RecordedRequest, type Reply, type Responder } from './recording-server.js';
+export { createNetworkLab, networkLabSkipReason, sweepLeftoverNamespaces, LAB_PREFIX, type NetworkLab, type LabLocation } from './network-lab.js';

@@ -58,15 +58,23 @@ const PORT_VAR: Record<ServiceName, string> = {
 export async function startService(
   name: ServiceName,
   env: Record<string, string>,
-  opts: { readyTimeoutMs?: number; /** node flags, e.g. --cpu-prof (not allowed in NODE_OPTIONS) */ nodeArgs?: string[] } = {},
+  opts: {
+    readyTimeoutMs?: number;
+    /** node flags, e.g. --cpu-prof (not allowed in NODE_OPTIONS) */ nodeArgs?: string[];
+    /** Run inside a network namespace (network-lab.ts): its health port listens on `address` there. */
+    netns?: { command(file: string, args: string[]): [string, string[]]; address: string };
+  } = {},
 ): Promise<ServiceProcess> {
   const port = await freePort();
   // The api's operators' port too, unless the test chose one: two tests must never share a port.
   const metricsPort = name === 'api' ? (env.API_METRICS_PORT ?? String(await freePort())) : null;
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(root, `services/${name}/dist/main.js`)], {
+  const nodeCommand: [string, string[]] = [process.execPath, [...(opts.nodeArgs ?? []), path.join(root, `services/${name}/dist/main.js`)]];
+  const [file, args] = opts.netns ? opts.netns.command(...nodeCommand) : nodeCommand;
+  const host = opts.netns?.address ?? '127.0.0.1';
+  const child = spawn(file, args, {
     env: {
       PATH: process.env.PATH ?? '',
-      HTTP_HOST: '127.0.0.1',
+      HTTP_HOST: host,
       LOG_LEVEL: 'info',
       ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       ...env,
@@ -79,7 +87,7 @@ export async function startService(
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   const deadline = Date.now() + (opts.readyTimeoutMs ?? 20_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${out}`);

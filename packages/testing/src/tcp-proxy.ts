@@ -13,10 +13,12 @@ export interface TcpProxy {
 }
 
 /**
- * A TCP proxy to `target` on 127.0.0.1 that a test can cut and restore, to make e.g. the shared
- * Redis unreachable for one client without touching the server. `cut: true` starts it cut.
+ * A TCP proxy to `target` on 127.0.0.1 (or `listen`: e.g. a network namespace's host-side address,
+ * so processes in the namespace reach the loopback-only PostgreSQL and Redis) that a test can cut
+ * and restore, to make e.g. the shared Redis unreachable for one client without touching the
+ * server. `cut: true` starts it cut.
  */
-export async function startTcpProxy(target: { host: string; port: number }, opts: { cut?: boolean } = {}): Promise<TcpProxy> {
+export async function startTcpProxy(target: { host: string; port: number }, opts: { cut?: boolean; listen?: string } = {}): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let open = !opts.cut;
   const dropAll = () => {
@@ -42,11 +44,12 @@ export async function startTcpProxy(target: { host: string; port: number }, opts
     }
     client.pipe(upstream).pipe(client);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const host = opts.listen ?? '127.0.0.1';
+  await new Promise<void>((r) => server.listen(0, host, r));
   const port = (server.address() as AddressInfo).port;
   return {
     port,
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://${host}:${port}`,
     cut() {
       open = false;
       dropAll();

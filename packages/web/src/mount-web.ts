@@ -5,11 +5,12 @@ import { createClientAddressResolver } from '@upmon/service-kit';
 import { RateLimiter } from '@upmon/domain';
 import { loadAssets } from './http/assets.js';
 import { provideCsrfToken, verifyCsrf } from './http/csrf.js';
-import { loadViewer } from './http/sessions.js';
+import { loadViewer, requireTwoFactorSetUp } from './http/sessions.js';
 import { securityHeaders } from './http/security-headers.js';
 import { notFound } from './http/web-error.js';
 import { webErrorMiddleware } from './http/web-error-middleware.js';
 import { accountsRouter } from './routes/accounts.js';
+import { badgesRouter } from './routes/badges.js';
 import { ackLinkRouter } from './routes/ack-link.js';
 import { authRouter } from './routes/auth.js';
 import { checkFormsRouter } from './routes/check-forms.js';
@@ -18,8 +19,10 @@ import { checkAcknowledgeRouter } from './routes/check-acknowledge.js';
 import { integrationsRouter } from './routes/integrations.js';
 import { invitationsRouter } from './routes/invitations.js';
 import { keysRouter } from './routes/keys.js';
+import { locationsRouter } from './routes/locations.js';
 import { maintenanceRouter } from './routes/maintenance.js';
 import { meRouter } from './routes/me.js';
+import { twoFactorRouter } from './routes/two-factor.js';
 import { projectsRouter } from './routes/projects.js';
 import { publicStatusRouter } from './routes/public-status.js';
 import { schedulePreviewRouter } from './routes/schedule-preview.js';
@@ -62,18 +65,20 @@ export function mountWeb(app: Express, deps: WebDeps): void {
   web.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 500 }));
   // Acknowledgement links: the token authorises the POST, not the CSRF field (routes/ack-link.tsx).
   web.use(ackLinkRouter(ctx));
-  web.use(loadViewer(ctx), provideCsrfToken(ctx), verifyCsrf);
+  web.use(loadViewer(ctx), provideCsrfToken(ctx), verifyCsrf, requireTwoFactorSetUp());
   web.get('/', (_req, res) => res.redirect(303, res.locals.viewer ? '/projects' : '/sign-in'));
-  web.use(authRouter(ctx), signUpRouter(ctx), invitationsRouter(ctx), meRouter(ctx));
+  web.use(authRouter(ctx), signUpRouter(ctx), invitationsRouter(ctx), meRouter(ctx), twoFactorRouter(ctx));
   web.use(
     projectsRouter(ctx),
     checkFormsRouter(ctx),
     checksRouter(ctx),
     checkAcknowledgeRouter(ctx),
     keysRouter(ctx),
+    locationsRouter(ctx),
     integrationsRouter(ctx),
     statusPageSettingsRouter(ctx),
     maintenanceRouter(ctx),
+    badgesRouter(ctx),
     accountsRouter(ctx),
   );
   web.use(schedulePreviewRouter(ctx.clock));

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Redis } from 'ioredis';
 import type { ApiConfig } from '@upmon/config';
 import { createCipher } from '@upmon/crypto';
 import { createPgPool, createPrismaClient } from '@upmon/db';
@@ -20,6 +21,7 @@ import {
 } from '@upmon/service-kit';
 import { createApp } from './app.js';
 import { createPingReceiver } from './ping/index.js';
+import { createRemoteProbers, type RemoteProbers } from './v1/prober/remote-probers.js';
 
 function listen(server: http.Server, config: ApiConfig): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -59,8 +61,12 @@ export async function startApi(config: ApiConfig, logger: Logger, opts: { pingOn
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.emailFrom, timeoutMs: 10_000 });
   let rest: http.RequestListener;
+  let workerRedis: Redis | null = null;
+  let remoteProbers: RemoteProbers | null = null;
   if (prisma && redis && queues) {
-    rest = createApp({ config, logger, prisma, pool, redis, queues, mailer, clock: systemClock, readiness, isShuttingDown, flipMetrics });
+    workerRedis = createRedis(config.redisUrl, 'worker');
+    remoteProbers = createRemoteProbers({ workerRedis, redis, prefix: config.redisPrefix, pool, cipher: createCipher(config.encryptionKeys), flipMetrics });
+    rest = createApp({ config, logger, prisma, pool, redis, queues, mailer, clock: systemClock, readiness, isShuttingDown, flipMetrics, remoteProbers });
   } else {
     const health = healthRequestHandler(readiness, isShuttingDown, { details: false, logger });
     rest = (req, res) => {
@@ -92,6 +98,8 @@ export async function startApi(config: ApiConfig, logger: Logger, opts: { pingOn
       clearInterval(idleCloser);
       await closeServer(ops);
       await pings.drain();
+      await remoteProbers?.close();
+      workerRedis?.disconnect();
       // BullMQ's close waits for a Redis that may be down: do not let it hold the shutdown.
       if (queues) await Promise.race([queues.close().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
       redis?.disconnect();

@@ -116,6 +116,22 @@ describe('tcp, dns and tls checks', () => {
   });
 });
 
+describe('the default interval', () => {
+  test('a probed check created without a schedule is probed every 60 s; a heartbeat still needs one', async () => {
+    for (const [kind, config] of [
+      ['http', { url: 'https://example.com/' }],
+      ['tcp', { host: 'example.com', port: 25 }],
+    ] as const) {
+      const res = await create({ name: `no schedule ${kind}`, kind, grace_sec: 60, [`${kind}_config`]: config });
+      expect(res.status).toBe(201);
+      expect(res.body.data.schedule).toMatchObject({ kind: 'period', period_sec: 60 });
+    }
+    const heartbeat = await create({ name: 'no schedule', grace_sec: 60 });
+    expect(heartbeat.status).toBe(422);
+    expect(heartbeat.body.errors).toMatchObject({ schedule: ['is required'] });
+  });
+});
+
 describe('response times and certificates', () => {
   test('the series of a probed check, from its rollups', async () => {
     const id = (await create(probed('tcp', { host: 'a.example', port: 22 }))).body.data.id;

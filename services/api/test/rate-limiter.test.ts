@@ -78,3 +78,12 @@ test('with Redis unreachable the request is allowed (fail open)', async () => {
   expect(await limiter.hit([{ key: `${prefix}:dead`, limit: 1, windowMs: 1000 }])).toEqual({ allowed: true });
   dead.disconnect();
 });
+
+test('a refunded event leaves the budget as if it had never been spent', async () => {
+  const budget = [{ key: `${prefix}:refund`, limit: 2, windowMs: 60_000 }];
+  expect(await ta.hit(budget, 'attempt-1')).toEqual({ allowed: true });
+  await ta.refund(budget, 'attempt-1');
+  expect(await ta.hit(budget)).toEqual({ allowed: true });
+  expect(await tb.hit(budget)).toEqual({ allowed: true });
+  expect((await ta.hit(budget)).allowed).toBe(false);
+});

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sha256Hex } from '@upmon/crypto';
+import { passwordFailureBudgets } from '@upmon/domain';
 import { eventually, makeCheck, startSmtpCapture } from '@upmon/testing';
 import { issueUserToken } from '@upmon/user-store';
 import { parsePingUrl } from '../src/ping/ping-url.js';
@@ -14,7 +15,8 @@ let team: Awaited<ReturnType<typeof makeTeam>>;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  h = await startHarness({ SMTP_URL: smtp.url, APP_BASE_URL: 'http://app.test' });
+  // The tests are clients behind a trusted proxy, so X-Forwarded-For names them.
+  h = await startHarness({ SMTP_URL: smtp.url, APP_BASE_URL: 'http://app.test', TRUSTED_PROXIES: '127.0.0.1/32' });
   team = await makeTeam(h.prisma);
 });
 afterAll(async () => {
@@ -23,6 +25,8 @@ afterAll(async () => {
 });
 
 const client = () => new WebClient(h.api.url);
+/** A client at `address` (behind the trusted proxy). */
+const clientAt = (address: string) => new WebClient(h.api.url, { 'x-forwarded-for': address });
 
 describe('paths', () => {
   test.each(WEB_FIRST_SEGMENTS.map((s) => [s]))('/%s/… is never taken for a slug ping URL', (segment) => {
@@ -98,26 +102,58 @@ describe('sign-in', () => {
     expect((await c.get('/projects')).status).toBe(303);
   });
 
-  test('attempts are throttled per address (429 with Retry-After)', async () => {
-    const c = client();
-    await c.get('/sign-in');
-    const email = 'throttled@example.com';
-    for (let i = 0; i < 10; i++) expect((await c.post('/sign-in', { email, password: 'wrong password!' })).status).toBe(401);
-    const res = await c.post('/sign-in', { email, password: 'wrong password!' });
+  test('failures throttle the failing client for that address (429 with Retry-After), even with the right password', async () => {
+    const a = clientAt('198.51.100.7');
+    await a.get('/sign-in');
+    const email = team.users.member.email;
+    for (let i = 0; i < 10; i++) expect((await a.post('/sign-in', { email, password: 'wrong password!' })).status).toBe(401);
+    const res = await a.post('/sign-in', { email, password: TEST_PASSWORD });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(pageText(res.text)).toMatch(/Too many attempts/);
     await h.resetRateLimits();
   });
 
-  test('attempts are throttled per client across addresses', async () => {
-    const c = client();
-    await c.get('/sign-in');
-    let last = 0;
-    for (let i = 0; i < 51; i++) last = (await c.post('/sign-in', { email: `spray${i}@example.com`, password: 'wrong password!' })).status;
-    expect(last).toBe(429);
+  test("another client's failures never lock the owner out: client B signs in with the right password", async () => {
+    const attacker = clientAt('198.51.100.8');
+    await attacker.get('/sign-in');
+    const email = team.users.admin.email;
+    for (let i = 0; i < 12; i++) expect((await attacker.post('/sign-in', { email, password: 'wrong password!' })).status).toBe(i < 10 ? 401 : 429);
+    const owner = clientAt('203.0.113.9');
+    expect((await owner.signIn(email, TEST_PASSWORD)).status).toBe(303);
+    // IPv6: one subscriber's /64 is one client, another /64 another.
+    expect((await clientAt('2001:db8:1:2::5').signIn(email, TEST_PASSWORD)).status).toBe(303);
     await h.resetRateLimits();
-  }, 120_000); // 50 password checks (scrypt, on purpose slow) before the refusal
+  });
+
+  test('successful sign-ins never count: a NAT with many people signing in is never throttled', async () => {
+    const nat = '192.0.2.44';
+    for (let i = 0; i < 110; i++) {
+      const email = team.users[(['owner', 'admin', 'member', 'read_only'] as const)[i % 4] as 'owner'].email;
+      expect((await clientAt(nat).signIn(email, TEST_PASSWORD)).status).toBe(303);
+    }
+    // A few typos behind the NAT do not refuse the right password either, and it clears them.
+    const typist = clientAt(nat);
+    for (let i = 0; i < 9; i++) expect((await typist.signIn(team.users.owner.email, 'a typo in it')).status).toBe(401);
+    expect((await typist.signIn(team.users.owner.email, TEST_PASSWORD)).status).toBe(303);
+    const again = clientAt(nat);
+    for (let i = 0; i < 9; i++) expect((await again.signIn(team.users.owner.email, 'a typo in it')).status).toBe(401);
+    await h.resetRateLimits();
+  }, 120_000);
+
+  test('a client guessing across addresses is capped (100 failures an hour)', async () => {
+    const c = clientAt('198.51.100.99');
+    await c.get('/sign-in');
+    // 98 failures already spent in the last hour (100 password checks would take minutes here).
+    const [, perClient] = passwordFailureBudgets(h.prefix, sha256Hex('x'), '198.51.100.99');
+    const now = Date.now();
+    await h.api.redis.zadd(perClient!.key, ...Array.from({ length: 98 }, (_, i) => [now - i * 1000, `earlier-${i}`]).flat());
+    for (let i = 0; i < 2; i++) expect((await c.post('/sign-in', { email: `spray${i}@example.com`, password: 'wrong password!' })).status).toBe(401);
+    expect((await c.post('/sign-in', { email: 'spray-more@example.com', password: 'wrong password!' })).status).toBe(429);
+    // Another client is not affected.
+    expect((await clientAt('198.51.100.100').signIn(team.users.owner.email, TEST_PASSWORD)).status).toBe(303);
+    await h.resetRateLimits();
+  });
 });
 
 describe('forms and headers', () => {

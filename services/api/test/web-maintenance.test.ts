@@ -85,6 +85,49 @@ describe('maintenance in the app', () => {
     expect(text).toContain('Call off');
   });
 
+  test('a start typed with a space instead of a T is taken; the list shows a repeating window in its zone too', async () => {
+    const page = await as.admin!.get(screen());
+    // A fresh form: datetime-local inputs, a zone picker (UTC until the browser's script sets its own zone).
+    expect(page.text).toMatch(/<input [^>]*type="datetime-local"[^>]*name="starts_at"|<input [^>]*name="starts_at"[^>]*type="datetime-local"/);
+    expect(page.text).toMatch(/<select [^>]*name="tz"[^>]*data-browser-zone="1"/);
+    expect(page.text).toContain('<option value="UTC" selected>UTC</option>');
+    expect(page.text).toContain('<option value="Europe/Riga">Europe/Riga</option>');
+    const res = await as.admin!.submit(screen(), screen(), {
+      name: 'spaced',
+      when: 'one_off',
+      starts_at: '2030-11-27 02:00',
+      ends_at: '2030-11-27 03:30',
+      tz: 'Europe/Riga',
+      scope: 'project',
+    });
+    expect(res.status).toBe(303);
+    const rec = await as.admin!.submit(screen(), screen(), {
+      name: 'weekly',
+      when: 'recurring',
+      schedule: '0 3 * * sun',
+      duration_min: '30',
+      tz: 'Asia/Tokyo',
+      scope: 'project',
+    });
+    expect(rec.status).toBe(303);
+    const [oneOff] = await windows();
+    expect(oneOff).toMatchObject({ startsAt: new Date('2030-11-27T00:00:00Z'), endsAt: new Date('2030-11-27T01:30:00Z') });
+    const text = pageText((await as.admin!.get(screen())).text);
+    expect(text).toMatch(/\d{4}-\d\d-\d\d 03:00 GMT\+9 to \d{4}-\d\d-\d\d 03:30 GMT\+9 in Asia\/Tokyo/);
+    // A bad time comes back as typed, next to its field; a good one in the input's own format.
+    const bad = await as.admin!.submit(screen(), screen(), {
+      when: 'one_off',
+      starts_at: '2030-11-27 02:00',
+      ends_at: '2030-02-31 01:00',
+      tz: 'UTC',
+      scope: 'project',
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.text).toMatch(/id="f-ends_at-error"[^>]*>must be a date and time \(YYYY-MM-DD HH:MM\)/);
+    expect(bad.text).toContain('value="2030-11-27T02:00"');
+    expect(bad.text).not.toMatch(/data-browser-zone/);
+  });
+
   test('errors come back next to the fields, nothing saved', async () => {
     const gap = await as.owner!.submit(screen(), screen(), {
       when: 'one_off',

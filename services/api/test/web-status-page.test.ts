@@ -1,4 +1,4 @@
-import { makeCheck } from '@upmon/testing';
+import { makeCheck, makeProject } from '@upmon/testing';
 import type { Harness } from './support/api-harness.js';
 import { pageText, type WebClient } from './support/web-client.js';
 import { startWebTeam, type Team } from './support/web-users.js';
@@ -54,14 +54,30 @@ describe('status page settings in the app', () => {
     expect(text).not.toContain('Cron');
   });
 
-  test('errors come back next to the form, nothing saved: a group with checks but no name, an over-long title', async () => {
+  test('errors come back next to the form, nothing saved: an over-long title', async () => {
     const before = await saved();
-    const check = await makeCheck(h.prisma, team.project.id, { name: 'Lonely' });
-    const res = await as.owner!.submit(settings(), settings(), { title: 'x'.repeat(101), 'groups.0.name': '', [`group_${check.id}`]: '0' });
+    const res = await as.owner!.submit(settings(), settings(), { title: 'x'.repeat(101), 'groups.0.name': 'Frontend' });
     expect(res.status).toBe(422);
     expect(res.text).toMatch(/id="f-title-error"/);
-    expect(res.text).toMatch(/id="f-groups-0-name-error"[^>]*>is not allowed to be empty/);
     expect((await saved())?.updatedAt).toEqual(before?.updatedAt);
+  });
+
+  test('a group left without a name is kept: its checks are listed without a heading; open incidents apart from past ones', async () => {
+    // A project of its own: the public page of the one above is cached for a while.
+    const project = await makeProject(h.prisma, { accountId: team.accountId });
+    const url = `/projects/${project.id}/status-page`;
+    const lonely = await makeCheck(h.prisma, project.id, { name: 'Lonely', status: 'down', createdAt: new Date(Date.now() - 7_200_000) });
+    const res = await as.owner!.submit(url, url, { title: 'Acme status', enabled: '1', 'groups.0.name': '', [`group_${lonely.id}`]: '0' });
+    expect(res.status).toBe(303);
+    const row = await h.prisma.statusPage.findUnique({ where: { projectId: project.id }, include: { groups: { include: { checks: true } } } });
+    expect(row?.groups.map((g) => [g.name, g.checks.map((c) => c.checkId)])).toEqual([['', [lonely.id]]]);
+    await h.prisma.flip.create({
+      data: { checkId: lonely.id, projectId: project.id, ts: new Date(Date.now() - 3_600_000), oldStatus: 'up', newStatus: 'down', reason: 'timeout' },
+    });
+    const html = await (await fetch(`${h.api.url}/status/${row?.publicKey}`)).text();
+    expect([...html.matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1])).toEqual(['Open incidents', 'Past incidents']);
+    expect(pageText(html)).toMatch(/Lonely was down from \d{4}-\d\d-\d\d \d\d:\d\d UTC and is still down \(1 h so far\)/);
+    expect(pageText(html)).toContain('No incidents in the last 90 days.');
   });
 
   test('members and read-only users see the settings but cannot change them', async () => {

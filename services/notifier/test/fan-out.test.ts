@@ -271,4 +271,17 @@ describe('fan-out of flips to integrations', () => {
       { status: 'up', detail: 'Answering in ap-south, eu-central' },
     ]);
   });
+
+  it('a check probed from the one default location gets the explanation alone', async () => {
+    const project = await makeProject(h.prisma);
+    const site = await makeHttpCheck(h.prisma, project.id, { url: 'https://example.com/' }, { status: 'up' });
+    await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/single`, body_template: '{"detail": "{{detail}}"}' });
+    const at = new Date();
+    await h.prisma.ping.create({
+      data: { checkId: site.id, ts: new Date(at.getTime() - 5000), type: 'fail', method: 'GET', body: sealPingBody(site.id, 'HTTP 502') },
+    });
+    await makeFlip(h.prisma, site, 'up', 'down', { reason: 'fail', ts: at, locations: ['local'] });
+    await settle();
+    expect(hooksFor('single').map((r) => JSON.parse(r.body))).toEqual([{ detail: 'HTTP 502' }]);
+  });
 });

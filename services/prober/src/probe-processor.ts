@@ -8,7 +8,7 @@ import { probesOf, type Processor, type ProbeRef } from '@upmon/queue';
 import type { Clock } from '@upmon/service-kit';
 import { ConcurrencyLimit } from './concurrency-limit.js';
 import type { ProbeClaims } from './probe-claims.js';
-import type { ProbeResultStore } from './probe-result-store.js';
+import type { ProbeResultStore } from '@upmon/check-store';
 import { readProbeTargets, type ProbeTarget } from './probe-targets.js';
 
 export interface ProbeProcessorDeps {

@@ -1,4 +1,5 @@
 import type { ProberConfig } from '@upmon/config';
+import { ProbeResultStore } from '@upmon/check-store';
 import { createCipher } from '@upmon/crypto';
 import { createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
@@ -8,7 +9,6 @@ import { PROBES_PER_JOB, Queues, createWorker, probeQueueName } from '@upmon/que
 import { closeServer, createRedis, pgPoolReady, redisReady, startHealthServer, systemClock, type Clock, type RunningService } from '@upmon/service-kit';
 import { ProbeClaims } from './probe-claims.js';
 import { createProbeProcessor } from './probe-processor.js';
-import { ProbeResultStore } from './probe-result-store.js';
 import { createProbeTestProcessor } from './probe-test-processor.js';
 
 /** "Test now" probes run at once per prober process (they are rate limited per account in the api). */

@@ -187,6 +187,24 @@ describe('retention pruner', () => {
     expect(left).not.toContain(old.id);
   });
 
+  it('deletes audit log events older than AUDIT_LOG_RETENTION_DAYS (365 by default), keeps the rest', async () => {
+    const project = await makeProject(prisma);
+    const now = new Date('2026-06-01T08:00:00Z');
+    const day = 86_400_000;
+    for (const daysAgo of [366, 365.5, 364, 1]) {
+      await pool.query(
+        `INSERT INTO audit_events (account_id, at, action, actor_kind, actor_label) VALUES ($1, $2, 'check.create', 'operator', 'operator (admin CLI)')`,
+        [project.accountId, new Date(now.getTime() - daysAgo * day)],
+      );
+    }
+    const task = createRetentionPrunerTask(schedulerDeps({ dbUrl: db.url, prisma, pool, queues: {} as never, prefix: 'x', clock: systemClock }));
+    await task.runOnce(now);
+    const { rows } = await pool.query<{ at: Date }>('SELECT at FROM audit_events WHERE account_id = $1 ORDER BY at', [project.accountId]);
+    expect(rows.map((r) => Math.round((now.getTime() - r.at.getTime()) / day))).toEqual([364, 1]);
+    // The other tests count what a round deletes: leave nothing behind.
+    await pool.query('DELETE FROM audit_events WHERE account_id = $1', [project.accountId]);
+  });
+
   it('deletes the reminders, escalations, acknowledgements and finished held notifications of pruned flips', async () => {
     // Alone with its flips: what follows a flip goes once every flip of lower id is gone.
     await pool.query('DELETE FROM flips');

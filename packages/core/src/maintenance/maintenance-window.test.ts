@@ -2,6 +2,7 @@ import {
   activeOccurrence,
   maintenanceOf,
   maintenanceSpecOf,
+  maintenanceSpansBetween,
   maintenanceState,
   nextOccurrence,
   validateMaintenanceSchedule,
@@ -168,5 +169,34 @@ describe('maintenanceSpecOf', () => {
     expect(maintenanceSpecOf({ ...base, scope: 'tags', tags: ['a'] }).scope).toBe('tags');
     const odd = maintenanceSpecOf({ ...base, scope: 'everything', checkIds: ['c1'] });
     expect(windowAppliesTo(odd, { id: 'c1', tags: [] })).toBe(false);
+  });
+});
+
+describe('maintenanceSpansBetween', () => {
+  const iso = (spans: { start: number; end: number }[]) => spans.map((s) => `${new Date(s.start).toISOString()}/${new Date(s.end).toISOString()}`);
+
+  test('a one-off window, clipped to the range and to when it was ended early', () => {
+    expect(
+      iso(
+        maintenanceSpansBetween(
+          oneOff('2026-11-01T10:00:00Z', '2026-11-01T12:00:00Z', '2026-11-01T11:00:00Z'),
+          at('2026-11-01T10:30:00Z'),
+          at('2026-12-01T00:00:00Z'),
+        ),
+      ),
+    ).toEqual(['2026-11-01T10:30:00.000Z/2026-11-01T11:00:00.000Z']);
+    expect(maintenanceSpansBetween(oneOff('2026-10-01T10:00:00Z', '2026-10-01T12:00:00Z'), at('2026-11-01T00:00:00Z'), at('2026-12-01T00:00:00Z'))).toEqual([]);
+  });
+
+  test('a recurring window: each occurrence in its zone, the one in progress at the start included, the ones before an early end closed then', () => {
+    // 03:00 Berlin daily for 60 min; ended early at 02:30 UTC on the 3rd (03:30 Berlin, during that occurrence).
+    const w = recurring('0 3 * * *', 60, 'Europe/Berlin', '2026-11-03T02:30:00Z');
+    expect(iso(maintenanceSpansBetween(w, at('2026-11-01T02:30:00Z'), at('2026-11-04T12:00:00Z')))).toEqual([
+      '2026-11-01T02:30:00.000Z/2026-11-01T03:00:00.000Z',
+      '2026-11-02T02:00:00.000Z/2026-11-02T03:00:00.000Z',
+      '2026-11-03T02:00:00.000Z/2026-11-03T02:30:00.000Z',
+      '2026-11-04T02:00:00.000Z/2026-11-04T03:00:00.000Z',
+    ]);
+    expect(maintenanceSpansBetween(w, at('2026-11-01T00:00:00Z'), at('2026-12-01T00:00:00Z'), 3)).toHaveLength(3);
   });
 });

@@ -169,3 +169,28 @@ export function maintenanceOf<W extends MaintenanceWindowSpec>(
 export function validateMaintenanceSchedule(expression: string): string | null {
   return scheduleKindOf(expression) === 'cron' ? validateCron(expression.trim()) : validateOnCalendar(expression);
 }
+
+/**
+ * The spans of [from, to) during which `w` was in progress (ms, oldest first; chained occurrences
+ * may overlap: merge them), for a check's uptime. A recurring window contributes at most
+ * `maxOccurrences` occurrences from `from` on (one step of a cron schedule can cost ~0.5 ms).
+ * Pure: both ends are passed in.
+ */
+export function maintenanceSpansBetween(w: MaintenanceWindowSpec, from: Date, to: Date, maxOccurrences = 1000): { start: number; end: number }[] {
+  const a = from.getTime();
+  const b = to.getTime();
+  const endedAt = w.endedAt?.getTime() ?? Infinity;
+  const clip = (start: number, end: number) => (Math.min(end, b) > Math.max(start, a) ? [{ start: Math.max(start, a), end: Math.min(end, b) }] : []);
+  if (w.schedule === null) return w.startsAt && w.endsAt ? clip(w.startsAt.getTime(), Math.min(w.endsAt.getTime(), endedAt)) : [];
+  if (!w.tz || !w.durationMin) return [];
+  const schedule = maintenanceSchedule(w.schedule, w.tz);
+  const durationMs = w.durationMin * 60_000;
+  const out: { start: number; end: number }[] = [];
+  let start = fireAfter(schedule, a - durationMs);
+  for (let n = 0; start !== null && start < b && n < maxOccurrences; n++) {
+    // Occurrences that started at or before the window was ended early were closed then.
+    out.push(...clip(start, start <= endedAt ? Math.min(start + durationMs, endedAt) : start + durationMs));
+    start = fireAfter(schedule, start);
+  }
+  return out;
+}

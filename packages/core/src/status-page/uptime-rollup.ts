@@ -30,7 +30,7 @@ export interface DayRollup {
  * only when the status changes), so the last change before any instant, if down, is where the
  * episode down at that instant began.
  */
-function walkTimeline(
+export function walkTimeline(
   createdAt: number,
   changes: readonly StatusChange[],
   now: number,

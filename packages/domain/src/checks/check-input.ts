@@ -10,6 +10,9 @@ import { displayName } from '../validation/display-name.js';
 export const GRACE_MIN_SEC = 30;
 export const GRACE_MAX_SEC = 2_592_000;
 export const MIN_RUN_MAX_SEC = 86_400;
+/** How often a probed check is probed when its create body has no schedule (and the web form's default). */
+export const PROBE_DEFAULT_PERIOD_SEC = 60;
+const PROBE_DEFAULT_SCHEDULE = { kind: 'period', period_sec: PROBE_DEFAULT_PERIOD_SEC } as const;
 /** The kinds of check: heartbeat, and the probed kinds of @upmon/probes' registry. */
 /** Locations a check may name. */
 const MAX_LOCATIONS = 20;
@@ -24,7 +27,9 @@ export const checkSchema = Joi.object({
   kind: Joi.string()
     .valid(...CHECK_KINDS)
     .default('heartbeat')
-    .description('Set on create only; ignored by PATCH. tcp, dns and tls are additions to the spec (docs/probe-checks.md).'),
+    .description(
+      `Set on create only; ignored by PATCH. tcp, dns and tls are additions to the spec (docs/probe-checks.md). \`schedule\` is required for heartbeat checks; a probed kind without one is probed every ${PROBE_DEFAULT_PERIOD_SEC} s (an addition to the spec).`,
+    ),
   slug: Joi.string()
     .max(100)
     .pattern(SLUG_PATTERN)
@@ -38,7 +43,9 @@ export const checkSchema = Joi.object({
       "IANA time zone name (default: the schedule's tz, else UTC); a legacy name (Europe/Kiev, UCT, CET…) is stored as its canonical zone (Europe/Kyiv, Etc/UTC…).",
     ),
   grace_sec: Joi.number().integer().min(GRACE_MIN_SEC).max(GRACE_MAX_SEC).required().description('For period schedules at most 10 × period_sec.'),
-  schedule: scheduleSchema.required(),
+  // Optional here so probed kinds can leave it out (PROBE_DEFAULT_SCHEDULE); a heartbeat must say
+  // when its job runs (validateCheckInput).
+  schedule: scheduleSchema,
   min_run_sec: Joi.when('kind', {
     is: Joi.valid(...PROBED_KINDS),
     then: Joi.valid(null).messages({ 'any.only': 'is only allowed for kind heartbeat' }),
@@ -92,6 +99,11 @@ export const checkSchema = Joi.object({
  */
 export type CheckInput = Omit<CheckBody, 'tz' | 'schedule'> & { tz: string; schedule: Omit<ScheduleInput, 'tz'> };
 
+/** Probed kinds are probed every minute unless told (docs/probe-checks.md, "Interval"). */
+function scheduleOrDefault(v: CheckBody): ScheduleInput | undefined {
+  return v.schedule ?? ((PROBED_KINDS as readonly string[]).includes(v.kind) ? { ...PROBE_DEFAULT_SCHEDULE } : undefined);
+}
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -109,13 +121,15 @@ export function validateCheckInput(body: Record<string, unknown>, fallbackTz = '
     errors,
     semanticErrors(body, (field) => errors[field] === undefined),
   );
-  if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
-  const v = value as CheckBody;
+  const v = value as CheckBody | undefined;
+  const scheduleIn = v ? scheduleOrDefault(v) : undefined;
+  if (v && !scheduleIn && errors.schedule === undefined) addFieldError(errors, 'schedule', 'is required');
+  if (Object.keys(errors).length > 0 || !v || !scheduleIn) throw ApiError.validation(errors);
   if (v.depends_on) v.depends_on = v.depends_on.map((id) => id.toLowerCase());
   // A legacy zone name (Europe/Kiev, UCT, CET) is stored as its canonical zone, as through the
   // Healthchecks API (docs/api.md).
-  const tz = canonicalTimeZone(v.tz ?? v.schedule.tz ?? fallbackTz);
-  const { tz: _ignored, ...schedule } = v.schedule;
+  const tz = canonicalTimeZone(v.tz ?? scheduleIn.tz ?? fallbackTz);
+  const { tz: _ignored, ...schedule } = scheduleIn;
   return { ...v, tz, schedule };
 }
 

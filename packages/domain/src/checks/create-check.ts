@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { planLimits } from '@upmon/core';
 import type { Cipher } from '@upmon/crypto';
 import { Prisma, type PrismaClient } from '@upmon/db';
+import { recordAuditEvent } from '../audit/record-audit-event.js';
 import { ApiError } from '../errors.js';
 import type { ProjectScope } from '../project-scope.js';
 import { CHECK_ROW_SELECT, type CheckRow } from './check-presenter.js';
 import type { CheckInput } from './check-input.js';
 import { checkInputColumns, healthchecksSettingsColumns, integrationAssignmentColumns, type HealthchecksSettings } from './check-columns.js';
 import { lockDependencyGraph, validateDependencies } from './check-dependencies.js';
+import { requireOwnPrivateLocations } from '../private-locations/check-private-locations.js';
 
 export const SLUG_TAKEN = 'is already used by another check in this project';
 
@@ -48,6 +50,7 @@ export async function createCheck(
       if (n >= quota) {
         throw new ApiError('forbidden', `check quota reached: the ${auth.plan} plan allows ${quota} checks per account; delete a check or upgrade the plan`);
       }
+      await requireOwnPrivateLocations(tx, auth.accountId, input.locations ?? []);
       if (input.slug !== undefined) {
         const taken = await tx.check.findFirst({ where: { projectId: auth.projectId, slug: input.slug }, select: { id: true } });
         if (taken) throw ApiError.validation({ slug: [SLUG_TAKEN] });
@@ -59,7 +62,7 @@ export async function createCheck(
         await lockDependencyGraph(tx, auth.projectId);
         dependsOn = await validateDependencies(tx, auth.projectId, id, input.depends_on);
       }
-      return tx.check.create({
+      const row = await tx.check.create({
         data: {
           id,
           projectId: auth.projectId,
@@ -72,10 +75,17 @@ export async function createCheck(
         },
         select: CHECK_ROW_SELECT,
       });
+      await recordAuditEvent(tx, { accountId: auth.accountId, actor: auth.actor, action: 'check.create', target: checkTarget(row) });
+      return row;
     });
   } catch (err) {
     if (isUniqueViolation(err, 'slug')) throw ApiError.validation({ slug: [SLUG_TAKEN] });
     if (isUniqueViolation(err)) throw new ApiError('conflict', 'a check with this id already exists');
     throw err;
   }
+}
+
+/** How the audit log names a check. */
+export function checkTarget(check: { id: string; name: string }): string {
+  return `check "${check.name}" (${check.id})`;
 }

@@ -7,6 +7,7 @@ import { ApiError } from '../errors.js';
 import type { ProjectScope } from '../project-scope.js';
 import { CHECK_ROW_SELECT, presentSchedule, type CheckRow } from './check-presenter.js';
 import { validateCheckInput } from './check-input.js';
+import { requireOwnPrivateLocations } from '../private-locations/check-private-locations.js';
 import { checkInputColumns, healthchecksSettingsColumns, integrationAssignmentColumns, storedProbeConfig, type HealthchecksSettings } from './check-columns.js';
 import { lockDependencyGraph, validateDependencies } from './check-dependencies.js';
 import { isUniqueViolation, SLUG_TAKEN } from './create-check.js';
@@ -84,6 +85,7 @@ function updateCheckInTx(
     const schedule = changes.schedule as Record<string, unknown> | undefined;
     if (changes.tz === undefined && schedule && typeof schedule === 'object' && schedule.tz !== undefined) delete merged.tz;
     const input = validateCheckInput(merged, row.tz);
+    if (changes.locations !== undefined) await requireOwnPrivateLocations(tx, auth.accountId, input.locations ?? []);
 
     const columns = checkInputColumns(input, cipher, checkId);
     const next = { ...row, ...columns } as Check;

@@ -201,7 +201,7 @@ export interface TlsConfig {
 export interface CheckBody {
   name: string;
   /**
-   * Set on create only; ignored by PATCH. tcp, dns and tls are additions to the spec (docs/probe-checks.md).
+   * Set on create only; ignored by PATCH. tcp, dns and tls are additions to the spec (docs/probe-checks.md). `schedule` is required for heartbeat checks; a probed kind without one is probed every 60 s (an addition to the spec).
    */
   kind: 'heartbeat' | 'http' | 'tcp' | 'dns' | 'tls';
   /**
@@ -221,7 +221,7 @@ export interface CheckBody {
    * For period schedules at most 10 × period_sec.
    */
   grace_sec: number;
-  schedule: ScheduleInput;
+  schedule?: ScheduleInput;
   /**
    * An addition to the spec. Heartbeat checks only (probed kinds: 422 unless null): a success ping ending a run (measured from its start ping) shorter than this many seconds counts as a failure, flip reason `short_run`. null: no minimum (the default).
    */
@@ -439,5 +439,63 @@ export interface StatusPageBody {
      * @maxItems 100
      */
     checks: string[];
+  }[];
+}
+export interface PrivateLocationInput {
+  /**
+   * Shown in the app and in alerts, e.g. "Office LAN" (spaces around it are dropped)
+   */
+  name: string;
+}
+export interface LocationKeyRotation {
+  /**
+   * How long the old key keeps working, in seconds (0: refused at once; at most 7 days)
+   */
+  grace_sec: number;
+}
+export interface RemoteProbeResults {
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  results: {
+    check_id: string;
+    /**
+     * The probe's slot, as the job gave it
+     */
+    scheduled_at: string;
+    ok: boolean;
+    warning: boolean;
+    /**
+     * Why no usable answer came; null when one did
+     */
+    failure: 'dns' | 'refused' | 'timeout' | 'tls' | 'blocked' | 'reset' | 'redirects' | 'other';
+    /**
+     * The result in words: the ping body and the alert's reason
+     */
+    explanation: string;
+    method: string;
+    /**
+     * When it was judged; a time more than 5 minutes from the api's clock is replaced by the arrival time
+     */
+    at: string;
+    phases: {
+      dns_ms: number | null;
+      connect_ms: number | null;
+      tls_ms: number | null;
+      first_byte_ms: number | null;
+      total_ms: number;
+    };
+    certificate: {
+      subject: string;
+      issuer: string;
+      /**
+       * @maxItems 100
+       */
+      sans: string[];
+      valid_from: string;
+      valid_to: string;
+      fingerprint256: string;
+    } | null;
   }[];
 }

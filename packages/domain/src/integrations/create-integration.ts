@@ -1,6 +1,8 @@
 import type { Cipher } from '@upmon/crypto';
 import type { PrismaClient } from '@upmon/db';
 import type { ProjectScope } from '../project-scope.js';
+import { recordAuditEvent } from '../audit/record-audit-event.js';
+import { integrationTarget } from './delete-integration.js';
 import { INTEGRATION_ROW_SELECT, type IntegrationRow } from './integration-presenter.js';
 import type { IntegrationInput } from './integration-input.js';
 import { issueEmailVerification, type EmailVerificationIssue } from '../email-verification/email-verification-token.js';
@@ -33,16 +35,25 @@ export async function createIntegration(
   const emailVerification = input.kind === 'email' ? issueEmailVerification(now) : undefined;
   // The id is drawn before the insert: the encrypted config is bound to it.
   const [{ id } = { id: 0 }] = await prisma.$queryRaw<{ id: number }[]>`SELECT nextval(pg_get_serial_sequence('integrations', 'id'))::int AS id`;
-  const row = await prisma.integration.create({
-    data: {
-      id,
-      projectId: auth.projectId,
-      kind: input.kind,
-      ...integrationInputColumns(input, cipher, id),
-      ...link?.columns,
-      ...emailVerification?.columns,
-    },
-    select: INTEGRATION_ROW_SELECT,
+  const row = await prisma.$transaction(async (tx) => {
+    const created = await tx.integration.create({
+      data: {
+        id,
+        projectId: auth.projectId,
+        kind: input.kind,
+        ...integrationInputColumns(input, cipher, id),
+        ...link?.columns,
+        ...emailVerification?.columns,
+      },
+      select: INTEGRATION_ROW_SELECT,
+    });
+    await recordAuditEvent(tx, {
+      accountId: auth.accountId,
+      actor: auth.actor,
+      action: 'integration.create',
+      target: integrationTarget({ id, kind: input.kind, name: created.name }),
+    });
+    return created;
   });
   // The config of an e-mail integration is its EmailConfig (validated against the kind).
   if (emailVerification) return { row, emailVerification: { ...emailVerification, to: (input.config as { email: string }).email } };

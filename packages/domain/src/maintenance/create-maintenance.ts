@@ -1,4 +1,5 @@
 import type { MaintenanceWindow, PrismaClient } from '@upmon/db';
+import { recordAuditEvent } from '../audit/record-audit-event.js';
 import { ApiError } from '../errors.js';
 import type { ProjectScope } from '../project-scope.js';
 import type { MaintenanceInput } from './maintenance-input.js';
@@ -19,5 +20,14 @@ export async function createMaintenance(prisma: PrismaClient, auth: ProjectScope
   if (open >= MAINTENANCE_OPEN_MAX) {
     throw new ApiError('conflict', `a project has at most ${MAINTENANCE_OPEN_MAX} maintenance windows that are recurring or not over: delete some first`);
   }
-  return prisma.maintenanceWindow.create({ data: { projectId: auth.projectId, ...input } });
+  return prisma.$transaction(async (tx) => {
+    const row = await tx.maintenanceWindow.create({ data: { projectId: auth.projectId, ...input } });
+    await recordAuditEvent(tx, { accountId: auth.accountId, actor: auth.actor, action: 'maintenance.create', target: maintenanceTarget(row) });
+    return row;
+  });
+}
+
+/** How the audit log names a maintenance window. */
+export function maintenanceTarget(w: { id: string; name: string }): string {
+  return `maintenance window "${w.name}" (${w.id})`;
 }

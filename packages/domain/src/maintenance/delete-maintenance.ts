@@ -1,5 +1,7 @@
 import type { PrismaClient } from '@upmon/db';
 import type { ProjectScope } from '../project-scope.js';
+import { recordAuditEvent } from '../audit/record-audit-event.js';
+import { maintenanceTarget } from './create-maintenance.js';
 import { findMaintenance, releaseMaintenanceHolds } from './maintenance-holds.js';
 
 /** Deletes a window; what it held is looked at at once (and sent if the check is still not up). */
@@ -8,5 +10,6 @@ export async function deleteMaintenance(prisma: PrismaClient, auth: ProjectScope
     const stored = await findMaintenance(tx, auth.projectId, id);
     await tx.maintenanceWindow.delete({ where: { id: stored.id } });
     await releaseMaintenanceHolds(tx, stored.id, now);
+    await recordAuditEvent(tx, { accountId: auth.accountId, actor: auth.actor, action: 'maintenance.delete', target: maintenanceTarget(stored) });
   });
 }

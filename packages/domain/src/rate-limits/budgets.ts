@@ -30,6 +30,29 @@ export function authFailureBudgets(prefix: string, client: string): Budget[] {
   return [{ key: `${prefix}:ratelimit:auth-failures:${client}`, limit: AUTH_FAILURES_PER_MINUTE, windowMs: MINUTE }];
 }
 
+/**
+ * Failed password checks (web sign-in, the current password on /me; docs/web.md, "Throttling"):
+ * an attacker is slowed per (address, client) pair, and a client guessing across many addresses
+ * by a generous cap per client. Only failures count (a right password is refunded), so nobody's
+ * correct password is refused because somebody else failed.
+ */
+export const PASSWORD_FAILURES_PER_PAIR = 10;
+export const PASSWORD_FAILURES_PAIR_WINDOW_MS = 15 * MINUTE;
+export const PASSWORD_FAILURES_PER_CLIENT = 100;
+export const PASSWORD_FAILURES_CLIENT_WINDOW_MS = HOUR;
+
+/** `addressHash`: the SHA-256 of the e-mail address (no addresses in Redis); `client`: its budget name (an IPv6 /64). */
+export function passwordFailureBudgets(prefix: string, addressHash: string, client: string): Budget[] {
+  return [
+    {
+      key: `${prefix}:ratelimit:password-failures:pair:${addressHash}:${client}`,
+      limit: PASSWORD_FAILURES_PER_PAIR,
+      windowMs: PASSWORD_FAILURES_PAIR_WINDOW_MS,
+    },
+    { key: `${prefix}:ratelimit:password-failures:client:${client}`, limit: PASSWORD_FAILURES_PER_CLIENT, windowMs: PASSWORD_FAILURES_CLIENT_WINDOW_MS },
+  ];
+}
+
 /** Verification mails of an account (all its projects and keys). */
 export function verificationMailBudgets(prefix: string, accountId: string): Budget[] {
   return [{ key: `${prefix}:ratelimit:verification-mail:${accountId}:hour`, limit: VERIFICATION_MAILS_PER_HOUR, windowMs: HOUR }];
@@ -40,4 +63,15 @@ export const PROBE_TESTS_PER_MINUTE = 10;
 
 export function probeTestBudgets(prefix: string, accountId: string): Budget[] {
   return [{ key: `${prefix}:ratelimit:probe-test:${accountId}:minute`, limit: PROBE_TESTS_PER_MINUTE, windowMs: MINUTE }];
+}
+
+/**
+ * A private location's prober (GET jobs and POST results, per location): a healthy prober makes
+ * about 2 requests a minute per long poll and one per batch of results; this leaves room for a few
+ * replicas and a backlog, and stops a runaway loop.
+ */
+export const LOCATION_REQUESTS_PER_MINUTE = 300;
+
+export function locationBudgets(prefix: string, locationId: string): Budget[] {
+  return [{ key: `${prefix}:ratelimit:location:${locationId}:minute`, limit: LOCATION_REQUESTS_PER_MINUTE, windowMs: MINUTE }];
 }

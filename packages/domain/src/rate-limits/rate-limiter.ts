@@ -73,12 +73,23 @@ export class RateLimiter {
   }
 
   /**
+   * Takes back an event recorded by `hit` (an attempt spent up front that turned out not to count,
+   * such as a sign-in with the right password).
+   */
+  async refund(budgets: Budget[], member: string): Promise<void> {
+    try {
+      await Promise.all(budgets.map((b) => this.redis.zrem(b.key, member)));
+    } catch (err) {
+      this.logger.warn({ err: (err as Error).message }, 'rate limiter unavailable; event not refunded');
+    }
+  }
+
+  /**
    * Records one event against every budget, or refuses it with the wait in whole seconds.
    * When Redis is unreachable the request is allowed (and logged): an outage of the limiter must
-   * not take the API down with it.
+   * not take the API down with it. `member` names the event, for a later `refund`.
    */
-  async hit(budgets: Budget[]): Promise<RateDecision> {
-    const member = `${this.instance}:${(this.seq = (this.seq + 1) % 1e9)}`;
+  async hit(budgets: Budget[], member = `${this.instance}:${(this.seq = (this.seq + 1) % 1e9)}`): Promise<RateDecision> {
     const args: (string | number)[] = [member, this.clock ? this.clock.now().getTime() : ''];
     for (const b of budgets) args.push(b.limit, b.windowMs);
     try {

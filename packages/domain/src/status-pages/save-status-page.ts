@@ -1,6 +1,8 @@
 import type { PrismaClient } from '@upmon/db';
 import { ApiError, type FieldErrors } from '../errors.js';
 import type { ProjectScope } from '../project-scope.js';
+import { recordAuditEvent } from '../audit/record-audit-event.js';
+import { statusPageTarget } from './delete-status-page.js';
 import { readStatusPageSettings, type StatusPageSettings } from './status-page-settings.js';
 import type { StatusPageInput } from './status-page-input.js';
 
@@ -19,12 +21,21 @@ export async function saveStatusPage(prisma: PrismaClient, auth: ProjectScope, i
       }),
     );
     if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
+    const existed = (await tx.statusPage.count({ where: { projectId: auth.projectId } })) > 0;
     const page = await tx.statusPage.upsert({
       where: { projectId: auth.projectId },
       create: { projectId: auth.projectId, title: input.title, enabled: input.enabled },
       update: { title: input.title, enabled: input.enabled },
       select: { id: true },
     });
+    if (!existed) {
+      await recordAuditEvent(tx, {
+        accountId: auth.accountId,
+        actor: auth.actor,
+        action: 'status_page.create',
+        target: statusPageTarget(input.title, auth.projectId),
+      });
+    }
     await tx.statusPageGroup.deleteMany({ where: { statusPageId: page.id } });
     for (const [position, g] of input.groups.entries()) {
       await tx.statusPageGroup.create({

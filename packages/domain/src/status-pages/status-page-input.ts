@@ -13,7 +13,10 @@ export const statusPageSchema = Joi.object({
   groups: Joi.array()
     .items(
       Joi.object({
-        name: displayName(STATUS_PAGE_LIMITS.groupNameMax).required(),
+        name: displayName(STATUS_PAGE_LIMITS.groupNameMax)
+          .allow('')
+          .required()
+          .description('Its heading on the page; empty: its checks are listed without one'),
         checks: Joi.array().items(Joi.string().max(36).guid()).max(STATUS_PAGE_LIMITS.checks).unique().required().description('Check uuids in the order shown'),
       }),
     )
@@ -36,9 +39,6 @@ export function validateStatusPageInput(body: Record<string, unknown>): StatusPa
   if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
   const input = value as StatusPageInput;
   if (input.title.trim() === '') (errors.title ??= []).push('must not be blank');
-  input.groups.forEach((g, gi) => {
-    if (g.name.trim() === '') (errors[`groups.${gi}.name`] ??= []).push('must not be blank');
-  });
   const seen = new Set<string>();
   input.groups.forEach((g, gi) =>
     g.checks.forEach((id, ci) => {

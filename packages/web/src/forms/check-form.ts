@@ -1,5 +1,5 @@
 import { isProbedKind, type CheckKind } from '@upmon/core';
-import type { FieldErrors } from '@upmon/domain';
+import { PROBE_DEFAULT_PERIOD_SEC, type FieldErrors } from '@upmon/domain';
 import { conditionRowsOf, conditionsFromForm, configFromForm, formFieldNames, formFromConfig, PROBE_KINDS } from '@upmon/probes';
 import { checked, field, fields, listField, numberField, type FormBody } from './form-values.js';
 
@@ -36,6 +36,11 @@ export const CHECK_FORM_DEFAULTS: CheckFormValues = {
   // The other probed kinds' forms are drawn from their descriptors in @upmon/probes.
   ...probeFormDefaults(),
 };
+
+/** A new check's form: probed kinds are probed every minute (the API's default for them). */
+export function checkFormDefaults(kind: CheckKind): CheckFormValues {
+  return isProbedKind(kind) ? { ...CHECK_FORM_DEFAULTS, 'schedule.period_sec': String(PROBE_DEFAULT_PERIOD_SEC) } : CHECK_FORM_DEFAULTS;
+}
 
 /** The tcp, dns and tls forms' initial values: their schemas' defaults. */
 function probeFormDefaults(): CheckFormValues {

@@ -1,6 +1,7 @@
-import { isValidTimeZone, MAX_TIME_ZONE_LENGTH, wallTimeToInstant } from '@upmon/core';
+import { isValidTimeZone, MAX_TIME_ZONE_LENGTH } from '@upmon/core';
 import type { FormErrors } from '../views/form-fields.js';
 import { field, fields, listField, numberField, type FormBody } from './form-values.js';
+import { datetimeLocalValue, instantOfWallTime } from './local-date-time.js';
 
 /** How the window is given on the form. */
 export type MaintenanceWhen = 'now' | 'one_off' | 'recurring';
@@ -32,20 +33,6 @@ export const EMPTY_MAINTENANCE_FORM: MaintenanceForm = {
   checks: [],
 };
 
-const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-/**
- * A `datetime-local` value read in `tz` → an ISO instant, or a message: the API takes instants
- * with an offset, people think in wall-clock times of a zone.
- */
-function instantOf(value: string, tz: string): { iso: string } | { error: string } {
-  const m = LOCAL.exec(value.trim());
-  if (!m) return { error: 'must be a date and time (YYYY-MM-DDTHH:MM)' };
-  const ms = wallTimeToInstant(tz, Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]));
-  if (ms === null) return { error: `does not exist in ${tz} (the clock skips it)` };
-  return { iso: new Date(ms).toISOString() };
-}
-
 /** The form → the API's window body (and field errors of what only the form can get wrong). */
 export function maintenanceInputOf(body: FormBody): { input: Record<string, unknown>; form: MaintenanceForm; errors: FormErrors } {
   const when = (['now', 'one_off', 'recurring'] as const).find((w) => w === field(body, 'when')) ?? 'now';
@@ -54,8 +41,8 @@ export function maintenanceInputOf(body: FormBody): { input: Record<string, unkn
     when,
     name: field(body, 'name'),
     durationMin: field(body, 'duration_min'),
-    startsAt: field(body, 'starts_at'),
-    endsAt: field(body, 'ends_at'),
+    startsAt: datetimeLocalValue(field(body, 'starts_at')),
+    endsAt: datetimeLocalValue(field(body, 'ends_at')),
     schedule: field(body, 'schedule'),
     tz: field(body, 'tz').trim() || 'UTC',
     scope,
@@ -76,9 +63,9 @@ export function maintenanceInputOf(body: FormBody): { input: Record<string, unkn
         ['starts_at', form.startsAt],
         ['ends_at', form.endsAt],
       ] as const) {
-        const r = instantOf(value, form.tz);
+        const r = instantOfWallTime(value, form.tz);
         if ('error' in r) errors[name] = [r.error];
-        else input[name] = r.iso;
+        else input[name] = r.at.toISOString();
       }
     }
   }

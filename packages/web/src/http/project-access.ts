@@ -1,5 +1,5 @@
 import { ROLE_LABELS, roleAllows, type Action, type PlanName, type Role } from '@upmon/core';
-import type { ProjectScope } from '@upmon/domain';
+import type { Actor, ProjectScope } from '@upmon/domain';
 import type { WebContext } from '../web-context.js';
 import type { Viewer } from './viewer.js';
 import { notFound, WebError } from './web-error.js';
@@ -20,6 +20,11 @@ export function uuidParam(value: unknown): string {
   return value.toLowerCase();
 }
 
+/** The signed-in person as the audit log records them. */
+export function viewerActor(viewer: Viewer): Actor {
+  return { kind: 'user', userId: viewer.userId, email: viewer.email, client: viewer.client };
+}
+
 /** The project and the viewer's role in its account; 404 (never 403) when they are not a member. */
 export async function projectAccess(ctx: WebContext, viewer: Viewer, projectId: string): Promise<ProjectAccess> {
   const { rows } = await ctx.pool.query<{ id: string; name: string; pingKey: string; accountId: string }>({
@@ -34,7 +39,7 @@ export async function projectAccess(ctx: WebContext, viewer: Viewer, projectId: 
     project: { id: p.id, name: p.name, pingKey: p.pingKey },
     account: { id: m.accountId, name: m.accountName, plan: m.plan },
     role: m.role,
-    scope: { projectId: p.id, accountId: m.accountId, plan: m.plan },
+    scope: { projectId: p.id, accountId: m.accountId, plan: m.plan, actor: viewerActor(viewer) },
   };
 }
 
@@ -56,6 +61,7 @@ const ACTION_WORDS: Record<Action, string> = {
   'projects.create': 'create projects',
   'members.manage': 'manage members',
   'status_page.manage': 'change the status page',
+  'audit_log.read': 'read the audit log',
 };
 
 /** Enforced on the server for every action, whatever the page showed. */

@@ -12,10 +12,12 @@ const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 export const sessionCookie = (ctx: Pick<WebContext, 'secureCookies'>) => cookieName('upmon_session', { secure: ctx.secureCookies });
 
 /** The session of the token, with the user and their accounts, in one round trip; null when unknown or expired. */
-async function findViewer(pool: pg.Pool, token: string): Promise<Viewer | null> {
-  const { rows } = await pool.query<Viewer>({
+async function findViewer(pool: pg.Pool, token: string): Promise<Omit<Viewer, 'client'> | null> {
+  const { rows } = await pool.query<Omit<Viewer, 'client'>>({
     name: 'web-find-session',
     text: `SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, s.csrf_token AS "csrfToken",
+             (u.totp_secret IS NOT NULL) AS "hasTwoFactor",
+             EXISTS (SELECT 1 FROM memberships m JOIN accounts a ON a.id = m.account_id WHERE m.user_id = u.id AND a.require_two_factor) AS "twoFactorRequired",
              coalesce((SELECT json_agg(json_build_object('accountId', m.account_id, 'accountName', a.name, 'plan', a.plan, 'role', m.role)
                                        ORDER BY a.created_at, a.id)
                        FROM memberships m JOIN accounts a ON a.id = m.account_id WHERE m.user_id = u.id), '[]') AS memberships
@@ -26,11 +28,27 @@ async function findViewer(pool: pg.Pool, token: string): Promise<Viewer | null> 
   return rows[0] ?? null;
 }
 
+/**
+ * A person without two-factor authentication in an account that requires it is sent to set it
+ * up: every page but their profile's and signing out redirects there.
+ */
+export function requireTwoFactorSetUp(): RequestHandler {
+  return (req, res, next) => {
+    const viewer = res.locals.viewer as Viewer | null;
+    if (viewer && viewer.twoFactorRequired && !viewer.hasTwoFactor && !/^\/(me|sign-out)(\/|$)/.test(req.path)) {
+      res.redirect(303, '/me/two-factor');
+      return;
+    }
+    next();
+  };
+}
+
 /** Puts the signed-in person (or null) in res.locals.viewer. */
 export function loadViewer(ctx: WebContext): RequestHandler {
   return async (req, res, next) => {
     const token = readCookie(req, sessionCookie(ctx));
-    res.locals.viewer = token && TOKEN.test(token) ? await findViewer(ctx.pool, token) : null;
+    const found = token && TOKEN.test(token) ? await findViewer(ctx.pool, token) : null;
+    res.locals.viewer = found ? ({ ...found, client: ctx.clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for']) } satisfies Viewer) : null;
     next();
   };
 }

@@ -1,18 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { sha256Hex } from '@upmon/crypto';
 import type { Request } from 'express';
-import type { Budget } from '@upmon/domain';
+import { passwordFailureBudgets, type Budget } from '@upmon/domain';
+import { clientBudgetName } from '@upmon/service-kit';
 import type { WebContext } from '../web-context.js';
 import { WebError } from './web-error.js';
 
 const MINUTE = 60_000;
 
 /**
- * Sign-in attempts (password, and e-mailed links, reset and invitation mail) are throttled per
- * address and per client in Redis, with the API's sliding-window limiter: shared by every api
- * replica. Addresses are named by their SHA-256 (no e-mail addresses in Redis).
+ * Sign-ups and e-mailed links (sign-in links, resets, invitations) are throttled per address and
+ * per client in Redis, with the API's sliding-window limiter: shared by every api replica.
+ * Addresses are named by their SHA-256 (no e-mail addresses in Redis). Password checks have
+ * budgets of their own that count only failures (`checkPasswordThrottled`).
  */
 const LIMITS = {
-  'sign-in': { perAddress: 10, perClient: 50, windowMs: 15 * MINUTE },
+  'sign-up': { perAddress: 10, perClient: 50, windowMs: 15 * MINUTE },
   mail: { perAddress: 5, perClient: 20, windowMs: 60 * MINUTE },
 } as const;
 
@@ -26,12 +29,33 @@ export function throttleBudgets(prefix: string, kind: ThrottleKind, email: strin
   ];
 }
 
+const clientOf = (ctx: WebContext, req: Request) => clientBudgetName(ctx.clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for']));
+
+function tooManyAttempts(retryAfterSec: number): WebError {
+  const minutes = Math.ceil(retryAfterSec / 60);
+  return new WebError(429, `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { 'Retry-After': String(retryAfterSec) });
+}
+
 /** Spends one attempt for (address, client), or throws a 429 page with Retry-After. */
 export async function throttle(ctx: WebContext, req: Request, kind: ThrottleKind, email: string): Promise<void> {
-  const client = ctx.clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for']) ?? 'unknown';
-  const d = await ctx.rateLimiter.hit(throttleBudgets(ctx.config.redisPrefix, kind, email, client));
-  if (!d.allowed) {
-    const minutes = Math.ceil(d.retryAfterSec / 60);
-    throw new WebError(429, `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { 'Retry-After': String(d.retryAfterSec) });
-  }
+  const d = await ctx.rateLimiter.hit(throttleBudgets(ctx.config.redisPrefix, kind, email, clientOf(ctx, req)));
+  if (!d.allowed) throw tooManyAttempts(d.retryAfterSec);
+}
+
+/**
+ * Runs `check` (a password comparison for `email`) under the failure budgets of (address, client)
+ * and of the client: a 429 page when either is used up. The attempt is spent before the check, so
+ * parallel guesses cannot overrun the budget, and refunded when the password was right; a right
+ * password also clears the pair's earlier failures (a typo or two are forgotten once it works).
+ * So only failures count: a busy NAT's successful sign-ins never throttle it, and another
+ * client's failures never refuse the owner's right password.
+ */
+export async function checkPasswordThrottled(ctx: WebContext, req: Request, email: string, check: () => Promise<boolean>): Promise<boolean> {
+  const [pair, client] = passwordFailureBudgets(ctx.config.redisPrefix, sha256Hex(email), clientOf(ctx, req)) as [Budget, Budget];
+  const attempt = randomUUID();
+  const d = await ctx.rateLimiter.hit([pair, client], attempt);
+  if (!d.allowed) throw tooManyAttempts(d.retryAfterSec);
+  const ok = await check();
+  if (ok) await Promise.all([ctx.rateLimiter.refund([client], attempt), ctx.rateLimiter.forget([pair])]);
+  return ok;
 }

@@ -16,6 +16,12 @@ export interface Viewer {
   name: string;
   csrfToken: string;
   memberships: ViewerMembership[];
+  /** Has two-factor authentication (TOTP) on. */
+  hasTwoFactor: boolean;
+  /** One of their accounts requires two-factor authentication of its members. */
+  twoFactorRequired: boolean;
+  /** The client's address (trusted proxies' X-Forwarded-For), for the audit log. */
+  client: string | null;
 }
 
 export function viewerOf(res: Response): Viewer | null {

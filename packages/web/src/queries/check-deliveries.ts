@@ -37,3 +37,16 @@ export async function integrationDeliveries(pool: pg.Pool, integrationId: number
   });
   return rows;
 }
+
+/** Each integration's newest delivery (one index probe per integration), by integration id. */
+export async function lastDeliveries(pool: pg.Pool, integrationIds: readonly number[]): Promise<Map<number, DeliveryRow>> {
+  if (integrationIds.length === 0) return new Map();
+  const { rows } = await pool.query<DeliveryRow>({
+    name: 'web-last-deliveries',
+    text: `SELECT ${COLUMNS} FROM unnest($1::int[]) AS x(id)
+           CROSS JOIN LATERAL (SELECT * FROM notification_deliveries WHERE integration_id = x.id ORDER BY created_at DESC, id DESC LIMIT 1) d
+           JOIN integrations i ON i.id = d.integration_id`,
+    values: [integrationIds],
+  });
+  return new Map(rows.map((r) => [r.integrationId, r]));
+}

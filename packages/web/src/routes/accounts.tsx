@@ -1,9 +1,19 @@
 import { isRole, mayAssignRole, type Role } from '@upmon/core';
 import { randomToken, sha256Hex } from '@upmon/crypto';
-import { changeMembership, invitationPath, isPlausibleEmail, LastOwnerError, normalizeEmail, TOKEN_TTL_MS, type MembershipChange } from '@upmon/user-store';
+import {
+  changeMembership,
+  invitationPath,
+  isPlausibleEmail,
+  LastOwnerError,
+  normalizeEmail,
+  removeTwoFactor,
+  TOKEN_TTL_MS,
+  type MembershipChange,
+} from '@upmon/user-store';
 import { Router, type Response } from 'express';
 import { sendAccountMail } from '../http/account-mail.js';
-import { requireRole, uuidParam } from '../http/project-access.js';
+import { listAuditEvents, parseAuditLogQuery, recordAuditEvent } from '@upmon/domain';
+import { requireRole, uuidParam, viewerActor } from '../http/project-access.js';
 import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
 import { throttle } from '../http/throttle.js';
@@ -12,10 +22,18 @@ import { notFound, WebError } from '../http/web-error.js';
 import { noticeOf } from '../http/notice.js';
 import { asForm, field } from '../forms/form-values.js';
 import { AccountPage, type AccountPageProps } from '../views/account/account-page.js';
+import { AuditLogPage } from '../views/account/audit-log-page.js';
 import type { FormErrors } from '../views/form-fields.js';
 import type { WebContext } from '../web-context.js';
 
-const NOTICES: Record<string, string> = { invited: 'Invitation sent.', role: 'Role changed.', removed: 'Member removed.', revoked: 'Invitation revoked.' };
+const NOTICES: Record<string, string> = {
+  invited: 'Invitation sent.',
+  role: 'Role changed.',
+  removed: 'Member removed.',
+  revoked: 'Invitation revoked.',
+  'two-factor-removed': 'Two-factor authentication removed: they sign in with their password alone until they set it up again.',
+  'two-factor-required': 'Saved.',
+};
 
 /** An account's page: plan and usage, members and their roles, invitations. */
 export function accountsRouter(ctx: WebContext): Router {
@@ -49,8 +67,16 @@ export function accountsRouter(ctx: WebContext): Router {
         role={m.role}
         viewerId={viewer.userId}
         usage={{ total: projects.rows.reduce((s, p) => s + p.checks, 0), projects: projects.rows }}
-        members={members.map((x) => ({ userId: x.userId, name: x.user.name, email: x.user.email, role: x.role, hasPassword: x.user.passwordHash !== null }))}
+        members={members.map((x) => ({
+          userId: x.userId,
+          name: x.user.name,
+          email: x.user.email,
+          role: x.role,
+          hasPassword: x.user.passwordHash !== null,
+          hasTwoFactor: x.user.totpSecret !== null,
+        }))}
         invitations={invitations}
+        requireTwoFactor={(await ctx.prisma.account.findUniqueOrThrow({ where: { id: m.accountId }, select: { requireTwoFactor: true } })).requireTwoFactor}
         mailConfigured={ctx.mailer.configured}
         errors={{}}
         {...extra}
@@ -63,6 +89,62 @@ export function accountsRouter(ctx: WebContext): Router {
     const { viewer, m } = membershipOf(res, req.params.id);
     await show(res, viewer, m, { notice: noticeOf(NOTICES, req.query.done) });
   });
+
+  r.get('/accounts/:id/audit-log', async (req, res) => {
+    const { m } = membershipOf(res, req.params.id);
+    requireRole(m.role, 'audit_log.read');
+    // A cursor that is not one (422) gets the error page with the API's message.
+    const query = parseAuditLogQuery({ cursor: req.query.cursor });
+    const { events, nextCursor } = await listAuditEvents(ctx.pool, m.accountId, query);
+    sendPage(
+      res,
+      <AuditLogPage
+        page={pageContext(res, ctx.assets)}
+        account={{ id: m.accountId, name: m.accountName }}
+        events={events}
+        nextCursor={nextCursor}
+        paged={query.cursor !== undefined}
+      />,
+    );
+  });
+
+  /** Owners only: whether members must have two-factor authentication (those without are sent to set it up). */
+  r.post('/accounts/:id/two-factor-required', async (req, res) => {
+    const { viewer, m } = membershipOf(res, req.params.id);
+    if (m.role !== 'owner') throw new WebError(403, 'Only owners decide whether members need two-factor authentication.');
+    const on = field(asForm(req.body), 'require') === 'on';
+    await ctx.prisma.$transaction(async (tx) => {
+      await tx.account.update({ where: { id: m.accountId }, data: { requireTwoFactor: on } });
+      await recordAuditEvent(tx, {
+        accountId: m.accountId,
+        actor: viewerActor(viewer),
+        action: 'two_factor.required',
+        target: on ? 'required' : 'not required',
+      });
+    });
+    res.redirect(303, `/accounts/${m.accountId}?done=two-factor-required`);
+  });
+
+  /** Owners only: a member lost their device and their recovery codes; they sign in with their password alone until they set it up again. */
+  r.post('/accounts/:id/members/:userId/two-factor/remove', async (req, res) => {
+    const { viewer, m } = membershipOf(res, req.params.id);
+    if (m.role !== 'owner') throw new WebError(403, "Only owners remove a member's two-factor authentication.");
+    const target = await targetOf(m, req.params.userId);
+    await ctx.prisma.$transaction(async (tx) => {
+      await removeTwoFactor(tx, target.userId);
+      await recordAuditEvent(tx, { accountId: m.accountId, actor: viewerActor(viewer), action: 'two_factor.disable', target: target.user.email });
+    });
+    res.redirect(303, `/accounts/${m.accountId}?done=two-factor-removed`);
+  });
+
+  const targetOf = async (m: ViewerMembership, userId: string) => {
+    const target = await ctx.prisma.membership.findUnique({
+      where: { accountId_userId: { accountId: m.accountId, userId: uuidParam(userId) } },
+      include: { user: { select: { email: true } } },
+    });
+    if (!target) throw notFound();
+    return target;
+  };
 
   /**
    * Changes a member (`changeMembership`: under the account's row lock, so the account keeps an
@@ -97,10 +179,12 @@ export function accountsRouter(ctx: WebContext): Router {
     requireRole(m.role, 'members.manage');
     const to = field(asForm(req.body), 'role');
     if (!isRole(to)) throw new WebError(400, 'Choose one of the roles offered.');
-    await changeMember(viewer, m, req.params.userId, { role: to }, ({ actor, target }) => {
+    const before = await changeMember(viewer, m, req.params.userId, { role: to }, ({ actor, target }) => {
       requireRole(actor, 'members.manage');
       if (!mayAssignRole(actor, target, to)) throw new WebError(403, 'Only owners make or change owners.');
     });
+    const change = `${before.email}: ${before.role} → ${to}`;
+    await recordAuditEvent(ctx.prisma, { accountId: m.accountId, actor: viewerActor(viewer), action: 'member.role_change', target: change });
     res.redirect(303, `/accounts/${m.accountId}?done=role`);
   });
 
@@ -108,11 +192,12 @@ export function accountsRouter(ctx: WebContext): Router {
     const { viewer, m } = membershipOf(res, req.params.id);
     const self = uuidParam(req.params.userId) === viewer.userId;
     // Anyone may leave; removing others takes members.manage, and only owners remove owners.
-    await changeMember(viewer, m, req.params.userId, 'remove', ({ actor, target }) => {
+    const before = await changeMember(viewer, m, req.params.userId, 'remove', ({ actor, target }) => {
       if (self) return;
       requireRole(actor, 'members.manage');
       if (!mayAssignRole(actor, target, target)) throw new WebError(403, 'Only owners remove owners.');
     });
+    await recordAuditEvent(ctx.prisma, { accountId: m.accountId, actor: viewerActor(viewer), action: 'member.remove', target: before.email });
     res.redirect(303, self ? '/projects' : `/accounts/${m.accountId}?done=removed`);
   });
 

@@ -1,13 +1,26 @@
 import { hashPassword, passwordProblem, verifyPassword } from '@upmon/crypto';
-import { consumeToken, findUsableToken, isPlausibleEmail, issueUserToken, normalizeEmail, TOKEN_TTL_MS, userTokenPath } from '@upmon/user-store';
+import {
+  consumeToken,
+  findUsableToken,
+  isPlausibleEmail,
+  issueUserToken,
+  normalizeEmail,
+  TOKEN_TTL_MS,
+  userTokenPath,
+  verifySecondFactor,
+} from '@upmon/user-store';
 import { Router, type Request, type Response } from 'express';
 import { requireMail, sendAccountMail } from '../http/account-mail.js';
 import { pageContext, safeNext, sendPage } from '../http/render.js';
-import { endSession, startSession } from '../http/sessions.js';
-import { throttle } from '../http/throttle.js';
+import { readCookie } from '../http/cookies.js';
+import { afterFirstFactor, completeSignIn, secondStepCookie } from '../http/second-factor.js';
+import { endSession } from '../http/sessions.js';
+import { recordSignIn } from '../http/sign-in-audit.js';
+import { checkPasswordThrottled, throttle } from '../http/throttle.js';
 import { viewerOf } from '../http/viewer.js';
 import { asForm, field } from '../forms/form-values.js';
 import { EmailFormPage } from '../views/auth/email-form-page.js';
+import { SecondFactorPage } from '../views/auth/second-factor-page.js';
 import { SetPasswordPage } from '../views/auth/set-password-page.js';
 import { SignInPage } from '../views/auth/sign-in-page.js';
 import { CsrfField } from '../views/csrf-field.js';
@@ -49,15 +62,66 @@ export function authRouter(ctx: WebContext): Router {
     const body = asForm(req.body);
     const email = normalizeEmail(field(body, 'email')).slice(0, 254);
     const password = field(body, 'password');
-    await throttle(ctx, req, 'sign-in', email);
     const user = isPlausibleEmail(email) ? await ctx.prisma.user.findUnique({ where: { email } }) : null;
-    const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : (await verifyPassword(password, await DUMMY_HASH), false);
+    const ok = await checkPasswordThrottled(ctx, req, email, async () =>
+      user?.passwordHash ? verifyPassword(password, user.passwordHash) : (await verifyPassword(password, await DUMMY_HASH), false),
+    );
     if (!user || !ok) {
+      if (user) await recordSignIn(ctx, req, user, 'sign_in.failed');
       signInPage(req, res, { email, error: 'Wrong e-mail or password.' }, 401);
       return;
     }
-    await startSession(ctx, res, user.id, viewerOf(res));
-    res.redirect(303, safeNext(field(body, 'next')) ?? '/projects');
+    await afterFirstFactor(ctx, req, res, user, safeNext(field(body, 'next')) ?? '/projects');
+  });
+
+  /** The person named by the second step's cookie (their password or link was right), or null. */
+  const secondStepOf = async (req: Request) => {
+    const token = readCookie(req, secondStepCookie(ctx));
+    return token ? findUsableToken(ctx.prisma, token, 'two_factor', ctx.clock.now()) : null;
+  };
+  const secondStepPage = (req: Request, res: Response, error?: string, status = 200) =>
+    sendPage(
+      res,
+      <SecondFactorPage
+        page={pageContext(res, ctx.assets)}
+        next={safeNext(req.query.next ?? (req.body as Record<string, unknown> | undefined)?.next)}
+        error={error}
+      />,
+      status,
+    );
+
+  r.get('/sign-in/two-factor', async (req, res) => {
+    if (!(await secondStepOf(req))) {
+      res.redirect(303, '/sign-in');
+      return;
+    }
+    secondStepPage(req, res);
+  });
+
+  r.post('/sign-in/two-factor', async (req, res) => {
+    const row = await secondStepOf(req);
+    if (!row) {
+      res.redirect(303, '/sign-in');
+      return;
+    }
+    const code = field(asForm(req.body), 'code');
+    // Wrong codes spend the same failure budgets as wrong passwords.
+    const ok = await checkPasswordThrottled(
+      ctx,
+      req,
+      row.user.email,
+      async () => (await verifySecondFactor(ctx.prisma, ctx.cipher, row.userId, code, ctx.clock.now())) !== null,
+    );
+    if (!ok) {
+      await recordSignIn(ctx, req, row.user, 'sign_in.failed');
+      secondStepPage(req, res, 'That code is not right (or was already used). Try the current one.', 401);
+      return;
+    }
+    if (!(await consumeToken(ctx.prisma, row.id, ctx.clock.now()))) {
+      res.redirect(303, '/sign-in');
+      return;
+    }
+    await completeSignIn(ctx, req, res, row.user, safeNext(field(asForm(req.body), 'next')) ?? '/projects');
   });
 
   /**
@@ -130,8 +194,7 @@ export function authRouter(ctx: WebContext): Router {
       expiredLink(res);
       return;
     }
-    await startSession(ctx, res, row.userId, viewerOf(res));
-    res.redirect(303, '/projects');
+    await afterFirstFactor(ctx, req, res, row.user, '/projects');
   });
 
   const setPasswordPage = (res: Response, action: string, email: string, errors: FormErrors = {}, status = 200) =>
@@ -172,8 +235,7 @@ export function authRouter(ctx: WebContext): Router {
       expiredLink(res);
       return;
     }
-    await startSession(ctx, res, row.userId, null);
-    res.redirect(303, '/projects');
+    await afterFirstFactor(ctx, req, res, row.user, '/projects');
   });
 
   r.get('/reset-password', (_req, res) => {

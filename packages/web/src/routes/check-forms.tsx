@@ -3,7 +3,7 @@ import { isProbedKind, joinHttpConfig, type CheckKind } from '@upmon/core';
 import { Router, type Response } from 'express';
 import { ApiError, spendCheckChange, createCheck, runTestProbe, storedProbeConfig, updateCheck, validateCheckInput, type TestProbeResult } from '@upmon/domain';
 import type { FormBody } from '../forms/form-values.js';
-import { CHECK_FORM_DEFAULTS, checkBodyFromForm, formValuesOf, formValuesOfCheck, type CheckFormValues } from '../forms/check-form.js';
+import { checkFormDefaults, checkBodyFromForm, formValuesOf, formValuesOfCheck, type CheckFormValues } from '../forms/check-form.js';
 import { asForm, field } from '../forms/form-values.js';
 import { formErrorsOf } from '../http/form-errors.js';
 import { checkAccess, projectAccess, requireRole, type ProjectAccess } from '../http/project-access.js';
@@ -90,7 +90,8 @@ export function checkFormsRouter(ctx: WebContext): Router {
   r.get('/projects/:id/checks/new', async (req, res) => {
     const access = await projectAccess(ctx, viewerOf(res) as Viewer, req.params.id);
     requireRole(access.role, 'checks.write');
-    await createForm(res, access, kindOf(req.query.kind), CHECK_FORM_DEFAULTS, {});
+    const kind = kindOf(req.query.kind);
+    await createForm(res, access, kind, checkFormDefaults(kind), {});
   });
 
   r.post('/projects/:id/checks/new', async (req, res) => {

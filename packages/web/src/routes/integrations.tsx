@@ -29,7 +29,7 @@ import { requireViewer } from '../http/require-viewer.js';
 import { viewerOf, type Viewer } from '../http/viewer.js';
 import { notFound, WebError } from '../http/web-error.js';
 import { noticeOf } from '../http/notice.js';
-import { integrationDeliveries } from '../queries/check-deliveries.js';
+import { integrationDeliveries, lastDeliveries } from '../queries/check-deliveries.js';
 import type { FormErrors } from '../views/form-fields.js';
 import { IntegrationFormPage } from '../views/integrations/integration-form-page.js';
 import { IntegrationsPage, NewIntegrationPage } from '../views/integrations/integrations-page.js';
@@ -61,6 +61,10 @@ export function integrationsRouter(ctx: WebContext): Router {
   r.get('/projects/:id/integrations', async (req, res) => {
     const a = await access(res, req.params.id);
     const rows = await ctx.prisma.integration.findMany({ where: { projectId: a.project.id }, orderBy: { id: 'asc' } });
+    const last = await lastDeliveries(
+      ctx.pool,
+      rows.map((i) => i.id),
+    );
     sendPage(
       res,
       <IntegrationsPage
@@ -75,6 +79,7 @@ export function integrationsRouter(ctx: WebContext): Router {
           tags: i.tags as string[] | null,
           linked: i.telegramChatId !== null,
           verified: i.emailVerifiedAt !== null,
+          lastDelivery: last.get(i.id) ?? null,
         }))}
       />,
     );

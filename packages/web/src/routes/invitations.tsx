@@ -1,5 +1,6 @@
 import { ROLE_LABELS } from '@upmon/core';
 import { hashPassword, sha256Hex } from '@upmon/crypto';
+import { recordAuditEvent } from '@upmon/domain';
 import { Router, type Request, type Response } from 'express';
 import { readNewUser } from '../forms/new-user-form.js';
 import { asForm } from '../forms/form-values.js';
@@ -48,7 +49,7 @@ export function invitationsRouter(ctx: WebContext): Router {
     );
 
   /** Marks the invitation used and adds the membership, once. */
-  const accept = async (inv: Loaded, userId: string): Promise<void> => {
+  const accept = async (inv: Loaded, userId: string, req: Request): Promise<void> => {
     const ok = await ctx.prisma.$transaction(async (tx) => {
       const { count } = await tx.invitation.updateMany({ where: { id: inv.id, acceptedAt: null }, data: { acceptedAt: ctx.clock.now() } });
       if (count !== 1) return false;
@@ -56,6 +57,13 @@ export function invitationsRouter(ctx: WebContext): Router {
         where: { accountId_userId: { accountId: inv.accountId, userId } },
         create: { accountId: inv.accountId, userId, role: inv.role },
         update: {},
+      });
+      const client = ctx.clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for']);
+      await recordAuditEvent(tx, {
+        accountId: inv.accountId,
+        actor: { kind: 'user', userId, email: inv.email, client },
+        action: 'member.join',
+        target: `${inv.email} as ${inv.role}`,
       });
       return true;
     });
@@ -106,7 +114,7 @@ export function invitationsRouter(ctx: WebContext): Router {
     const viewer = viewerOf(res);
     if (viewer) {
       if (viewer.email !== inv.email) throw new WebError(403, `This invitation is for ${inv.email}.`);
-      await accept(inv, viewer.userId);
+      await accept(inv, viewer.userId, req);
       res.redirect(303, '/projects');
       return;
     }
@@ -120,7 +128,7 @@ export function invitationsRouter(ctx: WebContext): Router {
       return;
     }
     const created = await ctx.prisma.user.create({ data: { email: inv.email, name: user.name, passwordHash: await hashPassword(user.password) } });
-    await accept(inv, created.id);
+    await accept(inv, created.id, req);
     await startSession(ctx, res, created.id, null);
     res.redirect(303, '/projects');
   });

@@ -2,6 +2,7 @@ import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@upmon/core';
 import { generateApiKey } from '@upmon/crypto';
 import { Router, type Response } from 'express';
 import { asForm, field } from '../forms/form-values.js';
+import { recordAuditEvent } from '@upmon/domain';
 import { projectAccess, requireRole, uuidParam, type ProjectAccess } from '../http/project-access.js';
 import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
@@ -38,6 +39,10 @@ export function keysRouter(ctx: WebContext): Router {
     return key;
   };
 
+  const audit = (access: ProjectAccess) => ({ accountId: access.scope.accountId, actor: access.scope.actor });
+  const keyTarget = (access: ProjectAccess, k: { kind: string; name: string | null; prefix: string }) =>
+    `${k.kind === 'rw' ? 'read-write' : 'read-only'} API key ${k.name ? `"${k.name}" ` : ''}${k.prefix}… of project "${access.project.name}"`;
+
   r.get('/projects/:id/keys', async (req, res) => {
     await show(res, await projectAccess(ctx, viewerOf(res) as Viewer, req.params.id));
   });
@@ -56,7 +61,10 @@ export function keysRouter(ctx: WebContext): Router {
       return;
     }
     const g = generateApiKey(kind as 'rw' | 'ro');
-    await ctx.prisma.apiKey.create({ data: { projectId: access.project.id, kind: kind as 'rw' | 'ro', name: name || null, prefix: g.prefix, hash: g.hash } });
+    await ctx.prisma.$transaction(async (tx) => {
+      await tx.apiKey.create({ data: { projectId: access.project.id, kind: kind as 'rw' | 'ro', name: name || null, prefix: g.prefix, hash: g.hash } });
+      await recordAuditEvent(tx, { ...audit(access), action: 'api_key.create', target: keyTarget(access, { kind, name: name || null, prefix: g.prefix }) });
+    });
     // Shown in this response only; a reload shows the list without it.
     await show(res, access, { created: { key: g.key, name: name || null, kind } }, 201);
   });
@@ -65,7 +73,12 @@ export function keysRouter(ctx: WebContext): Router {
     const access = await manage(res, req.params.id);
     const key = await ownKey(access, req.params.keyId);
     const now = ctx.clock.now();
-    if (!key.revokedAt || key.revokedAt > now) await ctx.prisma.apiKey.update({ where: { id: key.id }, data: { revokedAt: now } });
+    if (!key.revokedAt || key.revokedAt > now) {
+      await ctx.prisma.$transaction(async (tx) => {
+        await tx.apiKey.update({ where: { id: key.id }, data: { revokedAt: now } });
+        await recordAuditEvent(tx, { ...audit(access), action: 'api_key.revoke', target: keyTarget(access, key) });
+      });
+    }
     res.redirect(303, `/projects/${access.project.id}/keys`);
   });
 
@@ -79,11 +92,13 @@ export function keysRouter(ctx: WebContext): Router {
     const graceSec = grace ? Number(grace.value) : 0;
     const revokeAt = new Date(now.getTime() + graceSec * 1000);
     const g = generateApiKey(old.kind);
-    await ctx.prisma.$transaction([
-      ctx.prisma.apiKey.create({ data: { projectId: access.project.id, kind: old.kind, name: old.name, prefix: g.prefix, hash: g.hash } }),
+    await ctx.prisma.$transaction(async (tx) => {
+      await tx.apiKey.create({ data: { projectId: access.project.id, kind: old.kind, name: old.name, prefix: g.prefix, hash: g.hash } });
       // An earlier scheduled revocation is only ever brought forward.
-      ctx.prisma.apiKey.update({ where: { id: old.id }, data: { revokedAt: old.revokedAt && old.revokedAt < revokeAt ? old.revokedAt : revokeAt } }),
-    ]);
+      await tx.apiKey.update({ where: { id: old.id }, data: { revokedAt: old.revokedAt && old.revokedAt < revokeAt ? old.revokedAt : revokeAt } });
+      const target = `${keyTarget(access, old)} → ${g.prefix}…, the old one revoked at ${utcText(revokeAt)}`;
+      await recordAuditEvent(tx, { ...audit(access), action: 'api_key.rotate', target });
+    });
     const rotatedFrom = graceSec === 0 ? `The old key ${old.prefix}… was revoked.` : `The old key ${old.prefix}… keeps working until ${utcText(revokeAt)}.`;
     await show(res, access, { created: { key: g.key, name: old.name, kind: old.kind, rotatedFrom } }, 201);
   });

@@ -4,7 +4,7 @@ import { asForm, field } from '../forms/form-values.js';
 import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
 import { endAllSessions, startSession } from '../http/sessions.js';
-import { throttle } from '../http/throttle.js';
+import { checkPasswordThrottled } from '../http/throttle.js';
 import { viewerOf, type Viewer } from '../http/viewer.js';
 import { CsrfField } from '../views/csrf-field.js';
 import { TextField, type FormErrors } from '../views/form-fields.js';
@@ -46,6 +46,10 @@ export function meRouter(ctx: WebContext): Router {
             <TextField name="password" label="New password" type="password" autocomplete="new-password" errors={errors} maxLength={PASSWORD_MAX_LENGTH} />
             <button type="submit">Change password</button>
           </form>
+          <h2>Two-factor authentication</h2>
+          <p>
+            <a href="/me/two-factor">Two-factor authentication</a> <span class="muted">({viewer.hasTwoFactor ? 'on' : 'off'})</span>
+          </p>
           <h2>Sessions</h2>
           <p>
             You are signed in on {sessions} browser{sessions === 1 ? '' : 's'}.
@@ -67,10 +71,12 @@ export function meRouter(ctx: WebContext): Router {
   r.post('/me/password', async (req, res) => {
     const viewer = viewerOf(res) as Viewer;
     const body = asForm(req.body);
-    await throttle(ctx, req, 'sign-in', viewer.email);
     const user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: viewer.userId } });
     const errors: FormErrors = {};
-    if (user.passwordHash && !(await verifyPassword(field(body, 'current'), user.passwordHash))) errors.current = ['is not your current password'];
+    const { passwordHash } = user;
+    if (passwordHash && !(await checkPasswordThrottled(ctx, req, user.email, () => verifyPassword(field(body, 'current'), passwordHash)))) {
+      errors.current = ['is not your current password'];
+    }
     const problem = passwordProblem(field(body, 'password'));
     if (problem) errors.password = [problem];
     if (Object.keys(errors).length > 0) {

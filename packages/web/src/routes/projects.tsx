@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, type CheckStatus } from '@upmon/core';
+import { activeOccurrence, CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, maintenanceOf, maintenanceSpecOf } from '@upmon/core';
 import { randomToken } from '@upmon/crypto';
 import { Router } from 'express';
 import { projectAccess, requireRole } from '../http/project-access.js';
@@ -8,9 +8,11 @@ import { viewerOf, type Viewer } from '../http/viewer.js';
 import { notFound } from '../http/web-error.js';
 import { DashboardRows } from '../dashboard-rows.js';
 import { asForm, field } from '../forms/form-values.js';
-import { dashboardChecks, liveStatuses } from '../queries/dashboard-checks.js';
+import { dashboardChecks, dashboardSummary, liveStatuses } from '../queries/dashboard-checks.js';
+import { openMaintenanceWindows } from '../queries/project-maintenance.js';
+import { dashboardHref, parseDashboardQuery } from '../dashboard-query.js';
 import type { FormErrors } from '../views/form-fields.js';
-import { DashboardPage, dashboardTitle, STATUSES } from '../views/projects/dashboard-page.js';
+import { DashboardPage, dashboardTitle } from '../views/projects/dashboard-page.js';
 import { ProjectsPage, type AccountProjects } from '../views/projects/projects-page.js';
 import type { WebContext } from '../web-context.js';
 
@@ -26,8 +28,6 @@ async function accountProjects(ctx: WebContext, viewer: Viewer): Promise<Account
   });
   return viewer.memberships.map((m) => ({ ...m, projects: rows.filter((p) => p.accountId === m.accountId) }));
 }
-
-const isStatus = (v: unknown): v is CheckStatus => typeof v === 'string' && (STATUSES as string[]).includes(v);
 
 /** The projects list (and creating one), a project's dashboard and its live statuses. */
 export function projectsRouter(ctx: WebContext): Router {
@@ -61,28 +61,26 @@ export function projectsRouter(ctx: WebContext): Router {
 
   r.get('/projects/:id', async (req, res) => {
     const access = await projectAccess(ctx, viewerOf(res) as Viewer, req.params.id);
-    const all = await dashboardChecks(ctx.pool, access.project.id);
-    const tag = typeof req.query.tag === 'string' && req.query.tag !== '' ? req.query.tag.slice(0, 100) : null;
-    const status = isStatus(req.query.status) ? req.query.status : null;
-    const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<CheckStatus, number>;
-    const tags = new Set<string>();
-    for (const c of all) {
-      counts[c.status]++;
-      for (const t of c.tags) tags.add(t);
+    const query = parseDashboardQuery(req.query);
+    const now = ctx.clock.now();
+    const [{ rows: checks, matched }, summary, windows] = await Promise.all([
+      dashboardChecks(ctx.pool, access.project.id, query),
+      dashboardSummary(ctx.pool, access.project.id),
+      openMaintenanceWindows(ctx.prisma, access.project.id, now),
+    ]);
+    if (checks.length === 0 && query.page > 1) {
+      // Past the last page (checks deleted since the link was made): the first page of the same view.
+      res.redirect(303, dashboardHref(`/projects/${access.project.id}`, query, { page: 1 }));
+      return;
     }
-    const checks = all.filter((c) => (tag === null || c.tags.includes(tag)) && (status === null || c.status === status));
-    sendPage(
-      res,
-      <DashboardPage
-        page={pageContext(res, ctx.assets)}
-        access={access}
-        shown={checks.length}
-        rowsHtml={rows.html(checks)}
-        tags={[...tags].sort()}
-        filter={{ tag, status }}
-        counts={counts}
-      />,
+    const active = windows.map(maintenanceSpecOf).filter((w) => activeOccurrence(w, now) !== null);
+    const rowsHtml = rows.html(
+      checks.map((check) => {
+        const m = active.length > 0 ? maintenanceOf(active, check, now) : null;
+        return { check, maintenance: m ? { name: m.window.name, end: m.end } : null };
+      }),
     );
+    sendPage(res, <DashboardPage page={pageContext(res, ctx.assets)} access={access} query={query} matched={matched} rowsHtml={rowsHtml} summary={summary} />);
   });
 
   // Polled by the open dashboard every few seconds (app.js live-status).

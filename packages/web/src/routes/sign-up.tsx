@@ -61,7 +61,7 @@ export function signUpRouter(ctx: WebContext): Router {
 
   r.post('/sign-up', async (req, res) => {
     const { user, errors, values } = readNewUser(asForm(req.body));
-    await throttle(ctx, req, 'sign-in', user.email);
+    await throttle(ctx, req, 'sign-up', user.email);
     if (Object.keys(errors).length > 0) {
       form(res, values, errors, 422);
       return;

@@ -42,7 +42,7 @@ function FieldShell(props: Common & { children: (a: Record<string, string | bool
 export function TextField(
   props: Common & {
     value?: string | number | null;
-    type?: 'text' | 'email' | 'password' | 'number' | 'url';
+    type?: 'text' | 'email' | 'password' | 'number' | 'url' | 'datetime-local';
     autocomplete?: string;
     inputmode?: string;
     placeholder?: string;

@@ -1,7 +1,13 @@
 import type { ProjectAccess } from '../http/project-access.js';
 
 /** The project's sections. */
-export function ProjectNav({ access, current }: { access: ProjectAccess; current: 'checks' | 'integrations' | 'keys' | 'status-page' | 'maintenance' }) {
+export function ProjectNav({
+  access,
+  current,
+}: {
+  access: ProjectAccess;
+  current: 'checks' | 'integrations' | 'keys' | 'status-page' | 'maintenance' | 'badges' | 'locations';
+}) {
   const base = `/projects/${access.project.id}`;
   const item = (key: typeof current, href: string, label: string) => (
     <a href={href} aria-current={key === current ? 'page' : undefined} class={key === current ? 'tab current' : 'tab'}>
@@ -15,6 +21,8 @@ export function ProjectNav({ access, current }: { access: ProjectAccess; current
       {item('keys', `${base}/keys`, 'API keys')}
       {item('status-page', `${base}/status-page`, 'Status page')}
       {item('maintenance', `${base}/maintenance`, 'Maintenance')}
+      {item('badges', `${base}/badges`, 'Badges')}
+      {item('locations', `${base}/locations`, 'Locations')}
     </nav>
   );
 }

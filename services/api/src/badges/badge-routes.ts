@@ -1,10 +1,9 @@
 import { Router, type Response } from 'express';
 import type pg from 'pg';
-import { ApiError } from '@upmon/domain';
+import { ALL_CHECKS, ApiError, BADGE_FORMATS, type BadgeFormat } from '@upmon/domain';
 import { readBadgeCounts } from './badge-counts.js';
 import { badgeJson, badgeShields, badgeSvg } from './badge-render.js';
 import { badgeStatus } from './badge-status.js';
-import { ALL_CHECKS, BADGE_FORMATS, type BadgeFormat } from './badge-urls.js';
 
 /** Badges are fetched by README renderers and dashboards: cached briefly, so a flip shows soon. */
 const BADGE_CACHE_CONTROL = 'public, max-age=30';

@@ -1,2 +1,1 @@
 export { badgeRouter } from './badge-routes.js';
-export { projectBadges } from './project-badges.js';

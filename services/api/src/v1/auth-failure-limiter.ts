@@ -1,26 +1,8 @@
-import ipaddr from 'ipaddr.js';
-import type { Clock } from '@upmon/service-kit';
+import { clientBudgetName, type Clock } from '@upmon/service-kit';
 import { authFailureBudgets, type RateLimiter } from '@upmon/domain';
 
 /** Addresses remembered as blocked at once (one entry each, expired ones dropped first). */
 const MAX_BLOCKED = 10_000;
-
-/**
- * The budget a client address spends on failed authentications: an IPv4 address, or an IPv6
- * address's /64 (one subscriber usually holds a whole /64, so counting single addresses there
- * would count nothing).
- */
-export function clientBudgetName(address: string | null): string {
-  if (!address) return 'unknown';
-  try {
-    const addr = ipaddr.process(address);
-    if (addr.kind() === 'ipv4') return addr.toString();
-    const parts = (addr as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
-    return `${parts.join(':')}::/64`;
-  } catch {
-    return 'unknown';
-  }
-}
 
 /**
  * Limits failed authentications per client address (AUTH_FAILURES_PER_MINUTE) before any database

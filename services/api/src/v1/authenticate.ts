@@ -141,7 +141,14 @@ export function apiKeyVerifier(deps: AuthenticateDeps): ApiKeyVerifier {
         // Not awaited: bookkeeping must not slow the request; the UPDATE's WHERE makes racing writers no-ops.
         touchApiKey(pool, key.id).catch((err: Error) => logger.warn({ err: err.message, keyId: key.id }, 'last_used_at not updated'));
       }
-      res.locals.auth = { keyId: key.id, kind: key.kind, projectId: key.project_id, accountId: key.account_id, plan: key.plan } satisfies AuthContext;
+      res.locals.auth = {
+        keyId: key.id,
+        kind: key.kind,
+        projectId: key.project_id,
+        accountId: key.account_id,
+        plan: key.plan,
+        actor: { kind: 'api_key', apiKeyId: key.id, client },
+      } satisfies AuthContext;
       res.locals.prefetched = prefetched;
     },
   };

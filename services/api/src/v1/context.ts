@@ -10,6 +10,7 @@ import type pg from 'pg';
 import type { Clock } from '@upmon/service-kit';
 import type { ApiKeyVerifier } from './authenticate.js';
 import type { RateLimiter } from '@upmon/domain';
+import type { RemoteProbers } from './prober/remote-probers.js';
 
 /** What the v1 routes and services work with; built once by `mountApiV1`. */
 export interface V1Context {
@@ -28,4 +29,5 @@ export interface V1Context {
   /** API keys: lookup, per-key limit, failed-authentication limit per client address. */
   apiKeys: ApiKeyVerifier;
   flipMetrics: FlipMetrics;
+  remoteProbers: RemoteProbers;
 }

@@ -1,3 +1,4 @@
+import { auditLogRouter } from './routes/audit-log.js';
 import express, { Router, type Express } from 'express';
 import { createCipher } from '@upmon/crypto';
 import type { AppDeps } from '../app-deps.js';
@@ -11,14 +12,16 @@ import { badgesRouter } from './routes/badges.js';
 import { checksRouter } from './routes/checks.js';
 import { flipsRouter } from './routes/flips.js';
 import { integrationsRouter } from './routes/integrations.js';
+import { locationsRouter } from './routes/locations.js';
 import { maintenanceRouter } from './routes/maintenance.js';
 import { openApiRouter } from './routes/openapi.js';
 import { pingDomainsRouter } from './routes/ping-domains.js';
+import { proberRouter } from './prober/prober-routes.js';
 import { pingsRouter } from './routes/pings.js';
 import { statusPageRouter } from './routes/status-page.js';
 
 /** Resource prefixes that need a key; anything else under /api/v1 that is not public is a 404. */
-const AUTHENTICATED_PREFIXES = ['/checks', '/integrations', '/badges', '/status-page', '/maintenance'];
+const AUTHENTICATED_PREFIXES = ['/checks', '/integrations', '/badges', '/status-page', '/maintenance', '/audit-log', '/locations'];
 
 /**
  * What the v1 routes and services work with, built once per app: the Healthchecks-compatible API
@@ -38,6 +41,7 @@ export function createV1Context(deps: AppDeps): V1Context {
     cipher: createCipher(deps.config.encryptionKeys),
     rateLimiter,
     flipMetrics: deps.flipMetrics,
+    remoteProbers: deps.remoteProbers,
     apiKeys: apiKeyVerifier({
       pool: deps.pool,
       limiter: rateLimiter,
@@ -57,13 +61,25 @@ export function createV1Context(deps: AppDeps): V1Context {
 export function mountApiV1(app: Express, ctx: V1Context): void {
   const router = Router();
   router.use(pingDomainsRouter(ctx.config.pingDomains), openApiRouter());
+  // Private locations' probers: a location key, not an API key (docs/locations.md).
+  router.use(proberRouter(ctx, ctx.remoteProbers));
   router.use(
     AUTHENTICATED_PREFIXES,
     authenticate(ctx.apiKeys),
     // Any content type is read as JSON (the API speaks nothing else); objects are enforced per route.
     express.json({ limit: ctx.config.apiBodyLimitBytes, strict: false, type: () => true }),
   );
-  router.use(checksRouter(ctx), pingsRouter(ctx), flipsRouter(ctx), integrationsRouter(ctx), badgesRouter(ctx), statusPageRouter(ctx), maintenanceRouter(ctx));
+  router.use(
+    checksRouter(ctx),
+    pingsRouter(ctx),
+    flipsRouter(ctx),
+    integrationsRouter(ctx),
+    badgesRouter(ctx),
+    statusPageRouter(ctx),
+    maintenanceRouter(ctx),
+    auditLogRouter(ctx),
+    locationsRouter(ctx),
+  );
   router.use(() => {
     throw ApiError.notFound('no such endpoint');
   });

@@ -53,6 +53,8 @@ test.each([
   expect(await page.locator('h1').textContent()).toBe('Acknowledge this alert?');
   expect(await page.locator('main').textContent()).toContain(`Nightly <i>backup</i> ${width}`);
   expect(await page.locator('main i').count()).toBe(0);
+  // The check's name links to its page.
+  expect(await page.locator(`main .ack-check a[href="/checks/${check.id}"]`).count()).toBe(1);
   // Opening the link acknowledged nothing.
   expect(await prisma.acknowledgement.count({ where: { checkId: check.id } })).toBe(0);
   const scroll = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));

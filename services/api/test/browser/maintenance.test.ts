@@ -75,3 +75,38 @@ test.each([
   expect(problems).toEqual([]);
   await context.close();
 });
+
+test('at phone width: the form shows only the chosen kind’s fields, the zone is the browser’s, a one-off window is added with datetime inputs', async () => {
+  await prisma.maintenanceWindow.deleteMany({ where: { projectId } });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: 'Asia/Tokyo' });
+  const page = await context.newPage();
+  const problems = recordProblems(page);
+  await signIn(page, base, email);
+  await page.goto(`${base}/projects/${projectId}/maintenance`);
+  await expect(page.getByLabel('Time zone').inputValue()).resolves.toBe('Asia/Tokyo');
+  // "From now": minutes only.
+  await expect(page.getByLabel('Minutes').isVisible()).resolves.toBe(true);
+  await expect(page.getByLabel('Start').isVisible()).resolves.toBe(false);
+  await expect(page.getByLabel('Schedule').isVisible()).resolves.toBe(false);
+  await expect(page.getByLabel('Time zone').isVisible()).resolves.toBe(false);
+  await page.getByLabel('When').selectOption('one_off');
+  await expect(page.getByLabel('Minutes').isVisible()).resolves.toBe(false);
+  await expect(page.getByLabel('Start').isVisible()).resolves.toBe(true);
+  await expect(page.getByLabel('Time zone').isVisible()).resolves.toBe(true);
+  await expect(page.getByLabel('Tags').isVisible()).resolves.toBe(false);
+  await page.getByLabel('Name').fill('db move');
+  await page.getByLabel('Start').fill('2030-11-27T02:00');
+  await page.getByLabel('End').fill('2030-11-27T03:30');
+  await page.getByRole('button', { name: 'Add maintenance' }).click();
+  await page.waitForURL(/done=created/);
+  const [w] = await prisma.maintenanceWindow.findMany({ where: { projectId } });
+  // 02:00 in Tokyo (UTC+9) is 17:00 UTC the day before.
+  expect([w?.startsAt?.toISOString(), w?.endsAt?.toISOString()]).toEqual(['2030-11-26T17:00:00.000Z', '2030-11-26T18:30:00.000Z']);
+  await expect(page.getByRole('region', { name: 'Upcoming' }).locator('td[data-label="When"]').textContent()).resolves.toMatch(
+    /^2030-11-27 02:00 .*to 2030-11-27 03:30/,
+  );
+  const scroll = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
+  expect(scroll.doc).toBeLessThanOrEqual(scroll.view);
+  expect(problems).toEqual([]);
+  await context.close();
+});

@@ -10,8 +10,10 @@ import { Queues } from '@upmon/queue';
 import { createRedis, type Clock } from '@upmon/service-kit';
 import { createTestDatabase, dropRedisPrefix, testRedisPrefix, testRedisUrl, TEST_ENCRYPTION_KEY, type TestDatabase } from '@upmon/testing';
 import { createMailer } from '@upmon/mailer';
+import { createCipher } from '@upmon/crypto';
 import { createFlipMetrics, Registry } from '@upmon/metrics';
 import { createApp } from '../../src/app.js';
+import { createRemoteProbers } from '../../src/v1/prober/remote-probers.js';
 import { assertMatchesOpenApi } from './openapi-validator.js';
 
 export interface CallOptions {
@@ -90,6 +92,9 @@ async function startApiServer(
   if (redis.status !== 'ready') await new Promise((r) => redis.once('ready', r));
   const queues = new Queues(redis, prefix);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.emailFrom, timeoutMs: 5_000 });
+  const flipMetrics = createFlipMetrics(new Registry());
+  const workerRedis = createRedis(config.redisUrl, 'worker');
+  const remoteProbers = createRemoteProbers({ workerRedis, redis, prefix, pool, cipher: createCipher(config.encryptionKeys), flipMetrics });
   const app = createApp({
     config,
     logger,
@@ -101,7 +106,8 @@ async function startApiServer(
     clock,
     readiness: {},
     isShuttingDown: () => false,
-    flipMetrics: createFlipMetrics(new Registry()),
+    flipMetrics,
+    remoteProbers,
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -117,6 +123,8 @@ async function startApiServer(
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await queues.close();
+      await remoteProbers.close();
+      workerRedis.disconnect();
       mailer.close();
       // A test may have disconnected it already; disconnecting an ended client arms a 2 s timer.
       if (redis.status !== 'end') redis.disconnect();

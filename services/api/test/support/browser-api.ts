@@ -19,7 +19,7 @@ export interface BrowserApi {
  * The whole api (web app, REST API, ping receiver) in this process on a free port, on a database
  * and Redis prefix of its own, for the browser tests: pages, pings and alert links share one origin.
  */
-export async function startBrowserApi(): Promise<BrowserApi> {
+export async function startBrowserApi(extraEnv: Record<string, string> = {}): Promise<BrowserApi> {
   const db = await createTestDatabase();
   const prisma = createPrismaClient(db.url, { poolSize: 2 });
   const prefix = testRedisPrefix();
@@ -34,6 +34,7 @@ export async function startBrowserApi(): Promise<BrowserApi> {
     PING_DOMAINS: base,
     HTTP_HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   };
   let api: RunningService | undefined;
   try {

@@ -13,7 +13,11 @@ export class WebClient {
   readonly cookies = new Map<string, string>();
   csrf = '';
 
-  constructor(readonly baseUrl: string) {}
+  /** `headers` go with every request (e.g. X-Forwarded-For, to be another client behind a trusted proxy). */
+  constructor(
+    readonly baseUrl: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
 
   private store(res: Response): void {
     for (const c of res.headers.getSetCookie()) {
@@ -36,6 +40,7 @@ export class WebClient {
       redirect: 'manual',
       headers: {
         cookie: this.cookieHeader(),
+        ...this.headers,
         ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         ...headers,
       },

@@ -1,4 +1,4 @@
-import { ackLinkUrl, buildNotification, isProbedKind, type Notification } from '@upmon/core';
+import { DEFAULT_LOCATION, ackLinkUrl, buildNotification, isProbedKind, type Notification } from '@upmon/core';
 import { AAD, type AckTokens, type Cipher } from '@upmon/crypto';
 import type { DeliveryJob } from '@upmon/queue';
 import type { DeliveryFlip, DeliveryStore, DeliveryTarget } from './delivery-store.js';
@@ -84,10 +84,11 @@ function decryptDetail(cipher: Cipher, body: Uint8Array, checkId: string): strin
 /**
  * A probed check's detail names the locations that decided the flip (docs/notifications.md, "Why
  * a probed check failed"): "Failed in eu-central, us-east: HTTP 503" for down and late, "Answering
- * in …" for up. The explanation is the last result's (one of those locations').
+ * in …" for up. The explanation is the last result's (one of those locations'). A system probing from
+ * one place only (the default location) has nothing to name.
  */
 function withLocations(flip: DeliveryFlip, detail: string | null): string | null {
-  if (flip.locations.length === 0) return detail;
+  if (flip.locations.length === 0 || (flip.locations.length === 1 && flip.locations[0] === DEFAULT_LOCATION)) return detail;
   const where = `${flip.newStatus === 'up' ? 'Answering in' : 'Failed in'} ${flip.locations.join(', ')}`;
   return detail ? `${where}: ${detail}` : where;
 }

@@ -13,6 +13,8 @@ const UPTIME_DAYS_PER_ROUND = 5000;
 const MAINTENANCE_PER_ROUND = 1000;
 /** Per table and round: reminders, escalations, acknowledgements, held notifications of pruned flips. */
 const FOLLOWERS_PER_ROUND = 5000;
+/** Audit log events past AUDIT_LOG_RETENTION_DAYS, per round. */
+const AUDIT_EVENTS_PER_ROUND = 5000;
 /** Response-time rollups past their resolution's retention (ROLLUP_KEPT_DAYS), per resolution and round. */
 const ROLLUPS_PER_ROUND = 5000;
 
@@ -25,7 +27,7 @@ const ROLLUPS_PER_ROUND = 5000;
  * (a deploy script may open one per deploy). The rows that follow a flip (reminders, escalations,
  * acknowledgements, and held notifications already released or dropped) go once their flip is
  * gone. Response-time rollups go after ROLLUP_KEPT_DAYS (2 days of 5-minute buckets, 35 of hourly
- * ones: what the charts read). Deletes are idempotent, so two schedulers sweeping at
+ * ones: what the charts read). Audit log events go after AUDIT_LOG_RETENTION_DAYS (365). Deletes are idempotent, so two schedulers sweeping at
  * once are harmless.
  */
 export function createRetentionPrunerTask(deps: SchedulerDeps): SchedulerTask {
@@ -56,8 +58,9 @@ export function createRetentionPrunerTask(deps: SchedulerDeps): SchedulerTask {
       const maintenance = await pruneMaintenanceWindows(pool, now, MAINTENANCE_KEPT_DAYS, MAINTENANCE_PER_ROUND);
       const followers = await pruneFlipFollowers(pool, FOLLOWERS_PER_ROUND);
       const rollups = await pruneProbeRollups(pool, now, ROLLUPS_PER_ROUND);
-      const deleted = pings + flips + uptimeDays + maintenance + followers + rollups;
-      if (deleted > 0) logger.info({ pings, flips, uptimeDays, maintenance, followers, rollups }, 'pruned');
+      const auditEvents = await pruneAuditEvents(pool, now, config.auditLogRetentionDays, AUDIT_EVENTS_PER_ROUND);
+      const deleted = pings + flips + uptimeDays + maintenance + followers + rollups + auditEvents;
+      if (deleted > 0) logger.info({ pings, flips, uptimeDays, maintenance, followers, rollups, auditEvents }, 'pruned');
       return deleted;
     },
   };
@@ -68,6 +71,16 @@ async function pruneUptimeDays(pool: pg.Pool, now: Date, days: number, limit: nu
   const { rowCount } = await pool.query(
     `DELETE FROM check_uptime_days WHERE (check_id, day) IN (
        SELECT check_id, day FROM check_uptime_days WHERE day < ($1::timestamptz AT TIME ZONE 'UTC')::date - $2::int ORDER BY day LIMIT $3)`,
+    [now.toISOString(), days, limit],
+  );
+  return rowCount ?? 0;
+}
+
+/** Up to `limit` audit log events older than `days` days before `now`, oldest first; returns how many. */
+async function pruneAuditEvents(pool: pg.Pool, now: Date, days: number, limit: number): Promise<number> {
+  const { rowCount } = await pool.query(
+    `DELETE FROM audit_events WHERE id IN (
+       SELECT id FROM audit_events WHERE at < $1::timestamptz - make_interval(days => $2) ORDER BY at LIMIT $3)`,
     [now.toISOString(), days, limit],
   );
   return rowCount ?? 0;

@@ -13,7 +13,9 @@ export interface AccountPageProps {
   role: Role;
   viewerId: string;
   usage: { total: number; projects: { id: string; name: string; checks: number }[] };
-  members: { userId: string; name: string; email: string; role: Role; hasPassword: boolean }[];
+  members: { userId: string; name: string; email: string; role: Role; hasPassword: boolean; hasTwoFactor: boolean }[];
+  /** Members must have two-factor authentication. */
+  requireTwoFactor: boolean;
   invitations: { id: string; email: string; role: Role; expiresAt: Date; createdAt: Date }[];
   mailConfigured: boolean;
   errors: FormErrors;
@@ -65,6 +67,11 @@ export function AccountPage(p: AccountPageProps) {
           </ul>
         ) : null}
         <p class="hint">Plans are changed by the operator (admin CLI: account set-plan).</p>
+        {roleAllows(p.role, 'audit_log.read') ? (
+          <p>
+            <a href={`${base}/audit-log`}>Audit log</a> <span class="muted">(sign-ins, keys, members and what was created or deleted)</span>
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="h-members">
@@ -91,6 +98,12 @@ export function AccountPage(p: AccountPageProps) {
                     <td data-label="E-mail">
                       {m.email}
                       {!m.hasPassword ? <span class="muted"> · has not set a password</span> : null}
+                      <span class="muted"> · two-factor {m.hasTwoFactor ? 'on' : 'off'}</span>
+                      {m.hasTwoFactor && p.role === 'owner' ? (
+                        <PostButton action={`${base}/members/${m.userId}/two-factor/remove`} csrf={p.page.csrf} variant="secondary">
+                          {`Remove two-factor of ${m.name}`}
+                        </PostButton>
+                      ) : null}
                     </td>
                     <td data-label="Role">{ROLE_LABELS[m.role]}</td>
                     {manage ? (
@@ -125,6 +138,22 @@ export function AccountPage(p: AccountPageProps) {
           </p>
         ) : null}
       </section>
+
+      {p.role === 'owner' ? (
+        <section aria-labelledby="h-2fa">
+          <h2 id="h-2fa">Two-factor authentication</h2>
+          <form method="post" action={`${base}/two-factor-required`} class="stack">
+            <CsrfField token={p.page.csrf} />
+            <div class="field">
+              <label>
+                <input type="checkbox" name="require" checked={p.requireTwoFactor} /> Members must use two-factor authentication (those without it are sent to
+                set it up)
+              </label>
+            </div>
+            <button type="submit">Save</button>
+          </form>
+        </section>
+      ) : null}
 
       <section aria-labelledby="h-invites">
         <h2 id="h-invites">Invitations</h2>

@@ -26,7 +26,10 @@ const TITLES: Record<AckLinkState['kind'], string> = {
 function CheckLine({ target }: { target: AckLinkTarget }) {
   return (
     <p class="ack-check">
-      <strong>{target.checkName}</strong> is <StatusBadge status={target.status} />
+      <strong>
+        <a href={`/checks/${target.checkId}`}>{target.checkName}</a>
+      </strong>{' '}
+      is <StatusBadge status={target.status} />
     </p>
   );
 }

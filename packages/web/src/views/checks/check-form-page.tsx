@@ -67,6 +67,94 @@ export function CheckFormPage(props: CheckFormProps) {
       <form method="post" action={props.action} class="stack check-form" data-preview-url="/schedule-preview" novalidate>
         <CsrfField token={page.csrf} />
         <input type="hidden" name="kind" value={kind} />
+        {/* The target first: what a probed check probes is what a person came to fill in. */}
+        {kind === 'http' ? (
+          <fieldset>
+            <legend>What to probe</legend>
+            <TextField name="http_config.url" label="URL" type="url" value={v['http_config.url']} errors={errors} required maxLength={2048} />
+            <div class="form-row">
+              <SelectField
+                name="http_config.method"
+                label="Method"
+                value={v['http_config.method']}
+                errors={errors}
+                options={['GET', 'HEAD', 'POST'].map((m) => ({ value: m, label: m }))}
+              />
+              <TextField
+                name="http_config.timeout_sec"
+                label="Timeout (seconds)"
+                value={v['http_config.timeout_sec']}
+                errors={errors}
+                inputmode="numeric"
+                hint="1 to 30."
+              />
+              <TextField
+                name="http_config.confirmations"
+                label="Failures before down"
+                value={v['http_config.confirmations']}
+                errors={errors}
+                inputmode="numeric"
+                hint="1 to 5 in a row."
+              />
+            </div>
+            <TextField
+              name="http_config.expected_codes"
+              label="Expected status codes"
+              value={v['http_config.expected_codes']}
+              errors={errors}
+              hint="Codes (200) or classes (2xx), separated by commas."
+            />
+            <TextField
+              name="http_config.keyword"
+              label="Keyword"
+              value={v['http_config.keyword']}
+              errors={errors}
+              maxLength={1000}
+              hint="Optional text the response must contain."
+            />
+            <Checkbox
+              name="http_config.keyword_absent"
+              label="Fail when the keyword IS found instead"
+              checked={v['http_config.keyword_absent'] !== ''}
+              errors={errors}
+            />
+            <Checkbox name="http_config.follow_redirects" label="Follow redirects" checked={v['http_config.follow_redirects'] !== ''} errors={errors} />
+            <TextArea
+              name="http_config.headers"
+              label="Request headers"
+              value={v['http_config.headers']}
+              errors={errors}
+              rows={3}
+              hint="One per line: Name: value. Stored encrypted."
+            />
+            <div class="form-row">
+              <TextField
+                name="http_config.basic_auth.username"
+                label="Basic auth user"
+                value={v['http_config.basic_auth.username']}
+                errors={errors}
+                autocomplete="off"
+              />
+              <TextField
+                name="http_config.basic_auth.password"
+                label="Basic auth password"
+                type="password"
+                value={v['http_config.basic_auth.password']}
+                errors={errors}
+                autocomplete="new-password"
+              />
+            </div>
+            <SelectField
+              name="http_config.ssl_days_before"
+              label="Warn before the TLS certificate expires"
+              value={v['http_config.ssl_days_before']}
+              errors={errors}
+              options={['7', '14', '30'].map((d) => ({ value: d, label: `${d} days` }))}
+            />
+            <ConditionRows definition={PROBE_KINDS.http} values={v} errors={errors} />
+          </fieldset>
+        ) : null}
+        {kind === 'tcp' || kind === 'dns' || kind === 'tls' ? <ProbeFieldset definition={PROBE_KINDS[kind]} values={v} errors={errors} /> : null}
         <TextField name="name" label="Name" value={v.name} errors={errors} required maxLength={255} />
         {props.mode === 'create' ? (
           <TextField
@@ -164,93 +252,6 @@ export function CheckFormPage(props: CheckFormProps) {
           </fieldset>
         ) : null}
 
-        {kind === 'http' ? (
-          <fieldset>
-            <legend>What to probe</legend>
-            <TextField name="http_config.url" label="URL" type="url" value={v['http_config.url']} errors={errors} required maxLength={2048} />
-            <div class="form-row">
-              <SelectField
-                name="http_config.method"
-                label="Method"
-                value={v['http_config.method']}
-                errors={errors}
-                options={['GET', 'HEAD', 'POST'].map((m) => ({ value: m, label: m }))}
-              />
-              <TextField
-                name="http_config.timeout_sec"
-                label="Timeout (seconds)"
-                value={v['http_config.timeout_sec']}
-                errors={errors}
-                inputmode="numeric"
-                hint="1 to 30."
-              />
-              <TextField
-                name="http_config.confirmations"
-                label="Failures before down"
-                value={v['http_config.confirmations']}
-                errors={errors}
-                inputmode="numeric"
-                hint="1 to 5 in a row."
-              />
-            </div>
-            <TextField
-              name="http_config.expected_codes"
-              label="Expected status codes"
-              value={v['http_config.expected_codes']}
-              errors={errors}
-              hint="Codes (200) or classes (2xx), separated by commas."
-            />
-            <TextField
-              name="http_config.keyword"
-              label="Keyword"
-              value={v['http_config.keyword']}
-              errors={errors}
-              maxLength={1000}
-              hint="Optional text the response must contain."
-            />
-            <Checkbox
-              name="http_config.keyword_absent"
-              label="Fail when the keyword IS found instead"
-              checked={v['http_config.keyword_absent'] !== ''}
-              errors={errors}
-            />
-            <Checkbox name="http_config.follow_redirects" label="Follow redirects" checked={v['http_config.follow_redirects'] !== ''} errors={errors} />
-            <TextArea
-              name="http_config.headers"
-              label="Request headers"
-              value={v['http_config.headers']}
-              errors={errors}
-              rows={3}
-              hint="One per line: Name: value. Stored encrypted."
-            />
-            <div class="form-row">
-              <TextField
-                name="http_config.basic_auth.username"
-                label="Basic auth user"
-                value={v['http_config.basic_auth.username']}
-                errors={errors}
-                autocomplete="off"
-              />
-              <TextField
-                name="http_config.basic_auth.password"
-                label="Basic auth password"
-                type="password"
-                value={v['http_config.basic_auth.password']}
-                errors={errors}
-                autocomplete="new-password"
-              />
-            </div>
-            <SelectField
-              name="http_config.ssl_days_before"
-              label="Warn before the TLS certificate expires"
-              value={v['http_config.ssl_days_before']}
-              errors={errors}
-              options={['7', '14', '30'].map((d) => ({ value: d, label: `${d} days` }))}
-            />
-            <ConditionRows definition={PROBE_KINDS.http} values={v} errors={errors} />
-          </fieldset>
-        ) : null}
-        {kind === 'tcp' || kind === 'dns' || kind === 'tls' ? <ProbeFieldset definition={PROBE_KINDS[kind]} values={v} errors={errors} /> : null}
         <DependenciesFieldset checks={props.otherChecks} chosen={(v.depends_on ?? '').split(' ').filter((id) => id !== '')} errors={errors} />
         <div class="actions">
           <button type="submit" class="primary">

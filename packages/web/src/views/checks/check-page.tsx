@@ -2,12 +2,16 @@ import { durationText } from '../duration-text.js';
 import { scheduleOf } from '@upmon/check-store';
 import { formatDuration, roleAllows } from '@upmon/core';
 import type { ProjectAccess } from '../../http/project-access.js';
-import type { CheckLocationStatus, CheckRow, FlipRow, KeptCertificate } from '@upmon/domain';
-import type { ResponseTimeRange, ResponseTimeSeries } from '@upmon/core';
+import type { CheckIntegration, CheckLocationStatus, CheckRow, FlipRow, KeptCertificate } from '@upmon/domain';
+import { CheckIntegrationsPanel } from './check-integrations-panel.js';
+import type { CheckAvailability, ResponseTimeRange, ResponseTimeSeries } from '@upmon/core';
+import { AvailabilityPanel } from './availability-panel.js';
 import { ResponseTimeChart } from '../../charts/response-time-chart.js';
 import { ArrivalChart, DurationChart } from '../../charts/run-charts-svg.js';
 import type { ArrivalPoint, DurationPoint } from '../../charts/run-charts.js';
 import { pingSnippets } from '../../ping-snippets.js';
+import type { LastFailure } from '../../check-page/last-failure.js';
+import type { TargetFact } from '../../check-page/probe-target.js';
 import type { DeliveryRow } from '../../queries/check-deliveries.js';
 import { scheduleInWords } from '../../schedule-words.js';
 import { CopyBlock } from '../copy-block.js';
@@ -15,7 +19,7 @@ import { DeliveryLogTable } from '../delivery-log-table.js';
 import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
 import { PostButton } from '../post-button.js';
-import { AcknowledgedNote } from './acknowledgement.js';
+import { CheckSummary } from './check-summary.js';
 import { LocationsPanel } from './locations-panel.js';
 import { StatusBadge } from '../status-badge.js';
 import { Time } from '../time.js';
@@ -61,6 +65,13 @@ export interface CheckPageProps {
   durations: DurationPoint[];
   arrivals: ArrivalPoint[];
   notice: string | null;
+  /** The current status's start and how long ago. */
+  since: { since: string; forText: string };
+  failure: LastFailure | null;
+  /** Probed kinds: what is probed. */
+  target: TargetFact[];
+  availability: CheckAvailability;
+  integrations: CheckIntegration[];
 }
 
 const pingType = (p: PingView) => (p.type === 'exit' ? `exit ${p.exitStatus}` : p.type);
@@ -70,25 +81,20 @@ export function CheckPage(props: CheckPageProps) {
   const canWrite = roleAllows(access.role, 'checks.write');
   const schedule = scheduleOf(check);
   const base = `/checks/${check.id}`;
+  const probed = check.kind !== 'heartbeat';
   return (
     <Layout
       page={page}
       title={`${check.status === 'down' ? '(down) ' : ''}${check.name}`}
       crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: check.name }]}
-      bodyData={{ poll: `${base}/status.json` }}
+      bodyData={{ poll: `${base}/status.json`, 'live-version': `${check.status}|${check.lastPingAt ? Date.parse(String(check.lastPingAt)) : ''}` }}
     >
       {props.notice ? (
         <p class="notice" role="status">
           {props.notice}
         </p>
       ) : null}
-      {props.maintenance ? (
-        <p class="notice maintenance" data-field="maintenance">
-          Under maintenance until <Time at={props.maintenance.end} /> ({props.maintenance.name}): notifications about this check wait until then.{' '}
-          <a href={`/projects/${access.project.id}/maintenance`}>Maintenance windows</a>
-        </p>
-      ) : null}
-      <div class="head" data-check-id={check.id}>
+      <div class="head" data-check-id={check.id} data-live="head">
         <h1>{check.name}</h1>
         <span class="big-status" data-field="status">
           <StatusBadge status={check.status} />
@@ -103,6 +109,14 @@ export function CheckPage(props: CheckPageProps) {
             <a class="button" href={`${base}/edit`}>
               Edit
             </a>
+            {probed ? null : (
+              <PostButton action={`${base}/ping`} csrf={page.csrf}>
+                Ping now
+              </PostButton>
+            )}
+            <PostButton action={`${base}/clone`} csrf={page.csrf}>
+              Clone
+            </PostButton>
             {check.status === 'paused' ? (
               <PostButton action={`${base}/resume`} csrf={page.csrf}>
                 Resume
@@ -118,22 +132,29 @@ export function CheckPage(props: CheckPageProps) {
           </div>
         ) : null}
       </div>
-      <AcknowledgedNote ack={check.acknowledged} />
+      <CheckSummary
+        check={check}
+        projectId={access.project.id}
+        since={props.since}
+        failure={props.failure}
+        maintenance={props.maintenance}
+        target={props.target}
+      />
 
-      <div class="grid-2">
+      <div class="grid-2" data-live="facts">
         <section class="panel" aria-labelledby="h-facts">
           <h2 id="h-facts" class="first">
             Status
           </h2>
           <dl class="facts" data-check-id={check.id}>
-            <dt>Last ping</dt>
+            <dt>{probed ? 'Last probe' : 'Last ping'}</dt>
             <dd data-field="last_ping_at" data-relative="1">
               {check.lastPingAt ? <Time at={check.lastPingAt} relative /> : <span class="muted">never</span>}
             </dd>
             <dt>Next expected</dt>
             <dd data-field="next_deadline_at">{check.nextDeadlineAt ? <Time at={check.nextDeadlineAt} /> : <span class="muted">—</span>}</dd>
             <dt>Last run took</dt>
-            <dd>{check.lastDurationMs !== null ? durationText(check.lastDurationMs) : <span class="muted">—</span>}</dd>
+            <dd data-field="last_duration">{check.lastDurationMs !== null ? durationText(check.lastDurationMs) : <span class="muted">—</span>}</dd>
             <dt>Kind</dt>
             <dd>{KIND_WORDS[check.kind] ?? check.kind}</dd>
             <dt>Schedule</dt>
@@ -186,14 +207,18 @@ export function CheckPage(props: CheckPageProps) {
         </section>
         <section class="panel" aria-labelledby="h-next">
           <h2 id="h-next" class="first">
-            Next 5 expected times <span class="muted">({check.tz})</span>
+            {probed ? 'Next 5 probes' : 'Next 5 expected times'} <span class="muted">({check.tz})</span>
           </h2>
           <ol class="times">
             {props.nextTimes.map((t) => (
               <li>{t}</li>
             ))}
           </ol>
-          <p class="hint">Counted from the last ping{check.lastPingAt ? '' : ' (none yet: from now)'}; a ping may arrive up to the grace period later.</p>
+          {probed ? (
+            <p class="hint">Counted from the last probe{check.lastPingAt ? '' : ' (none yet: from now)'}.</p>
+          ) : (
+            <p class="hint">Counted from the last ping{check.lastPingAt ? '' : ' (none yet: from now)'}; a ping may arrive up to the grace period later.</p>
+          )}
         </section>
       </div>
 
@@ -220,32 +245,47 @@ export function CheckPage(props: CheckPageProps) {
         </section>
       ) : null}
 
+      <AvailabilityPanel availability={props.availability} />
+
       {props.locations && props.locations.locations.length > 0 ? (
         <LocationsPanel locations={props.locations.locations} quorum={props.locations.quorum} />
       ) : null}
       {props.responseTimes ? <ResponseTimes series={props.responseTimes} checkId={check.id} /> : null}
       {props.certificate ? <CertificatePanel cert={props.certificate} now={props.now ?? new Date()} /> : null}
 
-      <section class="panel" aria-labelledby="h-charts">
-        <h2 id="h-charts" class="first">
-          Trends
-        </h2>
-        <div class="grid-2">
-          <div>
-            <h3>Run durations</h3>
-            <DurationChart points={props.durations} />
+      {/* Probed checks have their response times instead: their runs are probes, on time by construction. */}
+      {probed ? null : (
+        <section class="panel" aria-labelledby="h-charts">
+          <h2 id="h-charts" class="first">
+            Trends
+          </h2>
+          <div class="grid-2">
+            <div>
+              <h3>Run durations</h3>
+              <DurationChart points={props.durations} />
+            </div>
+            <div>
+              <h3>Arrivals against the schedule</h3>
+              <ArrivalChart points={props.arrivals} graceSec={check.graceSec} />
+            </div>
           </div>
-          <div>
-            <h3>Arrivals against the schedule</h3>
-            <ArrivalChart points={props.arrivals} graceSec={check.graceSec} />
-          </div>
-        </div>
-      </section>
+        </section>
+      )}
 
-      <section aria-labelledby="h-pings">
-        <h2 id="h-pings">Latest pings</h2>
+      {/* Shown by app.js (times are server-rendered in UTC without it); the choice is remembered. */}
+      <p class="zone-choice" hidden>
+        <label for="time-zone-choice">Show times in</label>{' '}
+        <select id="time-zone-choice" data-check-zone={check.tz}>
+          <option value="browser">your browser&apos;s zone</option>
+          <option value="utc">UTC</option>
+          <option value="check">the check&apos;s zone ({check.tz})</option>
+        </select>
+      </p>
+
+      <section aria-labelledby="h-pings" data-live="pings">
+        <h2 id="h-pings">{probed ? 'Latest probes' : 'Latest pings'}</h2>
         {props.pings.length === 0 ? (
-          <p class="muted">No pings yet.</p>
+          <p class="muted">{probed ? 'No probes yet: the first one runs within a minute.' : 'No pings yet.'}</p>
         ) : (
           <div class="table-wrap">
             <table class="cards">
@@ -277,7 +317,7 @@ export function CheckPage(props: CheckPageProps) {
                     <td data-label="Duration">{p.durationMs !== null ? durationText(p.durationMs) : '—'}</td>
                     <td data-label="Body">
                       {p.body ? (
-                        <details>
+                        <details data-key={p.ts}>
                           <summary>
                             {p.bodySize} byte{p.bodySize === 1 ? '' : 's'}
                           </summary>
@@ -295,7 +335,7 @@ export function CheckPage(props: CheckPageProps) {
         )}
       </section>
 
-      <section aria-labelledby="h-flips">
+      <section aria-labelledby="h-flips" data-live="flips">
         <h2 id="h-flips">Status changes</h2>
         {props.flips.length === 0 ? (
           <p class="muted">No status changes yet.</p>
@@ -304,7 +344,8 @@ export function CheckPage(props: CheckPageProps) {
             {props.flips.map((f) => (
               <li>
                 <Time at={f.ts} seconds />: <StatusBadge status={f.old_status as CheckRow['status']} /> →{' '}
-                <StatusBadge status={f.new_status as CheckRow['status']} /> <span class="muted">({REASONS[f.reason] ?? f.reason})</span>
+                <StatusBadge status={f.new_status as CheckRow['status']} />{' '}
+                <span class="muted">({(probed ? PROBE_REASONS[f.reason] : undefined) ?? REASONS[f.reason] ?? f.reason})</span>
                 {f.held_for ? (
                   <span class="held-for">
                     {' '}
@@ -317,7 +358,9 @@ export function CheckPage(props: CheckPageProps) {
         )}
       </section>
 
-      <section aria-labelledby="h-deliveries">
+      <CheckIntegrationsPanel checkId={check.id} projectId={access.project.id} integrations={props.integrations} canWrite={canWrite} csrf={page.csrf} />
+
+      <section aria-labelledby="h-deliveries" data-live="deliveries">
         <h2 id="h-deliveries">Notifications sent</h2>
         {props.deliveries.length === 0 ? (
           <p class="muted">No notifications about this check yet.</p>
@@ -417,6 +460,13 @@ const REASONS: Record<string, string> = {
   resumed: 'resumed',
   quota: 'paused: over the plan quota',
   short_run: 'run shorter than its minimum',
+};
+
+/** Flip reasons of probed checks where a heartbeat's words would mislead. */
+const PROBE_REASONS: Record<string, string> = {
+  fail: 'probe failed',
+  timeout: 'no probe result in time',
+  ping: 'probe succeeded',
 };
 
 /** Linked check names with their status, or "nothing". */

@@ -15,32 +15,34 @@ export function LocationsPanel({ locations, quorum }: { locations: CheckLocation
         Down when {quorum === null ? 'a majority' : quorum} of the live locations each confirm a failure; a location without results for three intervals is
         stale and does not count.
       </p>
-      <table class="list" data-field="locations">
-        <thead>
-          <tr>
-            <th scope="col">Location</th>
-            <th scope="col">Status</th>
-            <th scope="col">Last result</th>
-            <th scope="col">Response time</th>
-            <th scope="col">Reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          {locations.map((l) => (
-            <tr data-location={l.location}>
-              <td>{l.location}</td>
-              <td data-field="location-status">
-                {l.status ? STATUS_WORDS[l.status] : 'no result yet'}
-                {l.status === 'failing' ? ` (${l.failuresInRow} in a row)` : ''}
-                {l.stale ? <span class="muted"> — stale</span> : null}
-              </td>
-              <td>{l.lastResultAt ? <Time at={l.lastResultAt} relative /> : <span class="muted">—</span>}</td>
-              <td>{l.lastDurationMs !== null ? durationText(l.lastDurationMs) : <span class="muted">—</span>}</td>
-              <td>{l.reason ? <code class="wrap">{l.reason}</code> : <span class="muted">—</span>}</td>
+      <div class="table-wrap">
+        <table class="list" data-field="locations">
+          <thead>
+            <tr>
+              <th scope="col">Location</th>
+              <th scope="col">Status</th>
+              <th scope="col">Last result</th>
+              <th scope="col">Response time</th>
+              <th scope="col">Reason</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {locations.map((l) => (
+              <tr data-location={l.location}>
+                <td>{l.location}</td>
+                <td data-field="location-status">
+                  {l.status ? STATUS_WORDS[l.status] : 'no result yet'}
+                  {l.status === 'failing' ? ` (${l.failuresInRow} in a row)` : ''}
+                  {l.stale ? <span class="muted"> — stale</span> : null}
+                </td>
+                <td>{l.lastResultAt ? <Time at={l.lastResultAt} relative /> : <span class="muted">—</span>}</td>
+                <td>{l.lastDurationMs !== null ? durationText(l.lastDurationMs) : <span class="muted">—</span>}</td>
+                <td>{l.reason ? <code class="wrap">{l.reason}</code> : <span class="muted">—</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

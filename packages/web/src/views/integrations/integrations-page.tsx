@@ -3,7 +3,10 @@ import type { ProjectAccess } from '../../http/project-access.js';
 import { KIND_LABELS } from '../../forms/integration-form.js';
 import { CHANNEL_KINDS } from '@upmon/channels';
 import type { IntegrationKind } from '@upmon/db';
+import type { DeliveryRow } from '../../queries/check-deliveries.js';
+import { DeliveryOutcome } from '../delivery-log-table.js';
 import { Layout } from '../layout.js';
+import { Time } from '../time.js';
 import type { PageContext } from '../page-context.js';
 import { ProjectNav } from '../project-nav.js';
 
@@ -17,6 +20,8 @@ export interface IntegrationSummary {
   linked: boolean;
   /** E-mail: the address was confirmed through the mailed link. */
   verified: boolean;
+  /** Its newest delivery (an alert or a test), if any. */
+  lastDelivery: DeliveryRow | null;
 }
 
 export function IntegrationsPage({ page, access, integrations }: { page: PageContext; access: ProjectAccess; integrations: IntegrationSummary[] }) {
@@ -50,6 +55,7 @@ export function IntegrationsPage({ page, access, integrations }: { page: PageCon
                 <th scope="col">Notifies about</th>
                 <th scope="col">Checks</th>
                 <th scope="col">State</th>
+                <th scope="col">Last delivery</th>
               </tr>
             </thead>
             <tbody>
@@ -67,6 +73,15 @@ export function IntegrationsPage({ page, access, integrations }: { page: PageCon
                     {i.enabled ? 'enabled' : <span class="muted">disabled</span>}
                     {i.kind === 'telegram' && !i.linked ? <span class="muted"> · no chat linked yet</span> : null}
                     {i.kind === 'email' && !i.verified ? <span class="muted"> · address not verified yet</span> : null}
+                  </td>
+                  <td data-label="Last delivery" data-field="last-delivery">
+                    {i.lastDelivery ? (
+                      <>
+                        <Time at={i.lastDelivery.createdAt} /> ({i.lastDelivery.event}): <DeliveryOutcome row={i.lastDelivery} />
+                      </>
+                    ) : (
+                      <span class="muted">nothing sent yet</span>
+                    )}
                   </td>
                 </tr>
               ))}

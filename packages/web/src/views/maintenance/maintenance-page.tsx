@@ -1,5 +1,5 @@
 import { roleAllows } from '@upmon/core';
-import type { MaintenanceForm } from '../../forms/maintenance-form.js';
+import { EMPTY_MAINTENANCE_FORM, type MaintenanceForm } from '../../forms/maintenance-form.js';
 import type { ProjectAccess } from '../../http/project-access.js';
 import type { MaintenanceView } from '../../queries/project-maintenance.js';
 import { CsrfField } from '../csrf-field.js';
@@ -8,7 +8,8 @@ import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
 import { PostButton } from '../post-button.js';
 import { ProjectNav } from '../project-nav.js';
-import { Time } from '../time.js';
+import { inZone, Time } from '../time.js';
+import { timeZoneOptions } from '../time-zones.js';
 
 export interface MaintenancePageProps {
   page: PageContext;
@@ -30,17 +31,34 @@ function Scope({ view, checks }: { view: MaintenanceView; checks: { id: string; 
   return <>all checks</>;
 }
 
+/**
+ * From … to …: in the viewer's zone (app.js; UTC without it) and, for a repeating window, also in
+ * the window's own zone, the one its schedule is read in. A one-off window has no zone of its own
+ * (the API stores instants), so it is shown in the viewer's.
+ */
+function Span({ start, end, zone }: { start: Date; end: Date; zone: string | null }) {
+  return (
+    <>
+      <Time at={start} /> to <Time at={end} />
+      {zone && zone !== 'UTC' ? (
+        <>
+          <br />
+          <span class="muted">
+            {inZone(start, zone)} to {inZone(end, zone)} in {zone}
+          </span>
+        </>
+      ) : null}
+    </>
+  );
+}
+
 function When({ view }: { view: MaintenanceView }) {
   const w = view.window;
   const occurrence = view.current ?? view.next;
   const span = occurrence ? (
-    <>
-      <Time at={occurrence.start} /> to <Time at={occurrence.end} />
-    </>
+    <Span start={occurrence.start} end={occurrence.end} zone={w.tz} />
   ) : w.startsAt && w.endsAt ? (
-    <>
-      <Time at={w.startsAt} /> to <Time at={w.endedAt && w.endedAt < w.endsAt ? w.endedAt : w.endsAt} />
-    </>
+    <Span start={w.startsAt} end={w.endedAt && w.endedAt < w.endsAt ? w.endedAt : w.endsAt} zone={w.tz} />
   ) : null;
   if (w.schedule === null) return span;
   return (
@@ -122,6 +140,8 @@ function WindowTable({
  * add one (from now for N minutes, from … to …, or repeating). Plain forms: no JavaScript needed.
  */
 export function MaintenancePage({ page, access, windows, checks, form, errors = {}, notice }: MaintenancePageProps) {
+  // A form not yet posted: the browser may put its own zone in the picker.
+  const fresh = form === EMPTY_MAINTENANCE_FORM;
   const canWrite = roleAllows(access.role, 'checks.write');
   const base = `/projects/${access.project.id}/maintenance`;
   const active = windows.filter((v) => v.current);
@@ -152,7 +172,7 @@ export function MaintenancePage({ page, access, windows, checks, form, errors = 
       {table('Upcoming', upcoming)}
       {table('Past', past)}
       {canWrite ? (
-        <form method="post" action={base} class="stack">
+        <form method="post" action={base} class="stack" id="maintenance-form">
           <h2>Add maintenance</h2>
           <CsrfField token={page.csrf} />
           <FormProblems errors={errors} fields={['name', 'when', 'duration_min', 'starts_at', 'ends_at', 'schedule', 'tz', 'tags', 'checks', 'body']} />
@@ -168,27 +188,30 @@ export function MaintenancePage({ page, access, windows, checks, form, errors = 
             ]}
             errors={errors}
           />
-          <TextField
-            name="duration_min"
-            label="Minutes"
-            type="number"
-            value={form.durationMin}
-            hint="From now, or how long each repeat lasts (1 to 10080)."
-            errors={errors}
-          />
-          <fieldset>
+          {/* maintenance-form.js shows only the fields of the chosen "When" (without it, all are shown, each saying what it is for). */}
+          <div data-when="now recurring">
+            <TextField
+              name="duration_min"
+              label="Minutes"
+              type="number"
+              value={form.durationMin}
+              hint="From now, or how long each repeat lasts (1 to 10080)."
+              errors={errors}
+            />
+          </div>
+          <fieldset data-when="one_off">
             <legend>Once</legend>
             <TextField
               name="starts_at"
               label="Start"
+              type="datetime-local"
               value={form.startsAt}
-              placeholder="2026-12-01T22:00"
-              hint="Local time in the zone below (YYYY-MM-DDTHH:MM)."
+              hint="Local time in the zone below (YYYY-MM-DD HH:MM)."
               errors={errors}
             />
-            <TextField name="ends_at" label="End" value={form.endsAt} placeholder="2026-12-01T23:30" errors={errors} />
+            <TextField name="ends_at" label="End" type="datetime-local" value={form.endsAt} errors={errors} />
           </fieldset>
-          <fieldset>
+          <fieldset data-when="recurring">
             <legend>Repeating</legend>
             <TextField
               name="schedule"
@@ -200,14 +223,17 @@ export function MaintenancePage({ page, access, windows, checks, form, errors = 
               errors={errors}
             />
           </fieldset>
-          <TextField
-            name="tz"
-            label="Time zone"
-            value={form.tz}
-            maxLength={64}
-            hint="For the start and end, or the schedule (e.g. Europe/Berlin)."
-            errors={errors}
-          />
+          <div data-when="one_off recurring">
+            <SelectField
+              name="tz"
+              label="Time zone"
+              value={form.tz}
+              options={timeZoneOptions(form.tz)}
+              hint="For the start and end, or the schedule."
+              data={fresh ? { 'browser-zone': '1' } : {}}
+              errors={errors}
+            />
+          </div>
           <fieldset>
             <legend>Applies to</legend>
             <SelectField
@@ -221,9 +247,11 @@ export function MaintenancePage({ page, access, windows, checks, form, errors = 
               ]}
               errors={errors}
             />
-            <TextField name="tags" label="Tags" value={form.tags} maxLength={2000} hint="Separated by spaces or commas." errors={errors} />
+            <div data-scope="tags">
+              <TextField name="tags" label="Tags" value={form.tags} maxLength={2000} hint="Separated by spaces or commas." errors={errors} />
+            </div>
             {checks.length > 0 ? (
-              <div class="dependency-list" role="group" aria-label="Checks it applies to">
+              <div class="dependency-list" role="group" aria-label="Checks it applies to" data-scope="checks">
                 {checks.map((c) => (
                   <Checkbox name="checks" value={c.id} label={c.name} checked={form.checks.includes(c.id)} />
                 ))}

@@ -4,8 +4,14 @@ import { scheduleInWords } from '../../schedule-words.js';
 import { StatusBadge } from '../status-badge.js';
 import { Time } from '../time.js';
 
-/** One dashboard row: a function of the check's row alone (see dashboard-rows.tsx). */
-export function CheckTableRow({ c }: { c: CheckRow & { projectId: string } }) {
+/** The maintenance window a check is under now. */
+export interface RowMaintenance {
+  name: string;
+  end: Date;
+}
+
+/** One dashboard row: a function of the check's row and its maintenance alone (see dashboard-rows.tsx). */
+export function CheckTableRow({ c, maintenance }: { c: CheckRow & { projectId: string }; maintenance: RowMaintenance | null }) {
   // Kept small: a project's page may list thousands (no data-label here: the phone layout
   // labels this table's cells from CSS; tag links are relative to the dashboard).
   return (
@@ -21,6 +27,11 @@ export function CheckTableRow({ c }: { c: CheckRow & { projectId: string } }) {
         {c.acknowledged ? (
           <span class="ack-mark" title={`Acknowledged by ${c.acknowledged.by}`}>
             acknowledged
+          </span>
+        ) : null}
+        {maintenance ? (
+          <span class="ack-mark" title={`Maintenance “${maintenance.name}” until ${maintenance.end.toISOString().slice(0, 16).replace('T', ' ')} UTC`}>
+            in maintenance
           </span>
         ) : null}
         {c.tags.length ? (

@@ -1,23 +1,21 @@
-import { roleAllows, type CheckStatus } from '@upmon/core';
+import { roleAllows } from '@upmon/core';
 import type { ProjectAccess } from '../../http/project-access.js';
 import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
 import { ProjectNav } from '../project-nav.js';
-import { StatusBadge } from '../status-badge.js';
-
-export const STATUSES: CheckStatus[] = ['down', 'late', 'up', 'new', 'paused'];
+import { STATUS_LOOK, StatusBadge } from '../status-badge.js';
+import { dashboardHref, isFiltered, PAGE_SIZE, pageNumbers, SORTS, STATUSES, toggledTags, type DashboardQuery } from '../../dashboard-query.js';
+import type { DashboardSummary } from '../../queries/dashboard-checks.js';
 
 export interface DashboardProps {
   page: PageContext;
   access: ProjectAccess;
-  /** How many checks the filter kept (their rows are in rowsHtml). */
-  shown: number;
-  /** The table rows, rendered by DashboardRows. */
+  query: DashboardQuery;
+  /** How many checks the filter kept (the rows of this page are in rowsHtml). */
+  matched: number;
+  /** The table rows of this page, rendered by DashboardRows. */
   rowsHtml: string;
-  /** Every tag of the project's checks (for the filter). */
-  tags: string[];
-  filter: { tag: string | null; status: CheckStatus | null };
-  counts: Record<CheckStatus, number>;
+  summary: DashboardSummary;
 }
 
 /** "(2 down) Backups": the tab says how many are down. */
@@ -25,15 +23,21 @@ export function dashboardTitle(projectName: string, down: number): string {
   return down > 0 ? `(${down} down) ${projectName}` : projectName;
 }
 
-export function DashboardPage({ page, access, shown, rowsHtml, tags, filter, counts }: DashboardProps) {
+export function DashboardPage({ page, access, query, matched, rowsHtml, summary }: DashboardProps) {
   const base = `/projects/${access.project.id}`;
-  const filtered = filter.tag !== null || filter.status !== null;
+  const { counts, tags } = summary;
+  const total = STATUSES.reduce((n, s) => n + counts[s], 0);
+  const filtered = isFiltered(query);
+  const pages = Math.max(1, Math.ceil(matched / PAGE_SIZE));
+  const first = (query.page - 1) * PAGE_SIZE + 1;
+  const shown = Math.min(PAGE_SIZE, matched - first + 1);
+  const href = (changes: Partial<DashboardQuery>) => dashboardHref(base, query, { page: 1, ...changes });
   return (
     <Layout
       page={page}
       title={dashboardTitle(access.project.name, counts.down)}
       crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.account.name }]}
-      bodyData={{ poll: `${base}/status.json`, 'poll-all': filtered ? '0' : '1' }}
+      bodyData={{ poll: `${base}/status.json`, 'poll-all': filtered || pages > 1 ? '0' : '1' }}
     >
       <div class="head">
         <h1>{access.project.name}</h1>
@@ -46,48 +50,78 @@ export function DashboardPage({ page, access, shown, rowsHtml, tags, filter, cou
         ) : null}
       </div>
       <ProjectNav access={access} current="checks" />
-      <p class="summary" aria-label="Checks by status">
-        {STATUSES.filter((s) => counts[s] > 0).map((s) => (
-          <a href={`${base}?status=${s}`} class="summary-item">
-            <StatusBadge status={s} /> {counts[s]}
-          </a>
-        ))}
-      </p>
-      <form method="get" action={base} class="filters" role="search" aria-label="Filter checks">
-        <div class="field">
-          <label for="filter-tag">Tag</label>
-          <select id="filter-tag" name="tag">
-            <option value="">All tags</option>
-            {tags.map((t) => (
-              <option value={t} selected={t === filter.tag}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="filter-status">Status</label>
-          <select id="filter-status" name="status">
-            <option value="">All statuses</option>
-            {STATUSES.map((s) => (
-              <option value={s} selected={s === filter.status}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit">Filter</button>
-        {filtered ? <a href={base}>Clear filter</a> : null}
-      </form>
+      {total > 0 ? (
+        <nav class="summary" aria-label="Checks by status" data-live="counts">
+          {STATUSES.filter((s) => counts[s] > 0).map((s) => (
+            <a href={href({ status: s })} class="summary-item" aria-current={query.status === s ? 'true' : undefined}>
+              <StatusBadge status={s} /> {counts[s]}
+            </a>
+          ))}
+        </nav>
+      ) : null}
+      {total > 0 ? (
+        <form method="get" action={base} class="filters" role="search" aria-label="Filter checks">
+          <div class="field">
+            <label for="filter-q">Name or slug</label>
+            <input id="filter-q" name="q" type="search" value={query.q} maxLength={100} />
+          </div>
+          <div class="field">
+            <label for="filter-status">Status</label>
+            <select id="filter-status" name="status">
+              <option value="">All statuses</option>
+              {STATUSES.map((s) => (
+                <option value={s} selected={s === query.status}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for="filter-sort">Sort by</label>
+            <select id="filter-sort" name="sort">
+              {Object.entries(SORTS).map(([value, label]) => (
+                <option value={value} selected={value === query.sort}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {query.tags.map((t) => (
+            <input type="hidden" name="tag" value={t} />
+          ))}
+          <button type="submit">Show</button>
+          {filtered ? <a href={dashboardHref(base, { ...query, q: '', tags: [], status: null, page: 1 })}>Clear filter</a> : null}
+        </form>
+      ) : null}
+      {tags.length > 0 ? (
+        <nav class="tag-chips" aria-label="Tags (pick several to narrow down)">
+          {tags.map(({ tag, worst }) => {
+            const on = query.tags.includes(tag);
+            return (
+              <a
+                href={href({ tags: toggledTags(query.tags, tag) })}
+                class={`tag-chip tag-${worst}${on ? ' on' : ''}`}
+                aria-current={on ? 'true' : undefined}
+                title={`${on ? 'Selected. ' : ''}Worst check: ${worst}`}
+              >
+                <span aria-hidden="true">{STATUS_LOOK[worst].icon}</span> {tag}
+                <span class="visually-hidden">{` (worst check ${worst}${on ? ', selected' : ''})`}</span>
+              </a>
+            );
+          })}
+        </nav>
+      ) : null}
       <p id="live-notice" class="notice" hidden>
         Checks were added or removed. <a href={base}>Reload</a> to see them.
       </p>
-      {shown === 0 ? (
-        <div class="panel">{filtered ? <p>No checks match this filter.</p> : <p>No checks yet. A check watches one cron job, backup or endpoint.</p>}</div>
+      {matched === 0 ? (
+        <div class="panel">{total === 0 ? <p>No checks yet. A check watches one cron job, backup or endpoint.</p> : <p>No checks match this filter.</p>}</div>
       ) : (
         <div class="table-wrap">
           <table class="cards checks-table">
-            <caption class="visually-hidden">Checks of {access.project.name}</caption>
+            <caption class="visually-hidden">
+              Checks of {access.project.name}, {SORTS[query.sort]}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Status</th>
@@ -102,6 +136,34 @@ export function DashboardPage({ page, access, shown, rowsHtml, tags, filter, cou
           </table>
         </div>
       )}
+      {matched > 0 ? (
+        <nav class="pager" aria-label="Pages">
+          <span>
+            {first}–{first + shown - 1} of {matched} {matched === 1 ? 'check' : 'checks'}
+          </span>
+          {query.page > 1 ? (
+            <a href={dashboardHref(base, query, { page: query.page - 1 })} rel="prev">
+              ← Previous
+            </a>
+          ) : null}
+          {pages > 1
+            ? pageNumbers(query.page, pages).map((n) =>
+                n === null ? (
+                  <span aria-hidden="true">…</span>
+                ) : (
+                  <a href={dashboardHref(base, query, { page: n })} aria-current={n === query.page ? 'page' : undefined} aria-label={`Page ${n}`}>
+                    {n}
+                  </a>
+                ),
+              )
+            : null}
+          {query.page < pages ? (
+            <a href={dashboardHref(base, query, { page: query.page + 1 })} rel="next">
+              Next →
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
     </Layout>
   );
 }

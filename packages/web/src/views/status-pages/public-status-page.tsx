@@ -66,9 +66,32 @@ function CheckRow({ check, labels, underMaintenance }: { check: PublicCheckView;
   );
 }
 
+function IncidentList({ incidents }: { incidents: PublicStatusView['incidents'] }) {
+  return (
+    <ul>
+      {incidents.map((i) => (
+        <li class={i.end ? 'incident' : 'incident ongoing'}>
+          <span class="incident-check">{i.checkName}</span> was down from <time datetime={i.start.toISOString()}>{utcText(i.start)}</time>
+          {i.end ? (
+            <>
+              {' '}
+              to <time datetime={i.end.toISOString()}>{utcText(i.end)}</time> ({durationText(i.durationMs)})
+            </>
+          ) : (
+            <> and is still down ({durationText(i.durationMs)} so far)</>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The public status page: server-rendered, no JavaScript, nothing but names, statuses and times. */
 export function PublicStatusPage({ view, maintenance, assets }: { view: PublicStatusView; maintenance: PublicMaintenanceView; assets: Assets }) {
   const days = view.days.length;
+  // Still open first, apart: what a visitor came to see.
+  const open = view.incidents.filter((i) => i.end === null);
+  const past = view.incidents.filter((i) => i.end !== null);
   return (
     <html lang="en">
       <head>
@@ -86,7 +109,8 @@ export function PublicStatusPage({ view, maintenance, assets }: { view: PublicSt
           <PublicMaintenanceBanner maintenance={maintenance} />
           {view.groups.map((g, gi) => (
             <section class="group">
-              <h2>{g.name}</h2>
+              {/* A group without a name lists its checks without a heading. */}
+              {g.name !== '' ? <h2>{g.name}</h2> : null}
               {g.checks.length === 0 ? <p class="muted">No checks in this group.</p> : null}
               <ul class="checks">
                 {g.checks.map((c, ci) => (
@@ -95,27 +119,15 @@ export function PublicStatusPage({ view, maintenance, assets }: { view: PublicSt
               </ul>
             </section>
           ))}
-          <section class="incidents">
-            <h2>Past incidents</h2>
-            {view.incidents.length === 0 ? (
-              <p class="muted">No incidents in the last {days} days.</p>
-            ) : (
-              <ul>
-                {view.incidents.map((i) => (
-                  <li class={i.end ? 'incident' : 'incident ongoing'}>
-                    <span class="incident-check">{i.checkName}</span> was down from <time datetime={i.start.toISOString()}>{utcText(i.start)}</time>
-                    {i.end ? (
-                      <>
-                        {' '}
-                        to <time datetime={i.end.toISOString()}>{utcText(i.end)}</time> ({durationText(i.durationMs)})
-                      </>
-                    ) : (
-                      <> and is still down ({durationText(i.durationMs)} so far)</>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
+          {open.length > 0 ? (
+            <section class="incidents" aria-labelledby="open-incidents">
+              <h2 id="open-incidents">Open incidents</h2>
+              <IncidentList incidents={open} />
+            </section>
+          ) : null}
+          <section class="incidents" aria-labelledby="past-incidents">
+            <h2 id="past-incidents">Past incidents</h2>
+            {past.length === 0 ? <p class="muted">No incidents in the last {days} days.</p> : <IncidentList incidents={past} />}
             {view.olderIncidents > 0 ? <p class="muted">{view.olderIncidents} older incidents in these days are not listed.</p> : null}
           </section>
         </main>

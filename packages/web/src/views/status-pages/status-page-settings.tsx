@@ -69,7 +69,10 @@ export function StatusPageSettingsPage({ page, access, checks, form, publicUrl, 
         </fieldset>
         <fieldset disabled={!canManage}>
           <legend>Groups</legend>
-          <p class="hint">Shown in this order. Clear a name to remove a group with no checks; fill the empty one to add a group.</p>
+          <p class="hint">
+            Shown in this order. Clear a name to remove a group with no checks; fill the empty one to add a group. A group without a name lists its checks
+            without a heading.
+          </p>
           {slots.map((name, i) => (
             <TextField name={`groups.${i}.name`} label={`Group ${i + 1}`} value={name} maxLength={100} errors={errors} />
           ))}

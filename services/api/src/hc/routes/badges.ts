@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { projectBadges } from '../../badges/index.js';
+import { projectBadges } from '@upmon/domain';
 import { authOf } from '../../v1/authenticate.js';
 import type { V1Context } from '../../v1/context.js';
 

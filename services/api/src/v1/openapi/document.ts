@@ -1,5 +1,5 @@
 import { KIND_NAMES } from '@upmon/channels';
-import { apiInputSchemas, CHECK_KINDS } from '@upmon/domain';
+import { apiInputSchemas, AUDIT_ACTIONS, CHECK_KINDS } from '@upmon/domain';
 
 /**
  * OpenAPI 3.1 description of REST API v1 (../shared/spec/api-v1.md + DESIGN.md decisions).
@@ -112,9 +112,9 @@ const e = {
   400: errorResponse('Body is not valid JSON or not a JSON object'),
   401: errorResponse('Authorization missing or malformed, or key unknown or revoked'),
   403: errorResponse('Read-only key on a write endpoint, account not on Pro or Business, or check quota reached'),
-  404: errorResponse("Unknown (or another project's) check, integration or maintenance window, or unknown endpoint"),
+  404: errorResponse("Unknown (or another project's) check, integration, maintenance window or location, or unknown endpoint"),
   409: errorResponse(
-    'Conflicts with the state of the resource: resume of a check that is not paused; acknowledgement of a check that is not down; a Telegram link for an integration of another kind; ending a maintenance window that is not in progress',
+    'Conflicts with the state of the resource: resume of a check that is not paused; acknowledgement of a check that is not down; a Telegram link for an integration of another kind; ending a maintenance window that is not in progress; too many private locations; rotating the key of a revoked location',
   ),
   413: errorResponse('Body larger than the configured limit'),
   415: errorResponse('Body in an encoding or charset other than UTF-8 JSON'),
@@ -131,6 +131,7 @@ const writeErrors = { ...readErrors, 400: e[400], 413: e[413], 415: e[415] };
 
 const checkId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const maintenanceId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+const locationId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const maintenanceSpan = nullable({
   type: 'object',
   required: ['starts_at', 'ends_at'],
@@ -152,6 +153,22 @@ const scheduleOut = {
     additionalProperties: false,
     properties: { kind: { const: kind }, ...value, tz: { type: 'string' } },
   })),
+};
+
+const privateLocation = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'code', 'key_prefix', 'previous_key_expires_at', 'created_at', 'last_seen_at', 'revoked_at'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    name: { type: 'string' },
+    code: { type: 'string', description: "The location's name in a check's `locations`" },
+    key_prefix: { type: 'string', description: 'The first characters of the current key' },
+    previous_key_expires_at: { ...nullable(dateTime), description: 'A rotated-out key keeps working until then' },
+    created_at: dateTime,
+    last_seen_at: { ...nullable(dateTime), description: 'Its prober last asked for probes (to the minute)' },
+    revoked_at: nullable(dateTime),
+  },
 };
 
 export const OPENAPI_DOCUMENT = {
@@ -291,6 +308,29 @@ export const OPENAPI_DOCUMENT = {
         },
       },
     },
+    '/audit-log': {
+      get: {
+        operationId: 'listAuditLog',
+        description:
+          'An addition to the spec: the audit log of the key\'s account (docs/web.md, "Audit log"), newest first: sign-ins, API keys, members, ' +
+          'two-factor changes, and checks, integrations, maintenance windows and status pages created or deleted, with who, when and from where. ' +
+          'Read-write keys only (403 for read-only keys). Pass next_cursor as cursor for the next page; null on the last one. Events are kept 365 days.',
+        parameters: inputs.auditLogParameters,
+        responses: {
+          200: {
+            description: 'A page of events',
+            ...json({
+              type: 'object',
+              additionalProperties: false,
+              required: ['data', 'next_cursor'],
+              properties: { data: { type: 'array', maxItems: 100, items: ref('AuditEvent') }, next_cursor: { type: ['string', 'null'] } },
+            }),
+          },
+          ...readErrors,
+          422: e[422],
+        },
+      },
+    },
     '/badges': {
       get: {
         operationId: 'listBadges',
@@ -365,6 +405,139 @@ export const OPENAPI_DOCUMENT = {
         responses: { 200: { description: 'Ended', ...json(dataOf(ref('Maintenance'))) }, ...writeErrors, 404: e[404], 409: e[409] },
       },
     },
+    '/locations': {
+      get: {
+        operationId: 'listLocations',
+        description:
+          'An addition to the spec: the account\'s private locations (docs/locations.md, "Private locations"), revoked ones included, newest first. Any project key of the account sees them.',
+        responses: { 200: { description: 'Private locations', ...json(dataOf({ type: 'array', items: ref('PrivateLocation') })) }, ...readErrors },
+      },
+      post: {
+        operationId: 'createLocation',
+        description:
+          "A private location: a prober run inside your own network with the returned `key` (shown in this response only; upmon keeps its SHA-256). Name it in a check's `locations` by its `code`. 409 past 20 live locations per account.",
+        requestBody: { required: true, ...json(ref('PrivateLocationInput')) },
+        responses: { 201: { description: 'Created', ...json(dataOf(ref('PrivateLocationWithKey'))) }, ...writeErrors, 409: e[409], 422: e[422] },
+      },
+    },
+    '/locations/{uuid}': {
+      parameters: [locationId],
+      get: {
+        operationId: 'getLocation',
+        responses: { 200: { description: 'The private location', ...json(dataOf(ref('PrivateLocation'))) }, ...readErrors, 404: e[404] },
+      },
+    },
+    '/locations/{uuid}/rotate-key': {
+      parameters: [locationId],
+      post: {
+        operationId: 'rotateLocationKey',
+        description:
+          'A new key (in this response only); the old one keeps working for grace_sec seconds (0: refused from the next request). 409 for a revoked location.',
+        requestBody: { required: true, ...json(ref('LocationKeyRotation')) },
+        responses: { 200: { description: 'Rotated', ...json(dataOf(ref('PrivateLocationWithKey'))) }, ...writeErrors, 404: e[404], 409: e[409], 422: e[422] },
+      },
+    },
+    '/locations/{uuid}/revoke': {
+      parameters: [locationId],
+      post: {
+        operationId: 'revokeLocation',
+        description: 'Revokes the location: its key is refused (401) from the next request and its prober stops within a minute. Idempotent.',
+        responses: { 200: { description: 'Revoked', ...json(dataOf(ref('PrivateLocation'))) }, ...writeErrors, 404: e[404] },
+      },
+    },
+    '/prober/jobs': {
+      get: {
+        operationId: 'takeProbes',
+        security: [{ locationKey: [] }],
+        description:
+          "For a private location's prober (PROBER_MODE=remote, docs/locations.md): long poll. The due probes of the account's checks that name the location, with each check's probe config (credentials included), " +
+          'at once when some are due, else as soon as some are, or none after `wait` seconds. Each probe is handed out once; 401 once the key is revoked or rotated out.',
+        parameters: [
+          {
+            name: 'wait',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 0, maximum: 30, default: 25 },
+            description: 'Seconds to wait for due probes',
+          },
+        ],
+        responses: {
+          200: {
+            description: 'Due probes (possibly none)',
+            ...json(
+              dataOf({
+                type: 'object',
+                additionalProperties: false,
+                required: ['location', 'probes'],
+                properties: {
+                  location: { type: 'string', description: "The location's code" },
+                  probes: {
+                    type: 'array',
+                    maxItems: 100,
+                    items: {
+                      type: 'object',
+                      additionalProperties: false,
+                      required: ['check_id', 'scheduled_at', 'kind', 'config'],
+                      properties: {
+                        check_id: { type: 'string', format: 'uuid' },
+                        scheduled_at: { type: 'string', format: 'date-time' },
+                        kind: { enum: ['http', 'tcp', 'dns', 'tls'] },
+                        config: { type: 'object', description: "The check's <kind>_config, as the API takes it" },
+                      },
+                    },
+                  },
+                },
+              }),
+            ),
+          },
+          401: e[401],
+          422: e[422],
+          429: e[429],
+          500: e[500],
+        },
+      },
+    },
+    '/prober/results': {
+      post: {
+        operationId: 'reportProbes',
+        security: [{ locationKey: [] }],
+        description:
+          'The results of probes handed to this location (at most 100 per request, 1 MiB). Each handed probe is accepted once; any other is listed in `refused` and not recorded. ' +
+          "Results are recorded like every location's: the location's state, the check's quorum, a ping.",
+        requestBody: { required: true, ...json(ref('RemoteProbeResults')) },
+        responses: {
+          200: {
+            description: 'Recorded',
+            ...json(
+              dataOf({
+                type: 'object',
+                additionalProperties: false,
+                required: ['recorded', 'refused'],
+                properties: {
+                  recorded: { type: 'integer' },
+                  refused: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      additionalProperties: false,
+                      required: ['check_id', 'scheduled_at', 'reason'],
+                      properties: { check_id: { type: 'string' }, scheduled_at: { type: 'string' }, reason: { type: 'string' } },
+                    },
+                  },
+                },
+              }),
+            ),
+          },
+          400: e[400],
+          401: e[401],
+          413: e[413],
+          415: e[415],
+          422: e[422],
+          429: e[429],
+          500: e[500],
+        },
+      },
+    },
     '/integrations': {
       get: {
         operationId: 'listIntegrations',
@@ -426,7 +599,10 @@ export const OPENAPI_DOCUMENT = {
     },
   },
   components: {
-    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Project API key: upm_rw_… (read-write) or upm_ro_… (read-only)' } },
+    securitySchemes: {
+      bearer: { type: 'http', scheme: 'bearer', description: 'Project API key: upm_rw_… (read-write) or upm_ro_… (read-only)' },
+      locationKey: { type: 'http', scheme: 'bearer', description: "A private location's key: upl_… (its prober's only credential)" },
+    },
     schemas: {
       Error: {
         type: 'object',
@@ -444,6 +620,29 @@ export const OPENAPI_DOCUMENT = {
         },
       },
       ...inputs.components,
+      AuditEvent: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'at', 'action', 'actor', 'client_address', 'target'],
+        properties: {
+          id: { type: 'string', description: 'Grows with time; a page ends with the oldest' },
+          at: dateTime,
+          action: { enum: [...AUDIT_ACTIONS] },
+          actor: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['kind', 'label', 'user_id', 'api_key_id'],
+            properties: {
+              kind: { enum: ['user', 'api_key', 'operator'] },
+              label: { type: 'string', description: "The person's e-mail address, or the key's name (else prefix), when it happened" },
+              user_id: { type: ['string', 'null'], format: 'uuid' },
+              api_key_id: { type: ['string', 'null'], format: 'uuid' },
+            },
+          },
+          client_address: { type: ['string', 'null'], description: "The client's IP address (null for the admin CLI)" },
+          target: { type: ['string', 'null'], description: 'What it was done to, as named when it happened' },
+        },
+      },
       ResponseTimes: responseTimes,
       Certificate: certificate,
       CheckLocations: checkLocations,
@@ -602,6 +801,12 @@ export const OPENAPI_DOCUMENT = {
           created_at: dateTime,
           updated_at: dateTime,
         },
+      },
+      PrivateLocation: privateLocation,
+      PrivateLocationWithKey: {
+        ...privateLocation,
+        required: [...privateLocation.required, 'key'],
+        properties: { ...privateLocation.properties, key: { type: 'string', description: 'The location key: shown this once' } },
       },
       Maintenance: {
         type: 'object',

@@ -1,5 +1,7 @@
 import { createBatcher, type Batcher } from '@upmon/batching';
-import { CheckBatch, CheckLocations, writeCertificates, writeProbeRollups, type CertificateWrite, type ProbeSample } from '@upmon/check-store';
+import { CheckBatch } from './check-batch.js';
+import { CheckLocations } from './check-locations.js';
+import { writeCertificates, writeProbeRollups, type CertificateWrite, type ProbeSample } from './probe-results.js';
 import { AAD, type Cipher } from '@upmon/crypto';
 import { withPgTransaction, type PgPool } from '@upmon/db';
 import type { FlipMetrics } from '@upmon/metrics';
@@ -29,6 +31,7 @@ export interface ProbeResultStoreDeps {
  * its response-time rollups and, for TLS-speaking probes, the certificate: committed together
  * (the notifier takes the flips from PostgreSQL).
  *
+ * Used by every location's prober and by the api for private locations' results (docs/locations.md).
  * Written through check-store (`CheckBatch`: lock in id order, the state machine per result, one
  * statement for states, flips and pings; then the rollups and certificates), as group commits:
  * concurrent probe results share one transaction (a Prisma transaction per probe capped the prober

@@ -1,0 +1,99 @@
+import type { AuditEventView } from '@upmon/domain';
+import { Layout } from '../layout.js';
+import type { PageContext } from '../page-context.js';
+import { Time } from '../time.js';
+
+export interface AuditLogPageProps {
+  page: PageContext;
+  account: { id: string; name: string };
+  events: AuditEventView[];
+  /** The link to the next (older) page, or null on the last one. */
+  nextCursor: string | null;
+  /** This is not the first page. */
+  paged: boolean;
+}
+
+/** What each action reads as. */
+const ACTION_WORDS: Record<string, string> = {
+  sign_in: 'signed in',
+  'sign_in.failed': 'failed to sign in (wrong password or code)',
+  'api_key.create': 'created an API key',
+  'api_key.rotate': 'rotated an API key',
+  'api_key.revoke': 'revoked an API key',
+  'member.join': 'joined the account',
+  'member.role_change': "changed a member's role",
+  'member.remove': 'removed a member',
+  'two_factor.enable': 'turned on two-factor authentication',
+  'two_factor.disable': 'turned off two-factor authentication',
+  'two_factor.recovery_codes': 'made new recovery codes',
+  'two_factor.required': 'changed whether members need two-factor authentication',
+  'check.create': 'created a check',
+  'check.delete': 'deleted a check',
+  'integration.create': 'created an integration',
+  'integration.delete': 'deleted an integration',
+  'maintenance.create': 'created a maintenance window',
+  'maintenance.delete': 'deleted a maintenance window',
+  'status_page.create': 'created a status page',
+  'status_page.delete': 'deleted a status page',
+};
+
+const ACTOR_KINDS: Record<AuditEventView['actorKind'], string> = { user: 'person', api_key: 'API key', operator: 'operator' };
+
+/** An account's audit log, newest first, a page at a time (owners and admins). */
+export function AuditLogPage(p: AuditLogPageProps) {
+  const base = `/accounts/${p.account.id}/audit-log`;
+  return (
+    <Layout
+      page={p.page}
+      title={`Audit log · ${p.account.name}`}
+      crumbs={[{ label: 'Projects', href: '/projects' }, { label: p.account.name, href: `/accounts/${p.account.id}` }, { label: 'Audit log' }]}
+    >
+      <h1>Audit log</h1>
+      <p class="hint">
+        Sign-ins, API keys, members, two-factor changes, and checks, integrations, maintenance windows and status pages created or deleted, newest first. Kept
+        for a year.
+      </p>
+      {p.events.length ? (
+        <div class="table-wrap">
+          <table class="cards">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">From</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.events.map((e) => (
+                <tr>
+                  <td>
+                    <Time at={e.at} seconds />
+                  </td>
+                  <td data-label="Who">
+                    {e.actorLabel} <span class="muted">({ACTOR_KINDS[e.actorKind]})</span>
+                  </td>
+                  <td data-label="What">
+                    {ACTION_WORDS[e.action] ?? e.action}
+                    {e.target ? <span class="muted">: {e.target}</span> : null}
+                  </td>
+                  <td data-label="From">{e.clientAddress ?? <span class="muted">—</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p class="muted">Nothing recorded{p.paged ? ' before these' : ' yet'}.</p>
+      )}
+      <nav aria-label="Audit log pages" class="pager">
+        {p.paged ? <a href={base}>Newest</a> : null}
+        {p.nextCursor ? (
+          <a href={`${base}?cursor=${encodeURIComponent(p.nextCursor)}`} rel="next">
+            Older
+          </a>
+        ) : null}
+      </nav>
+    </Layout>
+  );
+}

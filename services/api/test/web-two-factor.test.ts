@@ -1,0 +1,169 @@
+import { ManualClock } from '@upmon/testing';
+import { issueUserToken, totpCodeAt } from '@upmon/user-store';
+import { startHarness, type Harness } from './support/api-harness.js';
+import { pageText, WebClient } from './support/web-client.js';
+import { makeTeam, makeUser, TEST_PASSWORD, type Team } from './support/web-users.js';
+
+// The app's clock is moved by the tests: each TOTP time step (30 s) can be used once.
+const clock = new ManualClock(new Date());
+let h: Harness;
+let team: Team;
+
+beforeAll(async () => {
+  h = await startHarness({}, clock);
+  team = await makeTeam(h.prisma);
+});
+afterAll(() => h.close());
+
+const secretOf = (html: string) => /id="totp-secret">([A-Z2-7]+)</.exec(html)?.[1] as string;
+const recoveryCodesOf = (html: string) => (/id="recovery-codes">([^<]+)</.exec(html)?.[1] as string).split('\n');
+const nextStep = async () => {
+  await clock.advance(30_000);
+  return clock.now();
+};
+
+/** Signs `email` in and sets up TOTP; returns the client, the secret and the recovery codes. */
+async function enrol(email: string) {
+  const c = new WebClient(h.api.url);
+  expect((await c.signIn(email, TEST_PASSWORD)).status).toBe(303);
+  await c.get('/me/two-factor');
+  expect((await c.post('/me/two-factor/setup')).status).toBe(303);
+  const secret = secretOf((await c.get('/me/two-factor')).text);
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  const res = await c.post('/me/two-factor/confirm', { code: totpCodeAt(secret, clock.now()) });
+  expect(res.status).toBe(201);
+  return { c, secret, codes: recoveryCodesOf(res.text) };
+}
+
+/** Password first: returns the client waiting at the second step. */
+async function firstStep(email: string) {
+  const c = new WebClient(h.api.url);
+  const res = await c.signIn(email, TEST_PASSWORD, '/projects');
+  expect(res.status).toBe(303);
+  expect(res.location).toBe('/sign-in/two-factor?next=%2Fprojects');
+  expect(c.cookies.has('upmon_session')).toBe(false);
+  expect((await c.get(res.location as string)).status).toBe(200);
+  return c;
+}
+
+describe('TOTP', () => {
+  test('set up with a code from the app: wrong codes refused, then on, with 10 recovery codes shown once; the secret is stored encrypted', async () => {
+    const user = await makeUser(h.prisma, team.accountId, 'member');
+    const c = new WebClient(h.api.url);
+    await c.signIn(user.email, TEST_PASSWORD);
+    await c.get('/me/two-factor');
+    await c.post('/me/two-factor/setup');
+    const page = await c.get('/me/two-factor');
+    const secret = secretOf(page.text);
+    expect(page.text).toContain('otpauth://totp/upmon:');
+    expect((await c.post('/me/two-factor/confirm', { code: '000000' })).status).toBe(422);
+    const on = await c.post('/me/two-factor/confirm', { code: totpCodeAt(secret, clock.now()) });
+    expect(on.status).toBe(201);
+    const codes = recoveryCodesOf(on.text);
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    const row = await h.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(Buffer.from(row.totpSecret as Uint8Array).toString()).not.toContain(secret);
+    expect(await h.prisma.recoveryCode.count({ where: { userId: user.id } })).toBe(10);
+    expect(JSON.stringify(await h.prisma.recoveryCode.findMany({ where: { userId: user.id } }))).not.toContain(codes[0]!.replace('-', ''));
+    expect(pageText((await c.get('/me/two-factor')).text)).toContain('10 unused recovery codes left');
+    const logged = await h.pool.query(`SELECT action FROM audit_events WHERE actor_user_id = $1 AND action LIKE 'two_factor%'`, [user.id]);
+    expect(logged.rows).toEqual([{ action: 'two_factor.enable' }]);
+  });
+
+  test('sign-in asks for the code after the password; a wrong code is refused; the right one signs in; a code works once', async () => {
+    const user = await makeUser(h.prisma, team.accountId, 'member');
+    const { secret } = await enrol(user.email);
+    const c = await firstStep(user.email);
+    expect((await c.get('/projects')).status).toBe(303); // not signed in yet
+    await c.get('/sign-in/two-factor');
+    const wrong = await c.post('/sign-in/two-factor', { code: '123456', next: '/projects' });
+    expect(wrong.status).toBe(401);
+    expect(pageText(wrong.text)).toContain('That code is not right');
+    const code = totpCodeAt(secret, await nextStep());
+    const ok = await c.post('/sign-in/two-factor', { code, next: '/projects' });
+    expect(ok.status).toBe(303);
+    expect(ok.location).toBe('/projects');
+    expect((await c.get('/projects')).status).toBe(200);
+    // The same code again (someone who saw it): refused.
+    const thief = await firstStep(user.email);
+    await thief.get('/sign-in/two-factor');
+    expect((await thief.post('/sign-in/two-factor', { code })).status).toBe(401);
+    const events = await h.pool.query(`SELECT action FROM audit_events WHERE actor_user_id = $1 AND action LIKE 'sign_in%' ORDER BY id`, [user.id]);
+    expect(events.rows.map((r) => r.action)).toEqual(['sign_in', 'sign_in.failed', 'sign_in', 'sign_in.failed']);
+  });
+
+  test('without the password first there is no second step; an e-mailed or set-password link does not skip it', async () => {
+    const c = new WebClient(h.api.url);
+    expect((await c.get('/sign-in/two-factor')).location).toBe('/sign-in');
+    const user = await makeUser(h.prisma, team.accountId, 'member');
+    await enrol(user.email);
+    const token = await issueUserToken(h.prisma, { userId: user.id, purpose: 'sign_in', ttlMs: 60_000, now: clock.now() });
+    await c.get(`/auth/link/${token}`);
+    const res = await c.post(`/auth/link/${token}`);
+    expect(res.location).toMatch(/^\/sign-in\/two-factor/);
+    expect(c.cookies.has('upmon_session')).toBe(false);
+  });
+
+  test('lost device: a recovery code signs in once', async () => {
+    const user = await makeUser(h.prisma, team.accountId, 'member');
+    const { codes } = await enrol(user.email);
+    const c = await firstStep(user.email);
+    expect((await c.post('/sign-in/two-factor', { code: codes[3]!.toUpperCase() })).status).toBe(303);
+    const again = await firstStep(user.email);
+    expect((await again.post('/sign-in/two-factor', { code: codes[3]! })).status).toBe(401);
+    expect(pageText((await c.get('/me/two-factor')).text)).toContain('9 unused recovery codes left');
+  });
+
+  test('turning it off needs a code; new recovery codes replace the old ones', async () => {
+    const user = await makeUser(h.prisma, team.accountId, 'member');
+    const { c, secret, codes } = await enrol(user.email);
+    await c.get('/me/two-factor');
+    const renewed = await c.post('/me/two-factor/recovery-codes', { code: totpCodeAt(secret, await nextStep()) });
+    expect(renewed.status).toBe(201);
+    const fresh = recoveryCodesOf(renewed.text);
+    expect(fresh).not.toContain(codes[0]);
+    expect((await c.post('/me/two-factor/disable', { disable_code: codes[0]! })).status).toBe(422);
+    expect((await c.post('/me/two-factor/disable', { disable_code: fresh[0]! })).status).toBe(303);
+    expect((await h.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).totpSecret).toBeNull();
+    expect((await new WebClient(h.api.url).signIn(user.email, TEST_PASSWORD)).location).toBe('/projects');
+  });
+});
+
+describe('owners', () => {
+  test("an owner removes a member's two-factor (lost device and codes); admins cannot", async () => {
+    const user = await makeUser(h.prisma, team.accountId, 'member');
+    await enrol(user.email);
+    const admin = new WebClient(h.api.url);
+    await admin.signIn(team.users.admin.email, TEST_PASSWORD);
+    await admin.get(`/accounts/${team.accountId}`);
+    expect((await admin.post(`/accounts/${team.accountId}/members/${user.id}/two-factor/remove`)).status).toBe(403);
+    const owner = new WebClient(h.api.url);
+    await owner.signIn(team.users.owner.email, TEST_PASSWORD);
+    const page = await owner.get(`/accounts/${team.accountId}`);
+    expect(pageText(page.text)).toContain('two-factor on');
+    expect((await owner.post(`/accounts/${team.accountId}/members/${user.id}/two-factor/remove`)).status).toBe(303);
+    expect((await new WebClient(h.api.url).signIn(user.email, TEST_PASSWORD)).location).toBe('/projects');
+    const logged = await h.pool.query(`SELECT actor_user_id, target FROM audit_events WHERE action = 'two_factor.disable' ORDER BY id DESC LIMIT 1`);
+    expect(logged.rows[0]).toEqual({ actor_user_id: team.users.owner.id, target: user.email });
+  });
+
+  test('an owner requires two-factor: members without it are sent to set it up, and get in once they have', async () => {
+    const other = await makeTeam(h.prisma);
+    const owner = new WebClient(h.api.url);
+    await owner.signIn(other.users.owner.email, TEST_PASSWORD);
+    await owner.get(`/accounts/${other.accountId}`);
+    expect((await owner.post(`/accounts/${other.accountId}/two-factor-required`, { require: 'on' })).status).toBe(303);
+    const member = new WebClient(h.api.url);
+    await member.signIn(other.users.member.email, TEST_PASSWORD);
+    const sent = await member.get(`/projects/${other.project.id}`);
+    expect(sent.status).toBe(303);
+    expect(sent.location).toBe('/me/two-factor');
+    const page = await member.get('/me/two-factor');
+    expect(pageText(page.text)).toContain('requires two-factor authentication');
+    await member.post('/me/two-factor/setup');
+    const secret = secretOf((await member.get('/me/two-factor')).text);
+    expect((await member.post('/me/two-factor/confirm', { code: totpCodeAt(secret, clock.now()) })).status).toBe(201);
+    expect((await member.get(`/projects/${other.project.id}`)).status).toBe(200);
+  });
+});
