@@ -210,7 +210,15 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
     `INSERT INTO status_page_checks (group_id, check_id, position) SELECT $1, id, row_number() OVER (ORDER BY name) - 1 FROM checks WHERE project_id = $2 AND status <> 'new'`,
     [group.id, project.id],
   );
-  return { httpCheckId: httpCheck.id, projectId: project.id, accountId: account.id, checkId: backupId, integrationId: integration.id, token, statusKey: page.public_key };
+  return {
+    httpCheckId: httpCheck.id,
+    projectId: project.id,
+    accountId: account.id,
+    checkId: backupId,
+    integrationId: integration.id,
+    token,
+    statusKey: page.public_key,
+  };
 }
 
 export async function run(): Promise<void> {
