@@ -42,6 +42,8 @@ const env = (name: string, dflt: number) => Number(process.env[name] ?? dflt);
 const LOCATIONS = ['a', 'b', 'c'];
 /** The prober's node flags as deployed (docs/probe-checks.md, Throughput). */
 const PROBER_NODE_ARGS = ['--max-semi-space-size=64'];
+/** Four services starting at once on a loaded 2-core machine took over startService's default 20 s. */
+const READY_TIMEOUT_MS = 120_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 interface Target {
@@ -121,10 +123,10 @@ export async function run(): Promise<void> {
             PROBER_CONCURRENCY: String(concurrency),
             DATABASE_POOL_SIZE: String(poolSize),
           },
-          { nodeArgs: PROBER_NODE_ARGS },
+          { nodeArgs: PROBER_NODE_ARGS, readyTimeoutMs: READY_TIMEOUT_MS },
         ),
       ),
-      startService('scheduler', { ...common, DATABASE_POOL_SIZE: '5' }),
+      startService('scheduler', { ...common, DATABASE_POOL_SIZE: '5' }, { readyTimeoutMs: READY_TIMEOUT_MS }),
     ]);
     const outcomes = await started;
     for (const o of outcomes) if (o.status === 'fulfilled') services.push(o.value);
