@@ -12,6 +12,11 @@ export interface LocationProbeResult {
   durationMs: number | null;
   /** The result's explanation, already encrypted (AAD.checkLocationReason). */
   reason: Buffer | null;
+  /**
+   * Ignore the result when the location already has one at or after `at`: a result that may be
+   * delivered again (a remote location's, through its results queue) counts once.
+   */
+  onlyIfNewer?: boolean;
 }
 
 interface CheckLocationsRow {
@@ -79,13 +84,15 @@ export class CheckLocations {
    * Applies a location's result and returns the check's verdict at the result's time, for
    * `batch.transition(checkId, { type: 'probe', outcome, locations }, at)`. The check's
    * confirmations and schedule come from its locked state. A result of a location the check does
-   * not use is kept but does not count. Null when the check is not in the batch (deleted).
+   * not use is kept but does not count. Null when the check is not in the batch (deleted), or when an `onlyIfNewer` result is not newer.
    */
   record(batch: CheckBatch, r: LocationProbeResult): QuorumVerdict | null {
     const locked = batch.get(r.checkId);
     const c = this.checks.get(r.checkId);
     if (!locked || !c) return null;
-    const state = applyLocationResult(c.states.get(r.location), r);
+    const previous = c.states.get(r.location);
+    if (r.onlyIfNewer && previous && previous.lastResultAt.getTime() >= r.at.getTime()) return null;
+    const state = applyLocationResult(previous, r);
     c.states.set(r.location, state);
     this.writes.set(`${r.checkId}|${r.location}`, { state, durationMs: r.durationMs, reason: r.reason });
     return quorumVerdict(

@@ -1,11 +1,11 @@
 import { createBatcher, type Batcher } from '@upmon/batching';
-import { CheckBatch } from './check-batch.js';
-import { CheckLocations } from './check-locations.js';
-import { writeCertificates, writeProbeRollups, type CertificateWrite, type ProbeSample } from './probe-results.js';
 import { AAD, type Cipher } from '@upmon/crypto';
 import { withPgTransaction, type PgPool } from '@upmon/db';
 import type { FlipMetrics } from '@upmon/metrics';
 import type { ProbeReport } from '@upmon/probes';
+import { CheckBatch } from './check-batch.js';
+import { CheckLocations } from './check-locations.js';
+import { writeCertificates, writeProbeRollups, type CertificateWrite, type ProbeSample } from './probe-results.js';
 
 export interface ProbeResult {
   checkId: string;
@@ -14,6 +14,10 @@ export interface ProbeResult {
   report: ProbeReport;
   /** Keep the report's certificate as the check's latest (it changed, or was last kept long ago). */
   keepCertificate: boolean;
+  /** The ping's user agent when not this store's (a remote prober's). */
+  userAgent?: string;
+  /** A result that may be delivered again (a remote location's): recorded only when newer than the location's last (`LocationProbeResult.onlyIfNewer`). */
+  onlyIfNewer?: boolean;
 }
 
 export interface ProbeResultStoreDeps {
@@ -47,7 +51,7 @@ export class ProbeResultStore {
     this.groups = createBatcher((items) => this.writeGroup(items), { maxBatch: opts.maxGroup ?? 500, maxConcurrent: opts.maxParallel ?? 2, gather: 'none' });
   }
 
-  /** Resolves after commit: true when recorded, false when the check no longer exists. */
+  /** Resolves after commit: true when recorded, false when the check no longer exists (or an `onlyIfNewer` result was not newer). */
   record(result: ProbeResult): Promise<boolean> {
     return this.groups.submit(result);
   }
@@ -64,7 +68,7 @@ export class ProbeResultStore {
       const samples: ProbeSample[] = [];
       const certificates: CertificateWrite[] = [];
       // Results for one check are applied in the order they arrived.
-      const recorded = results.map(({ checkId, location, report, keepCertificate }) => {
+      const recorded = results.map(({ checkId, location, report, keepCertificate, userAgent, onlyIfNewer }) => {
         const verdict = locations.record(batch, {
           checkId,
           location,
@@ -73,6 +77,7 @@ export class ProbeResultStore {
           at: report.at,
           durationMs: report.phases.totalMs,
           reason: this.deps.cipher.encrypt(report.explanation, AAD.checkLocationReason(checkId, location)),
+          ...(onlyIfNewer ? { onlyIfNewer } : {}),
         });
         if (!verdict) return false;
         batch.transition(checkId, { type: 'probe', outcome: verdict.outcome, locations: verdict.locations }, report.at);
@@ -82,7 +87,7 @@ export class ProbeResultStore {
             ts: report.at.toISOString(),
             type: report.ok ? 'success' : 'fail',
             method: report.method,
-            userAgent: this.deps.userAgent.slice(0, 200),
+            userAgent: (userAgent ?? this.deps.userAgent).slice(0, 200),
             bodySize: Buffer.byteLength(report.explanation),
             body: this.deps.cipher.encrypt(report.explanation, AAD.pingBody(checkId)),
             durationMs: report.phases.totalMs,

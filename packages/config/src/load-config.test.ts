@@ -79,4 +79,22 @@ describe('config', () => {
     expect([local.opsgenie.usApiUrl, local.pushoverApiUrl]).toEqual(['http://127.0.0.1:9/og', 'http://127.0.0.1:9/po/1']);
     expect(() => loadNotifierConfig({ ...base, VICTOROPS_REST_URL: 'ftp://x' })).toThrow(/VICTOROPS_REST_URL/);
   });
+
+  it('PROBER_RESULTS=queue: a remote prober needs no database nor keys, and names a remote location', () => {
+    expect(loadProberConfig(base).results).toBe('database');
+    const remote = loadProberConfig({ REDIS_URL: 'rediss://loc-eu:pw@redis.example:6380', PROBER_RESULTS: 'queue', PROBER_LOCATION: 'eu-central' });
+    expect([remote.results, remote.location, remote.databaseUrl, remote.encryptionKeys]).toEqual(['queue', 'eu-central', '', []]);
+    expect(() => loadProberConfig({ REDIS_URL: base.REDIS_URL, PROBER_RESULTS: 'queue' })).toThrow(/PROBER_LOCATION must name a remote location/);
+    expect(() => loadProberConfig({ ...base, PROBER_RESULTS: 'redis' })).toThrow(/PROBER_RESULTS/);
+    expect(() => loadProberConfig({ REDIS_URL: base.REDIS_URL })).toThrow(/DATABASE_URL/);
+  });
+
+  it('the scheduler needs the encryption keys only for remote locations', () => {
+    const { ENCRYPTION_KEY: _key, ...noKey } = base;
+    expect(loadSchedulerConfig(noKey).encryptionKeys).toEqual([]);
+    expect(() => loadSchedulerConfig({ ...noKey, PUBLIC_LOCATIONS: 'local,eu-central' })).toThrow(
+      /ENCRYPTION_KEYS \(or ENCRYPTION_KEY\) is required when PUBLIC_LOCATIONS/,
+    );
+    expect(loadSchedulerConfig({ ...base, PUBLIC_LOCATIONS: 'eu-central' }).encryptionKeys).toHaveLength(1);
+  });
 });

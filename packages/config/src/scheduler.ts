@@ -1,6 +1,6 @@
 import Joi from 'joi';
-import { commonEnv, mapCommon, mapPublicLocations, publicLocationsEnv, type CommonConfig } from './common.js';
-import { validateEnv, type Env } from './load-config.js';
+import { commonEnv, encryptionEnv, mapCommon, mapEncryptionKeys, mapPublicLocations, publicLocationsEnv, type CommonConfig } from './common.js';
+import { ConfigError, validateEnv, type Env } from './load-config.js';
 
 export interface SchedulerConfig extends CommonConfig {
   port: number;
@@ -19,6 +19,11 @@ export interface SchedulerConfig extends CommonConfig {
   redisRecoveryWindowMin: number;
   /** PUBLIC_LOCATIONS: the locations of a check that names none; each due probe goes to each of its locations' queues. */
   publicLocations: string[];
+  /**
+   * ENCRYPTION_KEYS / ENCRYPTION_KEY, required when a public location is not `local`: the
+   * scheduler unseals remote probes' credentials into their jobs and seals their results' reasons.
+   */
+  encryptionKeys: string[];
 }
 
 const schema = Joi.object({
@@ -35,10 +40,19 @@ const schema = Joi.object({
     .max(7 * 24 * 60)
     .default(120),
   ...publicLocationsEnv,
+  ...encryptionEnv(false),
 });
 
 export function loadSchedulerConfig(env: Env): SchedulerConfig {
   const v = validateEnv(schema, env) as Record<string, any>;
+  const publicLocations = mapPublicLocations(v);
+  const encryptionKeys = mapEncryptionKeys(v);
+  if (encryptionKeys.length === 0 && publicLocations.some((l) => l !== 'local')) {
+    throw new ConfigError(
+      "Invalid configuration: ENCRYPTION_KEYS (or ENCRYPTION_KEY) is required when PUBLIC_LOCATIONS names a remote location (the scheduler puts its probes' configs in their jobs)",
+      ['ENCRYPTION_KEYS'],
+    );
+  }
   return {
     ...mapCommon(v),
     port: v.SCHEDULER_PORT,
@@ -48,6 +62,7 @@ export function loadSchedulerConfig(env: Env): SchedulerConfig {
     flipRetentionDays: v.FLIP_RETENTION_DAYS,
     auditLogRetentionDays: v.AUDIT_LOG_RETENTION_DAYS,
     redisRecoveryWindowMin: v.REDIS_RECOVERY_WINDOW_MIN,
-    publicLocations: mapPublicLocations(v),
+    publicLocations,
+    encryptionKeys,
   };
 }

@@ -23,7 +23,7 @@ import {
  * type. NEVER rename a queue: jobs already in Redis would be orphaned. Payloads may only gain
  * optional fields, so jobs enqueued by an older version still parse.
  */
-export const QUEUE_NAMES = ['probes', 'deliveries', 'test-notifications', 'probe-tests'] as const;
+export const QUEUE_NAMES = ['probes', 'deliveries', 'test-notifications', 'probe-tests', 'probe-results'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -37,8 +37,28 @@ export function probeQueueName(location: string): string {
 }
 const LOCAL_LOCATION = 'local';
 
+/**
+ * The queue of a remote location's probe results (docs/locations.md, "Results of remote
+ * locations"): its probers (PROBER_RESULTS=queue) add each result there, and the scheduler's
+ * consumer records it. Inside the location's ACL key patterns (`locationAclRules`).
+ */
+export function probeResultsQueueName(location: string): string {
+  return `probe-results-${location}`;
+}
+
+/** base64 of a JSON document (a remote probe's target or result), at most ~300 KB. */
+const BASE64_JSON = /^[A-Za-z0-9+/]{1,400000}={0,2}$/;
+/** A location's name (same rule as core's LOCATION_NAME). */
+const LOCATION = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
+
 /** One HTTP probe due for an http check at its slot `scheduledAt` (ISO). */
-const PROBE_REF = object({ checkId: uuid(), scheduledAt: instant() });
+/**
+ * `target`: for a location other than `local`, everything the probe needs (kind, config with its
+ * credentials, schedule, kept certificate: check-store's `encodeProbeTarget`), so a prober that
+ * reaches no database can run it. Plain JSON in base64: the location's queue is readable only with
+ * its own Redis credentials, over TLS.
+ */
+const PROBE_REF = object({ checkId: uuid(), scheduledAt: instant(), target: optional(text(BASE64_JSON)) });
 export type ProbeRef = PayloadOf<typeof PROBE_REF.fields>;
 
 /**
@@ -156,11 +176,20 @@ export type ProbeTestJob = PayloadOf<typeof PROBE_TEST_JOB.fields>;
 export const probeTestResultKey = (prefix: string, requestId: string) => `${prefix}:probe-test-result:${requestId}`;
 export const PROBE_TEST_RESULT_TTL_MS = 120_000;
 
+/**
+ * One probe's result from a remote location (`probeResultsQueueName`), for the scheduler's
+ * consumer: `result` is check-store's `encodeProbeOutcome` (the report, whether to keep its
+ * certificate, the prober's user agent).
+ */
+const PROBE_RESULT_JOB = object({ checkId: uuid(), location: text(LOCATION), scheduledAt: instant(), result: text(BASE64_JSON) });
+export type ProbeResultJob = PayloadOf<typeof PROBE_RESULT_JOB.fields>;
+
 export interface JobPayloads {
   probes: ProbeJob;
   deliveries: DeliveryJob;
   'test-notifications': TestNotificationJob;
   'probe-tests': ProbeTestJob;
+  'probe-results': ProbeResultJob;
 }
 
 interface Entry<N extends QueueName> {
@@ -218,6 +247,19 @@ export const CATALOG: { [N in QueueName]: Entry<N> } = {
     jobId: (p) => `probe-test-${p.requestId}`,
     // Nobody waits longer than a probe's timeout: a job still queued after a minute is dropped.
     options: { attempts: 1, removeOnComplete: { age: 300, count: 1000 }, removeOnFail: { age: 3600, count: FAILED_JOBS_KEPT } },
+  },
+  'probe-results': {
+    ...validation(PROBE_RESULT_JOB),
+    // One job per probe run: a result added twice collapses while its job is kept (an hour).
+    jobId: (p) => `probe-result-${p.location}-${p.checkId}-${Date.parse(p.scheduledAt)}`,
+    // Retried while PostgreSQL is unreachable (~17 min in all); a result applied twice is ignored
+    // by check-store (`onlyIfNewer`).
+    options: {
+      attempts: 10,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: { age: 3600, count: 50_000 },
+      removeOnFail: { age: 24 * 3600, count: FAILED_JOBS_KEPT },
+    },
   },
 };
 

@@ -8,6 +8,8 @@ export {
   PROBES_PER_JOB,
   probesOf,
   probeQueueName,
+  probeResultsQueueName,
+  type ProbeResultJob,
   type QueueName,
   type JobPayloads,
   type ProbeJob,
@@ -19,7 +21,7 @@ export {
   probeTestResultKey,
   PROBE_TEST_RESULT_TTL_MS,
 } from './catalog.js';
-export { Queues, createWorker, UnrecoverableError, type Processor, type CreateWorkerOptions } from './queues.js';
+export { Queues, ProbeResultQueue, createWorker, UnrecoverableError, type Processor, type CreateWorkerOptions } from './queues.js';
 export { withTimeout } from './with-timeout.js';
 export { LocationJobSource, type HandedJob, type LocationJobSourceOptions } from './location-job-source.js';
 export { locationAclRules } from './location-acl.js';

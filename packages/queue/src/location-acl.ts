@@ -1,9 +1,9 @@
-import { probeQueueName } from './catalog.js';
+import { probeQueueName, probeResultsQueueName } from './catalog.js';
 
 /**
  * The Redis ACL rules of one location's probers (docs/locations.md, "Redis ACLs"), as
  * `ACL SETUSER <user> on ><password> <rules…>` takes them: its keys are its own `probes` queue's
- * (BullMQ keeps every key of a queue under `<prefix>:<queue>:`, and its Lua scripts touch only
+ * and its results queue (BullMQ keeps every key of a queue under `<prefix>:<queue>:`, and its Lua scripts touch only
  * those, checked key by key by Redis) and its probe claims; its commands are what BullMQ's worker
  * and ioredis send (scripts, blocking pops, INFO for BullMQ's version check), without the commands
  * that list or touch keys regardless of key patterns (KEYS, SCAN, RANDOMKEY, FLUSH*, the
@@ -14,6 +14,7 @@ export function locationAclRules(prefix: string, location: string): string[] {
     'resetkeys',
     `~${prefix}:${probeQueueName(location)}:*`,
     `~${prefix}:probe-claims-${location}:*`,
+    `~${prefix}:${probeResultsQueueName(location)}:*`,
     'resetchannels',
     '-@all',
     '+@read',

@@ -1,6 +1,15 @@
 import { Queue, Worker, UnrecoverableError, type Job, type JobType, type WorkerOptions, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { CATALOG, QUEUE_NAMES, probeQueueName, validatePayload, type JobPayloads, type QueueName } from './catalog.js';
+import {
+  CATALOG,
+  QUEUE_NAMES,
+  probeQueueName,
+  probeResultsQueueName,
+  validatePayload,
+  type JobPayloads,
+  type ProbeResultJob,
+  type QueueName,
+} from './catalog.js';
 import { withTimeout } from './with-timeout.js';
 
 export { UnrecoverableError };
@@ -73,6 +82,37 @@ export class Queues {
 
   async close(): Promise<void> {
     await Promise.all([...Object.values(this.queues), ...this.locationQueues.values()].map((q) => q.close()));
+  }
+}
+
+/**
+ * The one queue a remote location's prober writes (PROBER_RESULTS=queue): its results queue
+ * (`probeResultsQueueName`), the only queue its Redis user may add to besides taking its probes.
+ */
+export class ProbeResultQueue {
+  private readonly queue: Queue;
+
+  constructor(
+    connection: Redis,
+    prefix: string,
+    location: string,
+    private readonly enqueueTimeoutMs = 5_000,
+  ) {
+    this.queue = new Queue(probeResultsQueueName(location), { connection, prefix });
+  }
+
+  async add(payload: ProbeResultJob): Promise<void> {
+    const data = validatePayload('probe-results', payload);
+    const entry = CATALOG['probe-results'];
+    await withTimeout(
+      this.queue.add('probe-results', data, { ...entry.options, jobId: entry.jobId(data) }),
+      this.enqueueTimeoutMs,
+      `enqueue on ${this.queue.name}`,
+    );
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
   }
 }
 

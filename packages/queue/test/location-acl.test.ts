@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { Queues, locationAclRules, probeQueueName } from '@upmon/queue';
+import { ProbeResultQueue, Queues, locationAclRules, probeQueueName, probeResultsQueueName } from '@upmon/queue';
 import { dropRedisPrefix, testRedisPrefix, testRedisUrl } from '@upmon/testing';
 
 // The ACL of docs/locations.md ("Redis ACLs"), tried on the real Redis with temporary users (never
@@ -53,7 +53,7 @@ afterAll(async () => {
 
 it('the rules are the documented ones', () => {
   expect(locationAclRules('upmon', 'eu-central').join(' ')).toBe(
-    'resetkeys ~upmon:probes-eu-central:* ~upmon:probe-claims-eu-central:* resetchannels -@all +@read +@write +@scripting +@blocking +@connection +@transaction -@dangerous -keys -scan -randomkey +info',
+    'resetkeys ~upmon:probes-eu-central:* ~upmon:probe-claims-eu-central:* ~upmon:probe-results-eu-central:* resetchannels -@all +@read +@write +@scripting +@blocking +@connection +@transaction -@dangerous -keys -scan -randomkey +info',
   );
 });
 
@@ -76,6 +76,22 @@ it("a location's worker takes and completes its own location's jobs", async () =
   // Its probe claims too.
   const eu = asLocation(users.eu);
   await expect(eu.set(`${prefix}:probe-claims-eu-central:${CHECK}:1`, 'job', 'PX', 1000, 'NX')).resolves.toBe('OK');
+});
+
+const RESULT = { checkId: CHECK, scheduledAt: '2026-11-27T12:00:00.000Z', result: 'eyJvayI6dHJ1ZX0=' };
+
+it('a location adds results to its own results queue only', async () => {
+  const own = new ProbeResultQueue(asLocation(users.eu), prefix, 'eu-central');
+  opened.push(own);
+  await own.add({ ...RESULT, location: 'eu-central' });
+  expect(await producer.lrange(`${prefix}:${probeResultsQueueName('eu-central')}:wait`, 0, -1)).toHaveLength(1);
+
+  const other = new ProbeResultQueue(asLocation(users.eu), prefix, 'us-east');
+  opened.push(other);
+  await expect(other.add({ ...RESULT, location: 'us-east' })).rejects.toThrow(/NOPERM/);
+  expect(await producer.exists(`${prefix}:${probeResultsQueueName('us-east')}:wait`)).toBe(0);
+  // Nor read another location's results.
+  await expect(asLocation(users.eu).lrange(`${prefix}:${probeResultsQueueName('us-east')}:wait`, 0, -1)).rejects.toThrow(/NOPERM/);
 });
 
 it("a location cannot read, take or add another location's jobs, nor list keys", async () => {

@@ -11,6 +11,8 @@ const COMMON: [QueueName, Record<string, unknown>][] = [
   ['deliveries', { integrationId: 7, checkId: UUID, event: 'digest', heldIds: ['1', '2', '3'] }],
   ['deliveries', { integrationId: 7, checkId: UUID, event: 'digest', heldIds: [] }],
   ['probes', { probes: [{ checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z' }] }],
+  ['probes', { probes: [{ checkId: UUID, scheduledAt: '2026-11-23T10:00:00.000Z', target: 'eyJraW5kIjoidGNwIn0=' }] }],
+  ['probe-results', { checkId: UUID, location: 'eu-central', scheduledAt: '2026-11-23T10:00:00.000Z', result: 'eyJvayI6dHJ1ZX0=' }],
   [
     'probes',
     {

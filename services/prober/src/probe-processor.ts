@@ -1,6 +1,4 @@
 import { isProbeSuperseded, nextAfter, type Schedule } from '@upmon/core';
-import type { Cipher } from '@upmon/crypto';
-import type { createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import type { ProbeMetrics, ProbeOutcomeLabel } from '@upmon/metrics';
 import type { ProbeContext, ProbeReport } from '@upmon/probes';
@@ -8,14 +6,18 @@ import { probesOf, type Processor, type ProbeRef } from '@upmon/queue';
 import type { Clock } from '@upmon/service-kit';
 import { ConcurrencyLimit } from './concurrency-limit.js';
 import type { ProbeClaims } from './probe-claims.js';
-import type { ProbeResultStore } from '@upmon/check-store';
-import { readProbeTargets, type ProbeTarget } from './probe-targets.js';
+import type { ProbeResult, ProbeTarget } from '@upmon/check-store';
+
+/** Where a prober's probes come from and its results go (PROBER_RESULTS, start-prober.ts). */
+export interface ProbeSource {
+  /** The checks of a job's probes, by id (a missing one is skipped as deleted). */
+  targets(refs: readonly ProbeRef[]): Promise<Map<string, ProbeTarget>>;
+  /** Resolves once the result is recorded (or queued for recording); false when its check is gone. */
+  record(result: ProbeResult, ref: ProbeRef): Promise<boolean>;
+}
 
 export interface ProbeProcessorDeps {
-  pool: ReturnType<typeof createPgPool>;
-  /** Decrypts the probe configs' credentials (http's url, headers, basic_auth; tcp's bytes to send). */
-  cipher: Cipher;
-  results: ProbeResultStore;
+  source: ProbeSource;
   claims: ProbeClaims;
   logger: Logger;
   clock: Clock;
@@ -89,13 +91,16 @@ export function createProbeProcessor(deps: ProbeProcessorDeps): Processor<'probe
     const report = await limit.run(() => definition.probe(config, deps.probes));
     const durationMs = report.phases.totalMs;
     deps.metrics.probed(outcomeLabel(report), durationMs / 1000);
-    const recorded = await deps.results.record({ checkId: ref.checkId, location: deps.location, report, keepCertificate: certificateChanged(target, report) });
+    const recorded = await deps.source.record(
+      { checkId: ref.checkId, location: deps.location, report, keepCertificate: certificateChanged(target, report) },
+      ref,
+    );
     deps.logger.debug({ checkId: ref.checkId, kind: definition.kind, ok: report.ok, warning: report.warning, durationMs, recorded }, report.explanation);
   };
 
   return async (payload, job) => {
     const refs = probesOf(payload);
-    const targets = await readProbeTargets(deps.pool, deps.cipher, [...new Set(refs.map((r) => r.checkId))]);
+    const targets = await deps.source.targets(refs);
     const now = deps.clock.now();
     // Judged from when the job was enqueued: a job that waited longer than a whole interval (prober
     // outage) has a newer sibling in the queue, and running both would be a burst of stale probes.

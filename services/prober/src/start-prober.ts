@@ -1,15 +1,17 @@
 import type { ProberConfig } from '@upmon/config';
-import { ProbeResultStore } from '@upmon/check-store';
 import { createCipher } from '@upmon/crypto';
 import { createPgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import { createFlipMetrics, createMetricsRegistry, createProbeMetrics, observeWorkerJobs } from '@upmon/metrics';
 import { createProbeContext } from '@upmon/probes';
-import { PROBES_PER_JOB, Queues, createWorker, probeQueueName } from '@upmon/queue';
+import { PROBES_PER_JOB, ProbeResultQueue, createWorker, probeQueueName } from '@upmon/queue';
 import { closeServer, createRedis, pgPoolReady, redisReady, startHealthServer, systemClock, type Clock, type RunningService } from '@upmon/service-kit';
 import { ProbeClaims } from './probe-claims.js';
-import { createProbeProcessor } from './probe-processor.js';
+import { createProbeProcessor, type ProbeSource } from './probe-processor.js';
+import { databaseProbeSource, queueProbeSource } from './probe-sources.js';
 import { createProbeTestProcessor } from './probe-test-processor.js';
+import { ProbeResultStore } from '@upmon/check-store';
+import type { Redis } from 'ioredis';
 
 /** "Test now" probes run at once per prober process (they are rate limited per account in the api). */
 const PROBE_TEST_CONCURRENCY = 4;
@@ -20,14 +22,55 @@ export interface ProberOverrides {
   certificateAuthority?: string | string[];
 }
 
-export async function startProber(config: ProberConfig, logger: Logger, overrides: ProberOverrides = {}): Promise<RunningService> {
+/**
+ * The prober's database side (PROBER_RESULTS=database): checks and their credentials read from
+ * PostgreSQL, results recorded through check-store, and the "test now" probes (their configs are
+ * sealed with the encryption keys).
+ */
+function withDatabase(
+  config: ProberConfig,
+  logger: Logger,
+  producerRedis: Redis,
+  registry: ReturnType<typeof createMetricsRegistry>,
+  probes: ReturnType<typeof createProbeContext>,
+) {
   // Raw pg pool: every probe reads its check and records its result, the hot path (see ProbeResultStore).
   const pool = createPgPool(config.databaseUrl, config.databasePoolSize, logger);
-  const workerRedis = createRedis(config.redisUrl, 'worker');
-  // Flips are published on a fail-fast connection: the relay covers Redis outages.
-  const producerRedis = createRedis(config.redisUrl, 'producer');
-  const queues = new Queues(producerRedis, config.redisPrefix);
   const cipher = createCipher(config.encryptionKeys);
+  const results = new ProbeResultStore({
+    pool,
+    cipher,
+    userAgent: config.userAgent,
+    flipMetrics: createFlipMetrics(registry),
+    publicLocations: config.publicLocations,
+  });
+  const testProcessor = createProbeTestProcessor({ redis: producerRedis, prefix: config.redisPrefix, cipher, probes, logger });
+  return {
+    source: databaseProbeSource(pool, cipher, results),
+    testProcessor,
+    readiness: { postgres: pgPoolReady(pool) },
+    async close() {
+      await results.drain();
+      await pool.end();
+    },
+  };
+}
+
+/** A remote location's side (PROBER_RESULTS=queue): its jobs carry the probes, its results go to its results queue. */
+function withQueue(config: ProberConfig, producerRedis: Redis) {
+  const results = new ProbeResultQueue(producerRedis, config.redisPrefix, config.location);
+  return {
+    source: queueProbeSource(results, config.userAgent),
+    testProcessor: null,
+    readiness: {},
+    close: () => results.close(),
+  };
+}
+
+export async function startProber(config: ProberConfig, logger: Logger, overrides: ProberOverrides = {}): Promise<RunningService> {
+  const workerRedis = createRedis(config.redisUrl, 'worker');
+  // Results (remote locations) and test results are written on a fail-fast connection.
+  const producerRedis = createRedis(config.redisUrl, 'producer');
   const clock = overrides.clock ?? systemClock;
   // No keep-alive: every probe measures (and checks) a fresh connection.
   const probes = createProbeContext({
@@ -37,17 +80,10 @@ export async function startProber(config: ProberConfig, logger: Logger, override
     ...(overrides.certificateAuthority ? { certificateAuthority: overrides.certificateAuthority } : {}),
   });
   const registry = createMetricsRegistry();
-  const results = new ProbeResultStore({
-    pool,
-    cipher,
-    userAgent: config.userAgent,
-    flipMetrics: createFlipMetrics(registry),
-    publicLocations: config.publicLocations,
-  });
+  const side = config.results === 'queue' ? withQueue(config, producerRedis) : withDatabase(config, logger, producerRedis, registry, probes);
+  const source: ProbeSource = side.source;
   const processor = createProbeProcessor({
-    pool,
-    cipher,
-    results,
+    source,
     claims: new ProbeClaims(producerRedis, config.redisPrefix, config.location),
     location: config.location,
     logger,
@@ -67,13 +103,17 @@ export async function startProber(config: ProberConfig, logger: Logger, override
   worker.on('failed', (job, err) => logger.error({ jobId: job?.id, err: err.message }, 'probe job failed'));
   observeWorkerJobs(registry, 'probes', worker, () => clock.now().getTime());
   worker.on('error', (err) => logger.error({ err: err.message }, 'probe worker error'));
-  const testWorker = createWorker('probe-tests', createProbeTestProcessor({ redis: producerRedis, prefix: config.redisPrefix, cipher, probes, logger }), {
-    connection: workerRedis,
-    prefix: config.redisPrefix,
-    concurrency: PROBE_TEST_CONCURRENCY,
-  });
-  testWorker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err: err.message }, 'test probe failed'));
-  testWorker.on('error', (err) => logger.error({ err: err.message }, 'test probe worker error'));
+  // "Test now" probes: only where the configs can be unsealed (not on a remote location, whose Redis user cannot read that queue anyway).
+  let testWorker: ReturnType<typeof createWorker> | null = null;
+  if (side.testProcessor) {
+    testWorker = createWorker('probe-tests', side.testProcessor, {
+      connection: workerRedis,
+      prefix: config.redisPrefix,
+      concurrency: PROBE_TEST_CONCURRENCY,
+    });
+    testWorker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err: err.message }, 'test probe failed'));
+    testWorker.on('error', (err) => logger.error({ err: err.message }, 'test probe worker error'));
+  }
 
   let shuttingDown = false;
   const health = await startHealthServer(
@@ -81,7 +121,7 @@ export async function startProber(config: ProberConfig, logger: Logger, override
       host: config.httpHost,
       port: config.port,
       readiness: {
-        postgres: pgPoolReady(pool),
+        ...side.readiness,
         redis: redisReady(workerRedis),
       },
       logger,
@@ -89,20 +129,18 @@ export async function startProber(config: ProberConfig, logger: Logger, override
     },
     () => shuttingDown,
   );
-  logger.info({ port: config.port, concurrency: config.concurrency, location: config.location }, 'prober ready');
+  logger.info({ port: config.port, concurrency: config.concurrency, location: config.location, results: config.results }, 'prober ready');
   return {
     async stop() {
       shuttingDown = true;
       await closeServer(health);
       // Finishes the probes in flight (each records its result) before closing connections.
       await worker.close();
-      await testWorker.close();
-      await results.drain();
-      await queues.close();
+      await testWorker?.close();
+      await side.close();
       probes.destroy();
       workerRedis.disconnect();
       producerRedis.disconnect();
-      await pool.end();
     },
   };
 }

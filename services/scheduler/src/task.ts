@@ -1,4 +1,5 @@
 import type { SchedulerConfig } from '@upmon/config';
+import type { Cipher } from '@upmon/crypto';
 import type { PrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import type { FlipMetrics } from '@upmon/metrics';
@@ -17,6 +18,8 @@ export interface SchedulerDeps {
   flipMetrics: FlipMetrics;
   /** Raw pg pool for hot paths where Prisma model calls are too slow (deadline scans). */
   pool: pg.Pool;
+  /** Unseals remote probes' credentials into their jobs (null without ENCRYPTION_KEYS: every location local). */
+  cipher: Cipher | null;
 }
 
 /**

@@ -35,6 +35,7 @@ export function schedulerDeps(opts: {
     clock: opts.clock,
     pool: opts.pool,
     flipMetrics: opts.flipMetrics ?? createFlipMetrics(new Registry()),
+    cipher: null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { scheduleOf } from '@upmon/check-store';
+import { encodeProbeTarget, readProbeTargets, scheduleOf } from '@upmon/check-store';
 import { nextProbeAt } from '@upmon/core';
 import { withPgTransaction } from '@upmon/db';
 import { PROBES_PER_JOB, type ProbeJob, type ProbeRef } from '@upmon/queue';
@@ -18,6 +18,9 @@ interface DueProbeRow {
 
 /** When a check's schedule cannot be evaluated, probe it this often rather than never. */
 const FALLBACK_INTERVAL_MS = 5 * 60_000;
+
+/** The location whose probers read PostgreSQL themselves (docs/locations.md). */
+const LOCAL_LOCATION = 'local';
 
 /**
  * Shortest pause between two rounds that found little to do. Probes fall due every few ms when
@@ -40,10 +43,36 @@ export const ROUND_GAP_MS = 100;
  * the prober's per-probe claim keeps every probe to one run.
  * SQL on the pg pool rather than Prisma: this is a hot path (a transaction every ROUND_GAP_MS).
  */
-export function createProbeSchedulerTask(deps: Pick<SchedulerDeps, 'pool' | 'queues' | 'logger' | 'config'>): SchedulerTask {
+export function createProbeSchedulerTask(
+  deps: Pick<SchedulerDeps, 'pool' | 'queues' | 'logger' | 'config'> & { cipher?: SchedulerDeps['cipher'] },
+): SchedulerTask {
   const { queues, logger, config } = deps;
   const { pool } = deps;
   let lastRoundAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * Remote public locations' probes carry their target (docs/locations.md, "Results of remote
+   * locations"): their probers may reach no database. Read once per round for the checks that go
+   * to any of them; a check whose config cannot be read is not sent there.
+   */
+  const withRemoteTargets = async (client: Pick<typeof pool, 'query'>, refsByLocation: Map<string, ProbeRef[]>) => {
+    // Public locations only: a private location's prober gets its probes' configs from the api.
+    const remote = [...refsByLocation].filter(([location]) => location !== LOCAL_LOCATION && config.publicLocations.includes(location));
+    if (remote.length === 0) return;
+    if (!deps.cipher) throw new Error('remote locations need the encryption keys (ENCRYPTION_KEYS) to put their probes in their jobs');
+    const ids = [...new Set(remote.flatMap(([, refs]) => refs.map((r) => r.checkId)))];
+    const targets = await readProbeTargets(client, deps.cipher, ids);
+    for (const [location, refs] of remote) {
+      const withTargets: ProbeRef[] = [];
+      for (const ref of refs) {
+        const target = targets.get(ref.checkId);
+        const encoded = target ? encodeProbeTarget(target) : null;
+        if (encoded) withTargets.push({ ...ref, target: encoded });
+        else logger.error({ checkId: ref.checkId, location, err: target?.unreadable }, 'remote probe not sent: its config cannot be read');
+      }
+      refsByLocation.set(location, withTargets);
+    }
+  };
   return {
     name: 'probe-scheduler',
     batchSize: config.batchSize,
@@ -104,6 +133,7 @@ export function createProbeSchedulerTask(deps: Pick<SchedulerDeps, 'pool' | 'que
           ids.push(r.id);
           nexts.push(next.toISOString());
         }
+        await withRemoteTargets(client, refsByLocation);
         // Before the commit: if Redis refuses, the transaction rolls back and the probes stay due.
         // Bounded by Queues (5 s): the row locks and the transaction must not wait on a dead Redis.
         let jobCount = 0;

@@ -15,7 +15,8 @@ export function LocationsPanel({ locations, quorum }: { locations: CheckLocation
         Down when {quorum === null ? 'a majority' : quorum} of the live locations each confirm a failure; a location without results for three intervals is
         stale and does not count.
       </p>
-      <div class="table-wrap">
+      {/* Scrolls sideways on a phone: focusable so the keyboard can scroll it. */}
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Results by location">
         <table class="list" data-field="locations">
           <thead>
             <tr>

@@ -1,7 +1,7 @@
-import { scheduleOf } from '@upmon/check-store';
 import { isProbedKind, type CheckKind, type Schedule } from '@upmon/core';
 import { AAD, type Cipher } from '@upmon/crypto';
-import type { createPgPool } from '@upmon/db';
+import type { SqlClient } from './check-sql.js';
+import { scheduleOf } from './check-state-mapper.js';
 import { joinConfig, probeKind, type BaseProbeConfig, type ProbeKindDefinition } from '@upmon/probes';
 
 /**
@@ -15,6 +15,8 @@ export interface ProbeTarget {
   schedule: Schedule;
   definition: ProbeKindDefinition | null;
   config: BaseProbeConfig | null;
+  /** `config` as stored JSON (settings joined with the decrypted credentials): a remote probe's job carries it. */
+  configJson: unknown;
   unreadable: string | null;
   /** The certificate last kept for the check (its fingerprint and when it was seen). */
   knownCertificate: { fingerprint256: string; observedAt: Date } | null;
@@ -39,12 +41,12 @@ interface ProbeTargetRow {
   cert_observed_at: Date | null;
 }
 
-/** The check's whole config: its kind's plain settings joined with the decrypted credentials. */
-function probeConfigOf(row: ProbeTargetRow, definition: ProbeKindDefinition, cipher: Cipher): BaseProbeConfig {
+/** The check's whole config as stored JSON: its kind's plain settings joined with the decrypted credentials. */
+function probeConfigJsonOf(row: ProbeTargetRow, definition: ProbeKindDefinition, cipher: Cipher): unknown {
   const settings = (row as unknown as Record<string, unknown>)[definition.configField];
   const sealed = (row as unknown as Record<string, Buffer | null | undefined>)[`${definition.kind}_secrets`];
   const secrets = sealed ? cipher.decryptJson(sealed, AAD.checkProbeSecrets(definition.kind, row.id)) : null;
-  return definition.fromJson(joinConfig(settings, secrets));
+  return joinConfig(settings, secrets);
 }
 
 /**
@@ -52,7 +54,7 @@ function probeConfigOf(row: ProbeTargetRow, definition: ProbeKindDefinition, cip
  * The only place the prober reads probe configs: settings and decrypted credentials become the
  * kind's config here. SQL on a pg pool rather than Prisma: this runs for every job.
  */
-export async function readProbeTargets(pool: ReturnType<typeof createPgPool>, cipher: Cipher, ids: readonly string[]): Promise<Map<string, ProbeTarget>> {
+export async function readProbeTargets(pool: SqlClient, cipher: Cipher, ids: readonly string[]): Promise<Map<string, ProbeTarget>> {
   const { rows } = await pool.query<ProbeTargetRow>(
     `SELECT c.id, c.kind, c.status, c.http_config, c.http_secrets, c.tcp_config, c.tcp_secrets, c.dns_config, c.tls_config,
             c.schedule_kind, c.period_sec, c.cron, c.oncalendar, c.tz, cert.fingerprint256 AS cert_fingerprint, cert.observed_at AS cert_observed_at
@@ -63,13 +65,15 @@ export async function readProbeTargets(pool: ReturnType<typeof createPgPool>, ci
   const targets = new Map<string, ProbeTarget>();
   for (const r of rows) {
     let config: BaseProbeConfig | null = null;
+    let configJson: unknown = null;
     let unreadable: string | null = null;
     const definition = isProbedKind(r.kind) ? probeKind(r.kind) : null;
     if (definition && r.status !== 'paused') {
       // One check whose credentials cannot be decrypted (ENCRYPTION_KEY changed) must not stop
       // the other probes of its job: it is skipped, and times out like any unprobed check.
       try {
-        config = probeConfigOf(r, definition, cipher);
+        configJson = probeConfigJsonOf(r, definition, cipher);
+        config = definition.fromJson(configJson);
       } catch (err) {
         unreadable = (err as Error).message;
       }
@@ -81,6 +85,7 @@ export async function readProbeTargets(pool: ReturnType<typeof createPgPool>, ci
       schedule: scheduleOf({ scheduleKind: r.schedule_kind, periodSec: r.period_sec, cron: r.cron, oncalendar: r.oncalendar, tz: r.tz }),
       definition,
       config,
+      configJson,
       unreadable,
       knownCertificate: r.cert_fingerprint && r.cert_observed_at ? { fingerprint256: r.cert_fingerprint, observedAt: r.cert_observed_at } : null,
     });
