@@ -23,7 +23,7 @@ export class FlipWatcher {
   private timer: NodeJS.Timeout | null = null;
   private busy = false;
   private readonly ids = new Set<number>();
-  readonly seen: { ts: number; visible: number }[] = [];
+  readonly seen: { ts: number; visible: number; checkId: string; newStatus: string; locations: string[] }[] = [];
   constructor(private readonly pool: pg.Pool) {}
   start() {
     this.timer = setInterval(() => void this.poll(), POLL_MS);
@@ -49,10 +49,10 @@ export class FlipWatcher {
     this.busy = true;
     try {
       const { lo, hi } = this.gaps();
-      const { rows } = await this.pool.query<{ id: string; ts_ms: number }>(
-        `SELECT id, extract(epoch FROM ts)::float8 * 1000 AS ts_ms FROM flips WHERE id > $1
+      const { rows } = await this.pool.query<{ id: string; ts_ms: number; check_id: string; new_status: string; locations: string[] }>(
+        `SELECT id, extract(epoch FROM ts)::float8 * 1000 AS ts_ms, check_id, new_status, locations FROM flips WHERE id > $1
          UNION ALL
-         SELECT f.id, extract(epoch FROM f.ts)::float8 * 1000 FROM unnest($2::bigint[], $3::bigint[]) AS g(lo, hi) JOIN flips f ON f.id BETWEEN g.lo AND g.hi`,
+         SELECT f.id, extract(epoch FROM f.ts)::float8 * 1000, f.check_id, f.new_status, f.locations FROM unnest($2::bigint[], $3::bigint[]) AS g(lo, hi) JOIN flips f ON f.id BETWEEN g.lo AND g.hi`,
         [this.maxId, lo, hi],
       );
       const now = Date.now();
@@ -61,7 +61,7 @@ export class FlipWatcher {
         if (this.ids.has(id)) continue;
         this.ids.add(id);
         this.maxId = Math.max(this.maxId, id);
-        this.seen.push({ ts: Math.round(r.ts_ms), visible: now });
+        this.seen.push({ ts: Math.round(r.ts_ms), visible: now, checkId: r.check_id, newStatus: r.new_status, locations: r.locations });
       }
     } finally {
       this.busy = false;

@@ -16,6 +16,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'metrics-overhead': () => import('./metrics-overhead.js'),
   'status-page': () => import('./status-page.js'),
   'scale-10m': () => import('./scale-10m.js'),
+  locations: () => import('./locations.js'),
 };
 
 const wanted = process.argv.slice(2);
