@@ -46,7 +46,7 @@ describe('maintenance in the app', () => {
     const ended = await as.member!.post(`${screen()}/${w!.id}/end`, {});
     expect(ended.status).toBe(303);
     expect((await windows())[0]?.endedAt).not.toBeNull();
-    expect(pageText((await as.member!.get(`/checks/${db.id}`)).text)).not.toContain('Under maintenance');
+    expect(pageText((await as.member!.get(`/checks/${db.id}`)).text)).not.toContain('Under maintenance until');
     const again = await as.member!.post(`${screen()}/${w!.id}/end`, {});
     expect(again.status).toBe(409);
     expect(pageText(again.text)).toContain('This maintenance window has already ended');

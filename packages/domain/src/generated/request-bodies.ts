@@ -432,6 +432,9 @@ export interface StatusPageBody {
    * @maxItems 20
    */
   groups: {
+    /**
+     * Its heading on the page; empty: its checks are listed without one
+     */
     name: string;
     /**
      * Check uuids in the order shown

@@ -13,10 +13,7 @@ export const statusPageSchema = Joi.object({
   groups: Joi.array()
     .items(
       Joi.object({
-        name: displayName(STATUS_PAGE_LIMITS.groupNameMax)
-          .allow('')
-          .required()
-          .description('Its heading on the page; empty: its checks are listed without one'),
+        name: displayName(STATUS_PAGE_LIMITS.groupNameMax).min(0).required().description('Its heading on the page; empty: its checks are listed without one'),
         checks: Joi.array().items(Joi.string().max(36).guid()).max(STATUS_PAGE_LIMITS.checks).unique().required().description('Check uuids in the order shown'),
       }),
     )

@@ -1,7 +1,7 @@
 import { scheduleOf } from '@upmon/check-store';
 import { Router } from 'express';
 import { AAD } from '@upmon/crypto';
-import { isProbedKind, joinHttpConfig, roleAllows } from '@upmon/core';
+import { isProbedKind, joinHttpConfig } from '@upmon/core';
 import {
   decryptPingBody,
   findCheck,
@@ -167,7 +167,8 @@ export function checksRouter(ctx: WebContext): Router {
                     ? joinHttpConfig(probeSettings.httpConfig, ctx.cipher.decryptJson(probeSettings.httpSecrets, AAD.checkHttpSecrets(check.id)))
                     : probeSettings.httpConfig,
                 },
-                { showQuery: roleAllows(access.role, 'checks.write') },
+                // Credentials are shown only in the form that changes them (docs/web.md): never the query here.
+                { showQuery: false },
               )
             : []
         }

@@ -104,7 +104,7 @@ test('a tcp check: its form, "Test now" before saving (keyboard), then create it
   await page.locator('[data-field=probe-result] h2', { hasText: 'Test probe: Passed' }).waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Create check' }).click();
   await page.waitForURL(/\/checks\/[0-9a-f-]{36}\?done=created/);
-  expect(await page.locator('dl.facts').textContent()).toContain('TCP port (probed by upmon)');
+  expect(await page.locator('main').textContent()).toContain('TCP port (probed by upmon)');
   const row = await prisma.check.findFirstOrThrow({ where: { projectId, name: 'echo port' } });
   expect(row.kind).toBe('tcp');
   expect(row.tcpConfig).toMatchObject({ host: '127.0.0.1', port: echoPort, expect: 'hello', conditions: [] });
