@@ -91,7 +91,7 @@ test('an http check that is down: status and since, the failure in words, ack an
   expect(await page.locator('[data-field="not-acknowledged"]').textContent()).toBe('Nobody has acknowledged this outage yet.');
   expect(await page.locator('[data-field="maintenance"]').textContent()).toContain('(deploy <i>2</i>)');
   const target = await page.locator('[data-field="target"]').textContent();
-  expect(target).toContain('https://shop.example.com/health?<b>x</b>');
+  expect(target).toContain('https://shop.example.com/health?…'); // the query (credentials may hide there) only in the edit form
   expect(target).toContain('healthy');
   expect(await page.locator('main b, main i').count()).toBe(0);
   for (const selector of [
