@@ -19,7 +19,7 @@ function timelinesOf(changes: readonly StatusChange[], spans: readonly Span[]): 
   });
 }
 
-const window = (w: Partial<MaintenanceWindowSpec>): MaintenanceWindowSpec => ({
+const windowOf = (w: Partial<MaintenanceWindowSpec>): MaintenanceWindowSpec => ({
   scope: 'project',
   tags: [],
   checkIds: [],
@@ -31,8 +31,8 @@ const window = (w: Partial<MaintenanceWindowSpec>): MaintenanceWindowSpec => ({
   endedAt: null,
   ...w,
 });
-const oneOff = (from: string, to: string) => window({ startsAt: new Date(from), endsAt: new Date(to) });
-const recurring = (schedule: string, tz: string, durationMin: number) => window({ schedule, tz, durationMin });
+const oneOff = (from: string, to: string) => windowOf({ startsAt: new Date(from), endsAt: new Date(to) });
+const recurring = (schedule: string, tz: string, durationMin: number) => windowOf({ schedule, tz, durationMin });
 
 /**
  * A status page's days of one check, as the page computes them: uptimeHistory from every flip,
