@@ -40,8 +40,9 @@ export interface HistoryCheck {
  * first rendering pays and the next ones read ~90 rows and a day or two of flips per check.
  * Time under maintenance is then taken out of the days (`excludeMaintenance`): the rollups count
  * flips alone, so editing a window changes no stored row, and the flips of the maintenance spans
- * are read apart. Two queries (rollups with the maintenance flips beside them, then flips), plus
- * an insert in a transaction when days were missing; a page without maintenance skips the third.
+ * are read apart. Two queries (rollups, then flips), a third beside the first when some check
+ * had maintenance (the flips of every maintenance span), plus an insert in a transaction when
+ * days were missing.
  */
 export async function readUptimeHistories(pool: pg.Pool, checks: readonly HistoryCheck[], now: number, listLimit: number): Promise<Map<string, RolledHistory>> {
   const out = new Map<string, RolledHistory>();
