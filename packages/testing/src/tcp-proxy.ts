@@ -48,8 +48,9 @@ export async function startTcpProxy(
       sockets.delete(client);
       sockets.delete(upstream);
     };
-    // Delayed: what one side sent before closing is still on its way to the other.
-    const dropAfterInFlight = oneWayMs > 0 ? () => setTimeout(drop, oneWayMs) : drop;
+    // Delayed: what one side sent before closing is still on its way to the other (its end too,
+    // relayed in order): both are destroyed only once that has had time to be written.
+    const dropAfterInFlight = oneWayMs > 0 ? () => setTimeout(drop, oneWayMs + 1000) : drop;
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on('error', dropAfterInFlight);

@@ -52,5 +52,5 @@ test('a location the check names that no longer exists is shown as not configure
   });
   const text = pageText((await as.read_only!.get(`/checks/${check.id}`)).text);
   expect(text).toMatch(/eu-west\s+no result yet — stale — not configured \(no prober serves it\)/);
-  expect(text).not.toMatch(/eu-central[^\n]*not configured/);
+  expect(text.match(/not configured/g)).toHaveLength(1);
 });
