@@ -208,7 +208,11 @@ export function createNetworkLab(): NetworkLab {
         },
         async undelayTarget() {
           nft(`delete table ip ${SLOW_TABLE}`, true);
-          for (const dev of [['-n', netns, 'qdisc', 'del', 'dev', 'eth0', 'root'], ['qdisc', 'del', 'dev', hostInterface, 'root']]) spawnSync('tc', dev, { stdio: 'ignore' });
+          for (const dev of [
+            ['-n', netns, 'qdisc', 'del', 'dev', 'eth0', 'root'],
+            ['qdisc', 'del', 'dev', hostInterface, 'root'],
+          ])
+            spawnSync('tc', dev, { stdio: 'ignore' });
           if (relay) {
             relays.delete(relay);
             await relay.close();

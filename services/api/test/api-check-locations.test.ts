@@ -149,7 +149,10 @@ test('a check names only locations that exist: anything else is a 422 naming it 
   const other = await makeProjectWithKeys(h.prisma, 'pro');
   const none = "public: ap-south, eu-central, us-east; this account's private locations: none";
   const typo = await h.call('POST', '/checks', { key: p.rwKey, body: http({ locations: ['eu-central', 'eu-centrl'] }) });
-  expect([typo.status, typo.body]).toEqual([422, { message: 'unknown location: eu-centrl', errors: { locations: [`eu-centrl is not a known location (${none})`] } }]);
+  expect([typo.status, typo.body]).toEqual([
+    422,
+    { message: 'unknown location: eu-centrl', errors: { locations: [`eu-centrl is not a known location (${none})`] } },
+  ]);
 
   // Another account's private location reads like one that never existed (no existence leak).
   const theirs = (await h.call('POST', '/locations', { key: other.rwKey, body: { name: 'Their LAN' } })).body.data;
@@ -163,7 +166,10 @@ test('a check names only locations that exist: anything else is a 422 naming it 
   const known = `public: ap-south, eu-central, us-east; this account's private locations: ${mine.code} (Office LAN)`;
   expect([two.status, two.body]).toEqual([
     422,
-    { message: `unknown locations: local, ${theirs.code}`, errors: { locations: [`local is not a known location (${known})`, `${theirs.code} is not a known location (${known})`] } },
+    {
+      message: `unknown locations: local, ${theirs.code}`,
+      errors: { locations: [`local is not a known location (${known})`, `${theirs.code} is not a known location (${known})`] },
+    },
   ]);
   expect(await h.prisma.check.count({ where: { projectId: p.project.id } })).toBe(0);
 

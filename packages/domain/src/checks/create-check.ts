@@ -38,12 +38,7 @@ export interface CreateCheckOptions {
  * the insert, so concurrent creations cannot overshoot the quota. A new check is `new` with no
  * deadline; an http check's next_probe_at stays null, which the probe scheduler treats as due now.
  */
-export async function createCheck(
-  deps: CheckWriteDeps,
-  auth: ProjectScope,
-  input: CheckInput,
-  options: CreateCheckOptions = {},
-): Promise<CheckRow> {
+export async function createCheck(deps: CheckWriteDeps, auth: ProjectScope, input: CheckInput, options: CreateCheckOptions = {}): Promise<CheckRow> {
   const { prisma, cipher } = deps;
   try {
     return await prisma.$transaction(async (tx) => {

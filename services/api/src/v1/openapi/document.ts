@@ -101,7 +101,7 @@ const checkLocations = {
           configured: {
             type: 'boolean',
             description:
-              "false: the check names a location that no longer exists (a public location removed from PUBLIC_LOCATIONS, or a revoked private location); the check keeps it, no prober serves it, and it goes stale (docs/locations.md).",
+              'false: the check names a location that no longer exists (a public location removed from PUBLIC_LOCATIONS, or a revoked private location); the check keeps it, no prober serves it, and it goes stale (docs/locations.md).',
           },
           failures_in_row: { type: 'integer', minimum: 0 },
           last_result_at: { type: ['string', 'null'], format: 'date-time' },
@@ -697,7 +697,7 @@ export const OPENAPI_DOCUMENT = {
             maxItems: 20,
             items: { type: 'string', maxLength: 32 },
             description:
-              "An addition to the spec: the locations a probed check is probed from; empty: every public location (docs/locations.md). A location since removed is kept (`GET /checks/{uuid}/locations` shows it `configured: false`).",
+              'An addition to the spec: the locations a probed check is probed from; empty: every public location (docs/locations.md). A location since removed is kept (`GET /checks/{uuid}/locations` shows it `configured: false`).',
           },
           quorum: {
             type: ['integer', 'null'],
