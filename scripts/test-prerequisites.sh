@@ -2,8 +2,8 @@
 # Everything the test suites need besides Node 20+, each installed or started only when missing:
 # pnpm (the version in package.json), Debian's Chromium (browser tests through playwright-core,
 # which downloads no browser), promtool (lints /metrics and tests the alert rules), kubectl
-# (renders the Kubernetes manifests with its built-in kustomize), Go (builds Healthchecks' Go
-# clients for the compatibility tests), and a PostgreSQL and Redis that
+# (renders the Kubernetes manifests with its built-in kustomize), nftables (the network-namespace
+# test, as root), Go (builds Healthchecks' Go clients for the compatibility tests), and a PostgreSQL and Redis that
 # answer. Also drops the test databases an interrupted earlier run left.
 # Sourced by scripts/test.sh; safe to run on its own.
 set -euo pipefail
@@ -39,6 +39,9 @@ fi
 [ -x /usr/bin/chromium ] || apt_install "browser tests" chromium
 command -v promtool >/dev/null || apt_install "metrics lint and alert-rule tests" prometheus
 command -v kubectl >/dev/null || apt_install "Kubernetes manifest rendering" kubernetes-client
+# nft: packet loss and the slow path of the locations' network test (packages/testing/src/network-lab.ts),
+# which runs as root only; elsewhere it skips, and nothing needs installing.
+if [ "$(id -u)" = 0 ] && ! command -v nft >/dev/null; then apt_install "network-namespace tests" nftables; fi
 # Builds Healthchecks' Go clients (runitor, go-healthchecksio) from checkouts named by
 # UPMON_TEST_RUNITOR_SRC / UPMON_TEST_GO_HEALTHCHECKSIO_SRC; without them those tests skip.
 # Go builds Healthchecks' clients for two compatibility tests, which also need their sources

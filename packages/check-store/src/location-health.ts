@@ -1,4 +1,4 @@
-import { STALE_INTERVALS } from '@upmon/core';
+import { PRIVATE_LOCATION_PREFIX, STALE_INTERVALS } from '@upmon/core';
 import type { SqlClient } from './check-sql.js';
 
 /** Whether each location's probers are delivering results (docs/locations.md, "Stale locations"). */
@@ -16,9 +16,12 @@ export interface LocationHealth {
 const STALE_AFTER_SQL = `make_interval(secs => ${STALE_INTERVALS} * COALESCE(c.period_sec, 1200) + 60)`;
 
 /**
- * Reads the health of every location that has results, and of `publicLocations` (a public
- * location with no result at all is stale). Two scans (check_locations joined with checks, and the
- * probed checks): meant for a metrics scrape, not a hot path.
+ * Reads the health of `publicLocations` (one with no result at all is stale) and of the private
+ * locations that have results. A name that is neither, a public location the operator has removed
+ * (docs/locations.md, "A location removed"), is left out: nobody is meant to serve it any more, so
+ * its staleness alerts nobody; checks that name only such locations still count in `checksAllStale`.
+ * Two scans (check_locations joined with checks, and the probed checks): meant for a metrics
+ * scrape, not a hot path.
  */
 export async function readLocationHealth(client: SqlClient, publicLocations: readonly string[], now: Date): Promise<LocationHealth> {
   const { rows } = await client.query<{ location: string; last: Date | null; fresh: boolean }>(
@@ -29,7 +32,7 @@ export async function readLocationHealth(client: SqlClient, publicLocations: rea
     [now.toISOString()],
   );
   const byName = new Map(rows.map((r) => [r.location, r]));
-  const names = [...new Set([...publicLocations, ...byName.keys()])].sort();
+  const names = [...new Set([...publicLocations, ...[...byName.keys()].filter((l) => l.startsWith(PRIVATE_LOCATION_PREFIX))])].sort();
   const {
     rows: [counted],
   } = await client.query<{ n: number }>(

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCATION, LOCATION_NAME, PRIVATE_LOCATION_PREFIX } from '@upmon/core';
 import Joi from 'joi';
 
 const pgUrl = Joi.string().uri({ scheme: ['postgres', 'postgresql'] });
@@ -112,21 +113,35 @@ export function mapCommon(v: Record<string, any>): CommonConfig {
   };
 }
 
-/** A location's name (docs/locations.md): part of Redis key names and ACL patterns. Same rule as core's LOCATION_NAME. */
-const locationName = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
-const locationList = Joi.string()
+/**
+ * PUBLIC_LOCATIONS (api, scheduler, prober: this one rule for all three): location names (core's
+ * LOCATION_NAME), none of them starting with the private locations' prefix `p-` (a public
+ * location named like a private location's code would take that location's probes).
+ */
+const publicLocationList = Joi.string()
+  .max(2000)
   .custom((value: string, helpers) => {
     const names = splitList(value);
-    return names.length > 0 && names.length <= 50 && names.every((n) => locationName.test(n)) ? value : helpers.error('any.invalid');
+    if (names.length === 0 || names.length > 50) return helpers.error('any.invalid');
+    const malformed = names.find((n) => !LOCATION_NAME.test(n));
+    if (malformed !== undefined) return helpers.error('location.malformed', { name: malformed.slice(0, 40) });
+    const reserved = names.find((n) => n.startsWith(PRIVATE_LOCATION_PREFIX));
+    if (reserved !== undefined) return helpers.error('location.private', { name: reserved });
+    return value;
   })
-  .messages({ 'any.invalid': "{{#label}} must be a comma-separated list of 1-50 location names (lowercase letters, digits, '-')" });
+  .messages({
+    'string.max': '{{#label}} is too long (at most 50 location names)',
+    'any.invalid': '{{#label}} must be a comma-separated list of 1-50 location names',
+    'location.malformed': "{{#name}} is not a location name (lowercase letters, digits and '-', at most 32, not starting or ending with '-')",
+    'location.private': `{{#name}} starts with '${PRIVATE_LOCATION_PREFIX}', which only private locations' codes do; rename the public location`,
+  });
 
 /** The operator's public locations (api, scheduler, prober): the locations of a check that names none. */
-export const publicLocationsEnv = { PUBLIC_LOCATIONS: locationList.default('local') };
+export const publicLocationsEnv = { PUBLIC_LOCATIONS: publicLocationList.default(DEFAULT_LOCATION) };
 
 /** Where this prober probes from. */
 export const proberLocationEnv = {
-  PROBER_LOCATION: Joi.string().pattern(locationName).default('local').messages({
+  PROBER_LOCATION: Joi.string().pattern(LOCATION_NAME).default(DEFAULT_LOCATION).messages({
     'string.pattern.base': "{{#label}} must be a location name (lowercase letters, digits, '-', at most 32)",
   }),
 };

@@ -97,4 +97,18 @@ describe('config', () => {
     );
     expect(loadSchedulerConfig({ ...base, PUBLIC_LOCATIONS: 'eu-central' }).encryptionKeys).toHaveLength(1);
   });
+
+  it('PUBLIC_LOCATIONS: location names, none starting with the private prefix p-, the same rule in every service', () => {
+    expect(loadApiConfig({ ...base, PUBLIC_LOCATIONS: 'eu-central, us-east,eu-central' }).publicLocations).toEqual(['eu-central', 'us-east']);
+    expect(loadApiConfig(base).publicLocations).toEqual(['local']);
+    for (const load of [loadApiConfig, loadSchedulerConfig, loadProberConfig]) {
+      expect(() => load({ ...base, PUBLIC_LOCATIONS: 'eu-central,p-office' })).toThrow(
+        "Invalid configuration: PUBLIC_LOCATIONS: p-office starts with 'p-', which only private locations' codes do; rename the public location",
+      );
+      expect(() => load({ ...base, PUBLIC_LOCATIONS: 'eu-central,EU' })).toThrow(/PUBLIC_LOCATIONS: EU is not a location name/);
+      expect(() => load({ ...base, PUBLIC_LOCATIONS: '-eu' })).toThrow(/PUBLIC_LOCATIONS: -eu is not a location name/);
+      expect(() => load({ ...base, PUBLIC_LOCATIONS: ' , ' })).toThrow(/PUBLIC_LOCATIONS must be a comma-separated list of 1-50 location names/);
+      expect(() => load({ ...base, PUBLIC_LOCATIONS: 'x,'.repeat(1001) })).toThrow(/PUBLIC_LOCATIONS/);
+    }
+  });
 });

@@ -39,6 +39,28 @@ describe('service lifecycle', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
 
+  // One rule (packages/config) for every service that reads PUBLIC_LOCATIONS (docs/locations.md).
+  it.each(['api', 'scheduler', 'prober'] as const)('%s refuses a PUBLIC_LOCATIONS entry named like a private location, or malformed, in one line', (name) => {
+    for (const [value, message] of [
+      ['eu-central,p-office', "PUBLIC_LOCATIONS: p-office starts with 'p-', which only private locations' codes do"],
+      ['eu-central,EU West', 'PUBLIC_LOCATIONS: EU West is not a location name'],
+    ]) {
+      const r = spawnSync(process.execPath, [path.join(root, `services/${name}/dist/main.js`)], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          DATABASE_URL: db.url,
+          REDIS_URL: testRedisUrl(),
+          ENCRYPTION_KEY: Buffer.alloc(32).toString('base64'),
+          PUBLIC_LOCATIONS: value,
+        },
+        encoding: 'utf8',
+      });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
   it('reports not ready when Redis is unreachable', async () => {
     const svc = await startService('scheduler', { DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix });
     await svc.stop();

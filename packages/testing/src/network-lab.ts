@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
 /**
  * Network namespaces for tests of probing from several places (docs/locations.md, "Tested as a
@@ -11,17 +12,22 @@ import { execFileSync, spawnSync } from 'node:child_process';
  * The host does not forward between interfaces (ip_forward stays as it is): a location reaches only
  * the host's own addresses, never another location. Names carry the test process' pid, so a run
  * sweeps what a killed earlier run left (`sweepLeftoverNamespaces`) without touching another
- * live run's.
+ * live run's. Packet loss and the slow path use nftables tables inside the location's namespace:
+ * they go with it.
  */
 
 /** Every namespace, and host interface, a lab makes starts with this. */
 export const LAB_PREFIX = 'upmlab';
 
-/** Why the lab cannot run here (not root, or iproute2 missing), or null. */
+/** Why the lab cannot run here (not root, or iproute2 or nftables missing), or null. */
 export function networkLabSkipReason(): string | null {
-  if (process.getuid?.() !== 0) return 'network-namespace tests need root (ip netns, veth, tc): skipped';
-  for (const tool of ['ip', 'tc']) {
-    if (spawnSync(tool, ['-V'], { stdio: 'ignore' }).error) return `network-namespace tests need iproute2's \`${tool}\`: skipped`;
+  if (process.getuid?.() !== 0) return 'network-namespace tests need root (ip netns, veth, tc, nft): skipped';
+  for (const [tool, versionFlag, from] of [
+    ['ip', '-V', 'iproute2'],
+    ['tc', '-V', 'iproute2'],
+    ['nft', '--version', 'nftables (scripts/test-prerequisites.sh installs it)'],
+  ] as const) {
+    if (spawnSync(tool, [versionFlag], { stdio: 'ignore' }).error) return `network-namespace tests need \`${tool}\` from ${from}: skipped`;
   }
   return null;
 }
@@ -29,6 +35,10 @@ export function networkLabSkipReason(): string | null {
 function run(args: string[]): string {
   return execFileSync(args[0] as string, args.slice(1), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
+
+/** The table of a lab location's packet loss, and of its slow path's redirect, in its namespace. */
+const LOSS_TABLE = 'upmlab_loss';
+const SLOW_TABLE = 'upmlab_slow';
 
 function pidAlive(pid: number): boolean {
   try {
@@ -76,6 +86,24 @@ export interface LabLocation {
    * the kernel has no netem (sch_netem; some VM kernels lack it): nothing was changed.
    */
   shape(delayMs: number, lossPercent?: number): boolean;
+  /**
+   * Drops about `percent` % of the packets between this location and the target, each way, at
+   * random (nftables in the namespace: `numgen random mod 100 < percent drop`, which needs no
+   * netem); the location's other traffic (its forwarders to PostgreSQL, Redis, the api) is
+   * untouched. 0 removes it.
+   */
+  loseTargetPackets(percent: number): void;
+  /** How many packets `loseTargetPackets` has dropped (its rules' counters). */
+  targetPacketsLost(): number;
+  /**
+   * Makes every round trip to the target's `port` from this location `delayMs` longer: with netem
+   * on the link (`shape`) when the kernel has it, else through a relay on the host side that holds
+   * what each side sends for half of it, to which the namespace's connections to the target are
+   * redirected (nftables DNAT). Says which it used.
+   */
+  delayTarget(port: number, delayMs: number): Promise<'netem' | 'relay'>;
+  /** Undoes `delayTarget`. */
+  undelayTarget(): Promise<void>;
   /** A command inside the namespace (for spawn: `[command, args]`). */
   command(file: string, args: string[]): [string, string[]];
 }
@@ -99,6 +127,7 @@ export function createNetworkLab(): NetworkLab {
   const targetAddress = `10.${b}.250.1`;
   const locations: LabLocation[] = [];
   const made: { netns: string; hostInterface: string }[] = [];
+  const relays = new Set<TcpProxy>();
   return {
     locations,
     targetAddress,
@@ -118,6 +147,15 @@ export function createNetworkLab(): NetworkLab {
       run(['ip', '-n', netns, 'link', 'set', 'eth0', 'up']);
       run(['ip', '-n', netns, 'link', 'set', 'lo', 'up']);
       run(['ip', '-n', netns, 'route', 'add', `${targetAddress}/32`, 'dev', 'eth0']);
+      let relay: TcpProxy | null = null;
+      /** nft in the namespace: a command, or a ruleset (`{…}`, read from stdin); `missingOk`: no such table is no error. */
+      const nft = (command: string, missingOk = false): string => {
+        const args = command.includes('{') ? ['-f', '-'] : command.split(' ');
+        const r = spawnSync('ip', ['netns', 'exec', netns, 'nft', ...args], { input: command, encoding: 'utf8' });
+        if (r.status === 0) return r.stdout;
+        if (missingOk && /No such file or directory/.test(r.stderr)) return '';
+        throw new Error(`nft in ${netns}: ${r.stderr.trim()}`);
+      };
       const netem = (dev: string, ns: string | null, spec: string[]): boolean => {
         const base = ns ? ['ip', 'netns', 'exec', ns, 'tc'] : ['tc'];
         spawnSync(base[0] as string, [...base.slice(1), 'qdisc', 'del', 'dev', dev, 'root'], { stdio: 'ignore' });
@@ -140,12 +178,55 @@ export function createNetworkLab(): NetworkLab {
           const spec = ['delay', `${Math.round(delayMs / 2)}ms`, ...(lossPercent > 0 ? ['loss', `${lossPercent}%`] : [])];
           return netem('eth0', netns, spec) && netem(hostInterface, null, spec);
         },
+        loseTargetPackets(percent) {
+          if (!Number.isInteger(percent) || percent < 0 || percent > 100) throw new Error(`packet loss must be 0-100 %, not ${percent}`);
+          nft(`delete table inet ${LOSS_TABLE}`, true);
+          if (percent === 0) return;
+          const drop = `numgen random mod 100 < ${percent} counter drop`;
+          nft(
+            `table inet ${LOSS_TABLE} {
+               chain out { type filter hook output priority 0; policy accept; ip daddr ${targetAddress} ${drop}; }
+               chain in { type filter hook input priority 0; policy accept; ip saddr ${targetAddress} ${drop}; }
+             }`,
+          );
+        },
+        targetPacketsLost() {
+          const listed = nft(`list table inet ${LOSS_TABLE}`, true);
+          return [...listed.matchAll(/counter packets (\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+        },
+        async delayTarget(port, delayMs) {
+          await location.undelayTarget();
+          if (location.shape(delayMs)) return 'netem';
+          relay = await startTcpProxy({ host: targetAddress, port }, { listen: hostAddress, delayMs });
+          relays.add(relay);
+          nft(
+            `table ip ${SLOW_TABLE} {
+               chain out { type nat hook output priority -100; policy accept; ip daddr ${targetAddress} tcp dport ${port} dnat to ${hostAddress}:${relay.port}; }
+             }`,
+          );
+          return 'relay';
+        },
+        async undelayTarget() {
+          nft(`delete table ip ${SLOW_TABLE}`, true);
+          for (const dev of [
+            ['-n', netns, 'qdisc', 'del', 'dev', 'eth0', 'root'],
+            ['qdisc', 'del', 'dev', hostInterface, 'root'],
+          ])
+            spawnSync('tc', dev, { stdio: 'ignore' });
+          if (relay) {
+            relays.delete(relay);
+            await relay.close();
+            relay = null;
+          }
+        },
         command: (file, args) => ['ip', ['netns', 'exec', netns, file, ...args]],
       };
       locations.push(location);
       return location;
     },
     close() {
+      for (const relay of relays) void relay.close();
+      relays.clear();
       for (const { netns, hostInterface } of made.reverse()) {
         spawnSync('ip', ['netns', 'delete', netns], { stdio: 'ignore' });
         spawnSync('ip', ['link', 'delete', hostInterface], { stdio: 'ignore' });

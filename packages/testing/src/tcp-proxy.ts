@@ -12,13 +12,24 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
+/** Writes what `from` sends to `to` `delayMs` later, in order (a timer per chunk: test traffic is small). */
+function relayLater(from: net.Socket, to: net.Socket, delayMs: number): void {
+  from.on('data', (chunk) => setTimeout(() => to.destroyed || to.write(chunk), delayMs));
+  from.on('end', () => setTimeout(() => to.destroyed || to.end(), delayMs));
+}
+
 /**
  * A TCP proxy to `target` on 127.0.0.1 (or `listen`: e.g. a network namespace's host-side address,
  * so processes in the namespace reach the loopback-only PostgreSQL and Redis) that a test can cut
  * and restore, to make e.g. the shared Redis unreachable for one client without touching the
- * server. `cut: true` starts it cut.
+ * server. `cut: true` starts it cut. `delayMs`: every round trip through it takes that much longer
+ * (what each side sends arrives half of it later; a slow path where tc netem is missing).
  */
-export async function startTcpProxy(target: { host: string; port: number }, opts: { cut?: boolean; listen?: string } = {}): Promise<TcpProxy> {
+export async function startTcpProxy(
+  target: { host: string; port: number },
+  opts: { cut?: boolean; listen?: string; delayMs?: number } = {},
+): Promise<TcpProxy> {
+  const oneWayMs = (opts.delayMs ?? 0) / 2;
   const sockets = new Set<net.Socket>();
   let open = !opts.cut;
   const dropAll = () => {
@@ -37,12 +48,18 @@ export async function startTcpProxy(target: { host: string; port: number }, opts
       sockets.delete(client);
       sockets.delete(upstream);
     };
+    // Delayed: what one side sent before closing is still on its way to the other (its end too,
+    // relayed in order): both are destroyed only once that has had time to be written.
+    const dropAfterInFlight = oneWayMs > 0 ? () => setTimeout(drop, oneWayMs + 1000) : drop;
     for (const s of [client, upstream]) {
       sockets.add(s);
-      s.on('error', drop);
-      s.on('close', drop);
+      s.on('error', dropAfterInFlight);
+      s.on('close', dropAfterInFlight);
     }
-    client.pipe(upstream).pipe(client);
+    if (oneWayMs > 0) {
+      relayLater(client, upstream, oneWayMs);
+      relayLater(upstream, client, oneWayMs);
+    } else client.pipe(upstream).pipe(client);
   });
   const host = opts.listen ?? '127.0.0.1';
   await new Promise<void>((r) => server.listen(0, host, r));

@@ -176,7 +176,9 @@ test("a check names its own account's live private locations only", async () => 
   expect(ok.body.data.locations).toEqual([mine.code, 'local']);
   const foreign = await h.call('POST', '/checks', { key: p.rwKey, body: http([theirs.code]) });
   expect(foreign.status).toBe(422);
-  expect(foreign.body.errors.locations).toEqual([`${theirs.code} is not a private location of this account (or it is revoked)`]);
+  expect(foreign.body.errors.locations).toEqual([
+    `${theirs.code} is not a known location (public: local; this account's private locations: ${mine.code} (Office LAN))`,
+  ]);
   await h.call('POST', `/locations/${mine.id}/revoke`, { key: p.rwKey });
   const patched = await h.call('PATCH', `/checks/${ok.body.data.id}`, { key: p.rwKey, body: { locations: [mine.code] } });
   expect(patched.status).toBe(422);

@@ -40,3 +40,17 @@ test('a probed check page lists its locations; a heartbeat page has none', async
   const beat = await makeCheck(h.prisma, team.project.id, { name: 'beat' });
   expect((await as.read_only!.get(`/checks/${beat.id}`)).text).not.toContain('h-locations');
 });
+
+test('a location the check names that no longer exists is shown as not configured', async () => {
+  // eu-west was a public location when the check was made; PUBLIC_LOCATIONS no longer has it.
+  const check = await makeCheck(h.prisma, team.project.id, {
+    kind: 'http',
+    status: 'up',
+    periodSec: 60,
+    httpConfig: { url: 'https://example.com/' },
+    locations: ['eu-central', 'eu-west'],
+  });
+  const text = pageText((await as.read_only!.get(`/checks/${check.id}`)).text);
+  expect(text).toMatch(/eu-west\s+no result yet — stale — not configured \(no prober serves it\)/);
+  expect(text.match(/not configured/g)).toHaveLength(1);
+});

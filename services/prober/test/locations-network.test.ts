@@ -3,6 +3,8 @@
 // own prober process; the scheduler, notifier and api run on the host. The public probers reach
 // PostgreSQL and Redis (loopback-only) through forwarders on their host-side addresses; the private
 // location's prober reaches only the api, through one forwarder, as a customer's would reach HTTPS.
+//   - 30 % packet loss on one location's path to the target (nftables) and a 300 ms slower path on
+//     another: the check stays up, no flip, no alert; the slow location's response times show it;
 //   - one location cut off from the target: the check stays up, that location shows failing;
 //   - two cut off: down, both named in the flip (and the webhook says down);
 //   - a location's prober killed: the location goes stale, the check stays up, nobody is alerted;
@@ -44,12 +46,19 @@ const maybe = skip ? describe.skip : describe;
 
 const PUBLIC = ['lab-a', 'lab-b', 'lab-c'];
 const PERIOD_SEC = 2;
+/** Packet loss on lab-a's path to the target, each way. */
+const LOSS_PERCENT = 30;
+/** How much longer each round trip from lab-b to the target takes. */
+const DELAY_MS = 300;
+/** How long the loss and the slow path last (in probe periods). */
+const SHAPED_PERIODS = 10;
 
 let lab: NetworkLab;
 let db: TestDatabase;
 let prisma: PrismaClient;
 let prefix: string;
 let target: http.Server;
+let targetPort: number;
 let targetUrl: string;
 let receiver: RecordingServer;
 const proxies: TcpProxy[] = [];
@@ -102,7 +111,8 @@ maybe('locations as network namespaces', () => {
 
     target = http.createServer((_req, res) => res.end('ok'));
     await new Promise<void>((r) => target.listen(0, lab.targetAddress, r));
-    targetUrl = `http://${lab.targetAddress}:${(target.address() as AddressInfo).port}/health`;
+    targetPort = (target.address() as AddressInfo).port;
+    targetUrl = `http://${lab.targetAddress}:${targetPort}/health`;
     receiver = await startRecordingServer();
 
     // Started together: on a loaded machine each takes seconds to be ready.
@@ -136,6 +146,69 @@ maybe('locations as network namespaces', () => {
     await db?.drop();
     if (prefix) await dropRedisPrefix(prefix);
   });
+
+  // Runs first: it needs all three public probers (the next test kills lab-c's).
+  test('packet loss on one location and a slow path on another: up, no flip, no alert; the slow location shows its response time', async () => {
+    const [a, b] = lab.locations as [LabLocation, LabLocation];
+    const { project, rwKey } = await makeProjectWithKeys(prisma, 'pro');
+    await makeIntegration(prisma, project.id, 'webhook', { url: `${receiver.url}/hook` });
+    const check = await makeProbeCheck(
+      prisma,
+      project.id,
+      'http',
+      { url: targetUrl, confirmations: 2, timeout_sec: 2 },
+      { periodSec: PERIOD_SEC, locations: PUBLIC },
+    );
+    const status = async () => (await prisma.check.findUniqueOrThrow({ where: { id: check.id } })).status;
+    await waitForStates(check.id, { 'lab-a': 'up', 'lab-b': 'up', 'lab-c': 'up' }, 'every location up');
+    await eventually(async () => (await status()) === 'up', 30_000, 'the check up');
+    const flipsBefore = await prisma.flip.count({ where: { checkId: check.id } });
+    const alertsBefore = receiver.requests.length;
+
+    a.loseTargetPackets(LOSS_PERCENT);
+    const slowPath = await b.delayTarget(targetPort, DELAY_MS);
+    const shapedAt = Date.now();
+    // Every result of each location while shaped (one per period; sampled faster than that). The
+    // first period's are left out: a probe started before the slow path was in place.
+    const results = new Map<string, Map<number, { status: string; durationMs: number | null }>>(PUBLIC.map((l) => [l, new Map()]));
+    while (Date.now() < shapedAt + SHAPED_PERIODS * PERIOD_SEC * 1000) {
+      for (const row of await prisma.checkLocation.findMany({ where: { checkId: check.id } })) {
+        if (row.lastResultAt.getTime() > shapedAt + PERIOD_SEC * 1000)
+          results.get(row.location)?.set(row.lastResultAt.getTime(), { status: row.status, durationMs: row.lastDurationMs });
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const perLocation = await fetch(`${api.url}/api/v1/checks/${check.id}/locations`, { headers: { authorization: `Bearer ${rwKey}` } });
+    const shown = ((await perLocation.json()) as { data: { locations: { location: string; last_duration_ms: number | null }[] } }).data.locations;
+    const dropped = a.targetPacketsLost();
+    a.loseTargetPackets(0);
+    await b.undelayTarget();
+
+    const of = (location: string) => [...(results.get(location) as Map<number, { status: string; durationMs: number | null }>).values()];
+    const failedA = of('lab-a').filter((r) => r.status === 'failing').length;
+    const slow = of('lab-b').map((r) => r.durationMs ?? 0);
+    const fast = of('lab-c')
+      .map((r) => r.durationMs ?? 0)
+      .sort((x, y) => x - y);
+    console.info(
+      `locations-network.test.ts: ${LOSS_PERCENT} % loss on lab-a dropped ${dropped} packets; ${failedA} of its ${of('lab-a').length} results failed. ` +
+        `lab-b's slow path (${slowPath}): ${slow.join(', ')} ms; lab-c: ${fast.join(', ')} ms`,
+    );
+    expect(dropped).toBeGreaterThan(0);
+    // Every result of lab-b took the delay at least (it is a floor: nothing arrives sooner), and the
+    // API shows it per location; lab-c, unshaped, mostly answers in far less.
+    expect(slow.length).toBeGreaterThanOrEqual(SHAPED_PERIODS / 2);
+    expect(Math.min(...slow)).toBeGreaterThanOrEqual(DELAY_MS);
+    expect(shown.find((l) => l.location === 'lab-b')?.last_duration_ms).toBeGreaterThanOrEqual(DELAY_MS);
+    expect(fast[Math.floor(fast.length / 2)]).toBeLessThan(DELAY_MS);
+    // One lossy location among three never has the quorum: no flip, nobody alerted.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await status()).toBe('up');
+    expect(await prisma.flip.count({ where: { checkId: check.id } })).toBe(flipsBefore);
+    expect(receiver.requests.length).toBe(alertsBefore);
+    // Gone before the next test cuts locations off: its alerts would mix with that test's.
+    await prisma.check.delete({ where: { id: check.id } });
+  }, 120_000);
 
   test('one location cut off: up, that location failing; two: down with both in the flip; a killed prober: stale, no alert', async () => {
     const [a, b] = lab.locations as [LabLocation, LabLocation];

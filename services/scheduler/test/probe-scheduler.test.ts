@@ -192,6 +192,17 @@ describe('probe scheduler', () => {
     expect(await probeJobIds()).toEqual([`probe-${check.id}-${dueAt.getTime()}`]);
   });
 
+  it("puts a probe on each served location's queue, and none on a location no longer in PUBLIC_LOCATIONS", async () => {
+    const code = 'p-abcdefghjk';
+    const check = await http({ locations: ['local', 'gone', code] });
+    expect(await makeTask().runOnce(new Date('2026-11-22T12:00:00.000Z'))).toBe(1);
+    expect((await queuedProbes()).map((p) => p.split('-').slice(0, 5).join('-'))).toEqual([check.id]);
+    expect(await backend.redis.keys(`${prefix}:probes-${code}:*`)).not.toEqual([]);
+    expect(await backend.redis.keys(`${prefix}:probes-gone:*`)).toEqual([]);
+    await queues.queue('probes').obliterate({ force: true });
+    await backend.redis.del(...(await backend.redis.keys(`${prefix}:probes-${code}:*`)));
+  });
+
   it('a repeated round that claims the same probes collapses onto the same batch job', async () => {
     const dueAt = new Date('2026-11-22T11:59:00.000Z');
     const checks = [await http({ nextProbeAt: dueAt }), await http({ nextProbeAt: dueAt }), await http({ nextProbeAt: dueAt })];

@@ -85,3 +85,18 @@ it('an http check whose probe results stop arriving does not flip; its location 
     checksAllStale: 1,
   });
 });
+
+it('a location removed from PUBLIC_LOCATIONS is no longer reported (its checks keep their rows); private locations are', async () => {
+  const project = await makeProject(prisma);
+  const check = await makeCheck(prisma, project.id, {
+    kind: 'http',
+    periodSec: 60,
+    httpConfig: { url: 'http://example.com/' },
+    locations: ['gone', 'p-abcdefghjk'],
+  });
+  const at = new Date('2026-11-23T12:00:00.000Z');
+  for (const location of ['gone', 'p-abcdefghjk'])
+    await prisma.checkLocation.create({ data: { checkId: check.id, location, status: 'up', failuresInRow: 0, lastResultAt: at } });
+  const health = await readLocationHealth(pool, ['local'], new Date('2026-11-23T12:01:00.000Z'));
+  expect(health.locations.filter((l) => l.location !== 'local')).toEqual([{ location: 'p-abcdefghjk', stale: false, lastResultAt: at }]);
+});

@@ -17,6 +17,7 @@ export {
 export {
   DEFAULT_LOCATION,
   LOCATION_NAME,
+  PRIVATE_LOCATION_PREFIX,
   STALE_INTERVALS,
   applyLocationResult,
   isLocationStale,

@@ -16,6 +16,9 @@ export const DEFAULT_LOCATION = 'local';
 /** A location's name: lowercase letters, digits and '-' (it is part of Redis key names and ACL patterns). */
 export const LOCATION_NAME = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
 
+/** Private locations' codes start with this (crypto's generateLocationCode); public location names must not. */
+export const PRIVATE_LOCATION_PREFIX = 'p-';
+
 /** A location's own verdict: up, warning (answered, but the certificate expires soon), failing. */
 export type LocationStatus = 'up' | 'warning' | 'failing';
 

@@ -60,7 +60,7 @@ export const checkSchema = Joi.object({
     .unique()
     .default([])
     .description(
-      'An addition to the spec. Probed kinds only: the locations the check is probed from (docs/locations.md); empty (the default): every public location of the installation.',
+      "An addition to the spec. Probed kinds only: the locations the check is probed from (docs/locations.md): the installation's public locations and the account's own live private locations (their codes); any other name is a 422 that names it and lists the valid ones. Empty (the default): every public location of the installation.",
     ),
   quorum: Joi.number()
     .integer()

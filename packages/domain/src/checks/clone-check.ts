@@ -1,12 +1,12 @@
 import { isProbedKind, joinHttpConfig } from '@upmon/core';
-import { AAD, type Cipher } from '@upmon/crypto';
-import type { PrismaClient } from '@upmon/db';
+import { AAD } from '@upmon/crypto';
 import { ApiError } from '../errors.js';
 import type { ProjectScope } from '../project-scope.js';
 import { storedProbeConfig } from './check-columns.js';
 import { validateCheckInput } from './check-input.js';
 import { presentSchedule, type CheckRow } from './check-presenter.js';
 import { createCheck } from './create-check.js';
+import type { CheckWriteDeps } from './known-locations.js';
 
 /** Longest check name (the API's bound): "Copy of …" is cut to it. */
 const NAME_MAX = 255;
@@ -18,7 +18,7 @@ const NAME_MAX = 255;
  * starts `new`, without pings or history. Goes through the API's validation and the plan quota.
  * The caller spends the account's creation budget.
  */
-export async function cloneCheck(deps: { prisma: PrismaClient; cipher: Cipher }, auth: ProjectScope, checkId: string): Promise<CheckRow> {
+export async function cloneCheck(deps: CheckWriteDeps, auth: ProjectScope, checkId: string): Promise<CheckRow> {
   const row = await deps.prisma.check.findFirst({ where: { id: checkId, projectId: auth.projectId } });
   if (!row) throw new ApiError('not_found', 'check not found');
   const body: Record<string, unknown> = {
@@ -37,7 +37,8 @@ export async function cloneCheck(deps: { prisma: PrismaClient; cipher: Cipher },
   else if (isProbedKind(row.kind)) body[`${row.kind}_config`] = storedProbeConfig(row, deps.cipher);
   if (isProbedKind(row.kind)) Object.assign(body, { locations: row.locations, quorum: row.quorum });
   const input = validateCheckInput(body);
-  return createCheck(deps.prisma, deps.cipher, auth, input, {
+  return createCheck(deps, auth, input, {
+    locationsCopied: true,
     integrationIds: row.integrationsExplicit ? row.integrationIds : null,
     healthchecks: { hcGraceSec: row.hcGraceSec, postOnly: row.postOnly },
   });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { planLimits } from '@upmon/core';
-import type { Cipher } from '@upmon/crypto';
-import { Prisma, type PrismaClient } from '@upmon/db';
+import { Prisma } from '@upmon/db';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
 import { ApiError } from '../errors.js';
 import type { ProjectScope } from '../project-scope.js';
@@ -9,7 +8,7 @@ import { CHECK_ROW_SELECT, type CheckRow } from './check-presenter.js';
 import type { CheckInput } from './check-input.js';
 import { checkInputColumns, healthchecksSettingsColumns, integrationAssignmentColumns, type HealthchecksSettings } from './check-columns.js';
 import { lockDependencyGraph, validateDependencies } from './check-dependencies.js';
-import { requireOwnPrivateLocations } from '../private-locations/check-private-locations.js';
+import { requireKnownLocations, type CheckWriteDeps } from './known-locations.js';
 
 export const SLUG_TAKEN = 'is already used by another check in this project';
 
@@ -27,6 +26,11 @@ export interface CreateCheckOptions {
   integrationIds?: number[] | null;
   /** Defaults: no grace asked beyond upmon's, every ping method counts. */
   healthchecks?: HealthchecksSettings;
+  /**
+   * The locations are a stored check's (a clone): kept as they are, even one that no longer exists
+   * (docs/locations.md, "A location removed"), as a PATCH that leaves them keeps them.
+   */
+  locationsCopied?: boolean;
 }
 
 /**
@@ -34,13 +38,8 @@ export interface CreateCheckOptions {
  * the insert, so concurrent creations cannot overshoot the quota. A new check is `new` with no
  * deadline; an http check's next_probe_at stays null, which the probe scheduler treats as due now.
  */
-export async function createCheck(
-  prisma: PrismaClient,
-  cipher: Cipher,
-  auth: ProjectScope,
-  input: CheckInput,
-  options: CreateCheckOptions = {},
-): Promise<CheckRow> {
+export async function createCheck(deps: CheckWriteDeps, auth: ProjectScope, input: CheckInput, options: CreateCheckOptions = {}): Promise<CheckRow> {
+  const { prisma, cipher } = deps;
   try {
     return await prisma.$transaction(async (tx) => {
       await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${auth.accountId}::uuid FOR UPDATE`;
@@ -50,7 +49,7 @@ export async function createCheck(
       if (n >= quota) {
         throw new ApiError('forbidden', `check quota reached: the ${auth.plan} plan allows ${quota} checks per account; delete a check or upgrade the plan`);
       }
-      await requireOwnPrivateLocations(tx, auth.accountId, input.locations ?? []);
+      if (!options.locationsCopied) await requireKnownLocations(tx, auth.accountId, deps.config.publicLocations, input.locations ?? []);
       if (input.slug !== undefined) {
         const taken = await tx.check.findFirst({ where: { projectId: auth.projectId, slug: input.slug }, select: { id: true } });
         if (taken) throw ApiError.validation({ slug: [SLUG_TAKEN] });

@@ -11,6 +11,11 @@ export interface CheckLocationStatus {
   status: LocationStatus | null;
   /** No result for more than three of the check's intervals: it does not count in the quorum. */
   stale: boolean;
+  /**
+   * A public location of PUBLIC_LOCATIONS or a live private location of the account. False: the
+   * check names a location since removed (or revoked); it is kept, and no prober serves it.
+   */
+  configured: boolean;
   failuresInRow: number;
   lastResultAt: Date | null;
   lastDurationMs: number | null;
@@ -63,6 +68,16 @@ export async function readCheckLocations(
   );
   const byName = new Map(rows.filter((r) => r.location).map((r) => [r.location as string, r]));
   const names = first.locations && first.locations.length > 0 ? first.locations : publicLocations;
+  const notPublic = names.filter((n) => !publicLocations.includes(n));
+  const { rows: live } =
+    notPublic.length === 0
+      ? { rows: [] }
+      : await pool.query<{ code: string }>(
+          `SELECT pl.code FROM private_locations pl JOIN projects p ON p.account_id = pl.account_id
+            WHERE p.id = $1 AND pl.revoked_at IS NULL AND pl.code = ANY($2::text[])`,
+          [projectId, notPublic],
+        );
+  const configured = new Set([...publicLocations, ...live.map((r) => r.code)]);
   const locations = [...names].sort().map((location): CheckLocationStatus => {
     const r = byName.get(location);
     const state =
@@ -79,6 +94,7 @@ export async function readCheckLocations(
       location,
       status: state?.status ?? null,
       stale: isLocationStale(state, staleMs, now),
+      configured: configured.has(location),
       failuresInRow: state?.failuresInRow ?? 0,
       lastResultAt: state?.lastResultAt ?? null,
       lastDurationMs: r?.last_duration_ms ?? null,
@@ -95,6 +111,7 @@ export function presentCheckLocations(v: { quorum: number | null; locations: Che
       location: l.location,
       status: l.status,
       stale: l.stale,
+      configured: l.configured,
       failures_in_row: l.failuresInRow,
       last_result_at: l.lastResultAt ? isoTimestamp(l.lastResultAt) : null,
       last_duration_ms: l.lastDurationMs,

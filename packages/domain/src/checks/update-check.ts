@@ -1,13 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import { rescheduleEditedCheck } from '@upmon/check-store';
 import { isProbedKind } from '@upmon/core';
-import type { Cipher } from '@upmon/crypto';
-import type { Check, Prisma, PrismaClient } from '@upmon/db';
+import type { Check, Prisma } from '@upmon/db';
 import { ApiError } from '../errors.js';
 import type { ProjectScope } from '../project-scope.js';
 import { CHECK_ROW_SELECT, presentSchedule, type CheckRow } from './check-presenter.js';
 import { validateCheckInput } from './check-input.js';
-import { requireOwnPrivateLocations } from '../private-locations/check-private-locations.js';
+import { requireKnownLocations, type CheckWriteDeps } from './known-locations.js';
 import { checkInputColumns, healthchecksSettingsColumns, integrationAssignmentColumns, storedProbeConfig, type HealthchecksSettings } from './check-columns.js';
 import { lockDependencyGraph, validateDependencies } from './check-dependencies.js';
 import { isUniqueViolation, SLUG_TAKEN } from './create-check.js';
@@ -46,15 +45,14 @@ export interface UpdateCheckOptions {
  * changes recompute the pending deadline from the same anchor (last ping or resume).
  */
 export async function updateCheck(
-  prisma: PrismaClient,
-  cipher: Cipher,
+  deps: CheckWriteDeps,
   auth: ProjectScope,
   checkId: string,
   body: Record<string, unknown>,
   options: UpdateCheckOptions = {},
 ): Promise<CheckRow> {
   try {
-    return await updateCheckInTx(prisma, cipher, auth, checkId, body, options);
+    return await updateCheckInTx(deps, auth, checkId, body, options);
   } catch (err) {
     if (isUniqueViolation(err, 'slug')) throw ApiError.validation({ slug: [SLUG_TAKEN] });
     throw err;
@@ -62,8 +60,7 @@ export async function updateCheck(
 }
 
 function updateCheckInTx(
-  prisma: PrismaClient,
-  cipher: Cipher,
+  { prisma, cipher, config }: CheckWriteDeps,
   auth: ProjectScope,
   checkId: string,
   body: Record<string, unknown>,
@@ -85,7 +82,8 @@ function updateCheckInTx(
     const schedule = changes.schedule as Record<string, unknown> | undefined;
     if (changes.tz === undefined && schedule && typeof schedule === 'object' && schedule.tz !== undefined) delete merged.tz;
     const input = validateCheckInput(merged, row.tz);
-    if (changes.locations !== undefined) await requireOwnPrivateLocations(tx, auth.accountId, input.locations ?? []);
+    // Only a PATCH that gives them: stored ones are kept, even one that no longer exists (docs/locations.md).
+    if (changes.locations !== undefined) await requireKnownLocations(tx, auth.accountId, config.publicLocations, input.locations ?? []);
 
     const columns = checkInputColumns(input, cipher, checkId);
     const next = { ...row, ...columns } as Check;

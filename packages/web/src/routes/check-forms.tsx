@@ -105,7 +105,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
       const input = validateCheckInput(body);
       if (Object.keys(errors).length > 0) throw ApiError.validation({}); // the form's own (errors), shown with the rest
       await spendCheckChange(ctx.rateLimiter, ctx.config.redisPrefix, 'create', access.scope.accountId);
-      const row = await createCheck(ctx.prisma, ctx.cipher, access.scope, input);
+      const row = await createCheck(ctx, access.scope, input);
       res.redirect(303, `/checks/${row.id}?done=created`);
     } catch (err) {
       const e = formErrorsOf(err, errors);
@@ -175,7 +175,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
     const { body, errors } = checkBodyFromForm(form, row.kind, { create: false });
     try {
       if (Object.keys(errors).length > 0) throw ApiError.validation({});
-      await updateCheck(ctx.prisma, ctx.cipher, access.scope, row.id, body);
+      await updateCheck(ctx, access.scope, row.id, body);
       res.redirect(303, `/checks/${row.id}?done=saved`);
     } catch (err) {
       const e = formErrorsOf(err, errors);

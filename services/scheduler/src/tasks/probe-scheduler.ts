@@ -1,5 +1,5 @@
 import { encodeProbeTarget, readProbeTargets, scheduleOf } from '@upmon/check-store';
-import { nextProbeAt } from '@upmon/core';
+import { nextProbeAt, PRIVATE_LOCATION_PREFIX } from '@upmon/core';
 import { withPgTransaction } from '@upmon/db';
 import { PROBES_PER_JOB, type ProbeJob, type ProbeRef } from '@upmon/queue';
 import type { SchedulerDeps, SchedulerTask } from '../task.js';
@@ -49,6 +49,13 @@ export function createProbeSchedulerTask(
   const { queues, logger, config } = deps;
   const { pool } = deps;
   let lastRoundAt = Number.NEGATIVE_INFINITY;
+  /**
+   * A location some prober serves: a public one, or a private location's code (the api hands those
+   * out to their account's prober). Any other name is a public location the operator has removed
+   * from PUBLIC_LOCATIONS, kept by the checks that name it (docs/locations.md, "A location
+   * removed"): nobody takes its queue, which would only grow.
+   */
+  const served = (location: string) => location.startsWith(PRIVATE_LOCATION_PREFIX) || config.publicLocations.includes(location);
 
   /**
    * Remote public locations' probes carry their target (docs/locations.md, "Results of remote
@@ -126,6 +133,7 @@ export function createProbeSchedulerTask(
           }
           const ref = { checkId: r.id, scheduledAt: scheduledAt.toISOString() };
           for (const location of r.locations && r.locations.length > 0 ? r.locations : config.publicLocations) {
+            if (!served(location)) continue;
             const refs = refsByLocation.get(location) ?? [];
             refs.push(ref);
             refsByLocation.set(location, refs);

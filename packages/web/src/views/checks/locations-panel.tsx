@@ -35,6 +35,7 @@ export function LocationsPanel({ locations, quorum }: { locations: CheckLocation
                   {l.status ? STATUS_WORDS[l.status] : 'no result yet'}
                   {l.status === 'failing' ? ` (${l.failuresInRow} in a row)` : ''}
                   {l.stale ? <span class="muted"> — stale</span> : null}
+                  {l.configured ? null : <span class="muted"> — not configured (no prober serves it)</span>}
                 </td>
                 <td>{l.lastResultAt ? <Time at={l.lastResultAt} relative /> : <span class="muted">—</span>}</td>
                 <td>{l.lastDurationMs !== null ? durationText(l.lastDurationMs) : <span class="muted">—</span>}</td>

@@ -44,7 +44,7 @@ export async function ownHeartbeatCheck(ctx: V1Context, auth: AuthContext, id: s
 export async function updateHcCheck(ctx: V1Context, auth: AuthContext, row: HcCheckRow, spec: HcSpec, version: HcVersion): Promise<void> {
   const { fields } = mapFields(spec, storedCheckFields(row), { version, id: row.id });
   const integrationIds = await resolveChannels(ctx.pool, auth.projectId, spec.channels);
-  await updateCheck(ctx.prisma, ctx.cipher, auth, row.id, v1CheckBody(fields), { slug: fields.slug, integrationIds, healthchecks: hcSettings(fields) });
+  await updateCheck(ctx, auth, row.id, v1CheckBody(fields), { slug: fields.slug, integrationIds, healthchecks: hcSettings(fields) });
 }
 
 /**
@@ -71,6 +71,6 @@ export async function createOrUpdateHcCheck(ctx: V1Context, auth: AuthContext, s
   const input = validateCheckInput({ ...v1CheckBody(fields), ...(fields.slug ? { slug: fields.slug } : {}) });
   const integrationIds = await resolveChannels(ctx.pool, auth.projectId, spec.channels);
   await spendCheckChange(ctx.rateLimiter, ctx.config.redisPrefix, 'create', auth.accountId);
-  await createCheck(ctx.prisma, ctx.cipher, auth, input, { id, integrationIds: integrationIds ?? null, healthchecks: hcSettings(fields) });
+  await createCheck(ctx, auth, input, { id, integrationIds: integrationIds ?? null, healthchecks: hcSettings(fields) });
   return { id, created: true };
 }

@@ -93,11 +93,16 @@ const checkLocations = {
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['location', 'status', 'stale', 'failures_in_row', 'last_result_at', 'last_duration_ms', 'reason'],
+        required: ['location', 'status', 'stale', 'configured', 'failures_in_row', 'last_result_at', 'last_duration_ms', 'reason'],
         properties: {
           location: { type: 'string', maxLength: 32 },
           status: { enum: ['up', 'warning', 'failing', null], description: "The location's own verdict; null before its first result." },
           stale: { type: 'boolean', description: 'No result for more than three intervals (plus a minute): it does not count in the quorum.' },
+          configured: {
+            type: 'boolean',
+            description:
+              'false: the check names a location that no longer exists (a public location removed from PUBLIC_LOCATIONS, or a revoked private location); the check keeps it, no prober serves it, and it goes stale (docs/locations.md).',
+          },
           failures_in_row: { type: 'integer', minimum: 0 },
           last_result_at: { type: ['string', 'null'], format: 'date-time' },
           last_duration_ms: { type: ['integer', 'null'], minimum: 0 },
@@ -691,7 +696,8 @@ export const OPENAPI_DOCUMENT = {
             type: 'array',
             maxItems: 20,
             items: { type: 'string', maxLength: 32 },
-            description: 'An addition to the spec: the locations a probed check is probed from; empty: every public location (docs/locations.md).',
+            description:
+              'An addition to the spec: the locations a probed check is probed from; empty: every public location (docs/locations.md). A location since removed is kept (`GET /checks/{uuid}/locations` shows it `configured: false`).',
           },
           quorum: {
             type: ['integer', 'null'],

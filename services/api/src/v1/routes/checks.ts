@@ -39,7 +39,7 @@ export function checksRouter(ctx: V1Context): Router {
     const auth = authOf(res);
     const input = validateCheckInput(requireObjectBody(req.body));
     await spendCheckChange(ctx.rateLimiter, ctx.config.redisPrefix, 'create', auth.accountId);
-    const row = await createCheck(ctx.prisma, ctx.cipher, auth, input);
+    const row = await createCheck(ctx, auth, input);
     res.status(201).json({ data: present(row) });
   });
 
@@ -54,7 +54,7 @@ export function checksRouter(ctx: V1Context): Router {
   r.patch('/checks/:uuid', requireWriteKey, async (req, res) => {
     const id = checkIdParam(req.params.uuid);
     const auth = authOf(res);
-    await updateCheck(ctx.prisma, ctx.cipher, auth, id, requireObjectBody(req.body));
+    await updateCheck(ctx, auth, id, requireObjectBody(req.body));
     // Read back with the raw read, which has the acknowledgement of a down check.
     const row = await findCheck(ctx.pool, auth.projectId, id);
     if (!row) throw ApiError.notFound('check not found');
