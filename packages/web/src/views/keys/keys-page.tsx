@@ -4,9 +4,8 @@ import type { ProjectAccess } from '../../http/project-access.js';
 import { CopyBlock } from '../copy-block.js';
 import { CsrfField } from '../csrf-field.js';
 import { SelectField, TextField, type FormErrors } from '../form-fields.js';
-import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
-import { ProjectNav } from '../project-nav.js';
+import { ProjectSectionPage } from '../project-section-page.js';
 import { Time } from '../time.js';
 
 /** Grace periods offered when rotating: the old key keeps working this long. */
@@ -46,13 +45,7 @@ export function KeysPage({ page, access, keys, now, created, errors }: KeysPageP
   const canManage = roleAllows(access.role, 'keys.manage');
   const base = `/projects/${access.project.id}/keys`;
   return (
-    <Layout
-      page={page}
-      title={`API keys · ${access.project.name}`}
-      crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: 'API keys' }]}
-    >
-      <h1>{access.project.name}</h1>
-      <ProjectNav access={access} current="keys" />
+    <ProjectSectionPage page={page} access={access} section="keys" label="API keys">
       {!planLimits(access.account.plan).apiAccess ? (
         <p class="notice">
           The REST API is available on the Pro and Business plans; this account is on the {access.account.plan} plan, so keys are refused by the API until it is
@@ -164,6 +157,6 @@ export function KeysPage({ page, access, keys, now, created, errors }: KeysPageP
       ) : (
         <p class="muted">Owners and admins of the account manage API keys.</p>
       )}
-    </Layout>
+    </ProjectSectionPage>
   );
 }

@@ -4,9 +4,8 @@ import type { ProjectAccess } from '../../http/project-access.js';
 import { CopyBlock } from '../copy-block.js';
 import { CsrfField } from '../csrf-field.js';
 import { SelectField, TextField, type FormErrors } from '../form-fields.js';
-import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
-import { ProjectNav } from '../project-nav.js';
+import { ProjectSectionPage } from '../project-section-page.js';
 import { Time } from '../time.js';
 
 /** Grace periods offered when rotating a location key: the old key keeps working this long. */
@@ -63,17 +62,7 @@ export function LocationsPage({ page, access, locations, now, apiUrl, created, e
   const canManage = roleAllows(access.role, 'keys.manage');
   const base = `/projects/${access.project.id}/locations`;
   return (
-    <Layout
-      page={page}
-      title={`Private locations · ${access.project.name}`}
-      crumbs={[
-        { label: 'Projects', href: '/projects' },
-        { label: access.project.name, href: `/projects/${access.project.id}` },
-        { label: 'Private locations' },
-      ]}
-    >
-      <h1>{access.project.name}</h1>
-      <ProjectNav access={access} current="locations" />
+    <ProjectSectionPage page={page} access={access} section="locations" label="Private locations">
       <p class="hint">
         A private location is a prober you run inside your own network: it probes what only that network reaches, and connects out to upmon over HTTPS with its
         location key (nothing connects in). Name it in a check's locations by its code. These belong to the account: every project sees them.
@@ -179,6 +168,6 @@ export function LocationsPage({ page, access, locations, now, apiUrl, created, e
       ) : (
         <p class="muted">Owners and admins of the account manage private locations.</p>
       )}
-    </Layout>
+    </ProjectSectionPage>
   );
 }

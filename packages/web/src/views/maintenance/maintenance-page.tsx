@@ -4,10 +4,9 @@ import type { ProjectAccess } from '../../http/project-access.js';
 import type { MaintenanceView } from '../../queries/project-maintenance.js';
 import { CsrfField } from '../csrf-field.js';
 import { Checkbox, FormProblems, SelectField, TextField, type FormErrors } from '../form-fields.js';
-import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
 import { PostButton } from '../post-button.js';
-import { ProjectNav } from '../project-nav.js';
+import { ProjectSectionPage } from '../project-section-page.js';
 import { inZone, Time } from '../time.js';
 import { timeZoneOptions } from '../time-zones.js';
 
@@ -151,13 +150,7 @@ export function MaintenancePage({ page, access, windows, checks, form, errors = 
     <WindowTable title={title} views={views} checks={checks} canWrite={canWrite} page={page} base={base} />
   );
   return (
-    <Layout
-      page={page}
-      title={`Maintenance · ${access.project.name}`}
-      crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: 'Maintenance' }]}
-    >
-      <h1>{access.project.name}</h1>
-      <ProjectNav access={access} current="maintenance" />
+    <ProjectSectionPage page={page} access={access} section="maintenance" label="Maintenance">
       {notice ? (
         <p class="notice" role="status">
           {notice}
@@ -263,6 +256,6 @@ export function MaintenancePage({ page, access, windows, checks, form, errors = 
       ) : (
         <p class="notice">Read-only members cannot add or end maintenance.</p>
       )}
-    </Layout>
+    </ProjectSectionPage>
   );
 }
