@@ -1,20 +1,13 @@
 import { planLimits, roleAllows } from '@upmon/core';
 import type { ApiKey } from '@upmon/db';
 import type { ProjectAccess } from '../../http/project-access.js';
-import { CopyBlock } from '../copy-block.js';
 import { CsrfField } from '../csrf-field.js';
 import { SelectField, TextField, type FormErrors } from '../form-fields.js';
+import { RotateRevokeActions } from '../key-rotation.js';
+import { NewKeyPanel } from '../new-key-panel.js';
 import type { PageContext } from '../page-context.js';
 import { ProjectSectionPage } from '../project-section-page.js';
 import { Time } from '../time.js';
-
-/** Grace periods offered when rotating: the old key keeps working this long. */
-export const ROTATION_GRACE = [
-  { value: '0', label: 'Revoke the old key now' },
-  { value: '3600', label: 'Keep the old key for 1 hour' },
-  { value: '86400', label: 'Keep the old key for 24 hours' },
-  { value: '604800', label: 'Keep the old key for 7 days' },
-];
 
 export interface KeysPageProps {
   page: PageContext;
@@ -53,21 +46,17 @@ export function KeysPage({ page, access, keys, now, created, errors }: KeysPageP
         </p>
       ) : null}
       {created ? (
-        <section class="panel" aria-labelledby="h-new-key">
-          <h2 id="h-new-key" class="first">
-            {created.rotatedFrom ? 'Your new key (rotated)' : 'Your new key'}
-          </h2>
-          <p>
-            <strong>Copy it now: it is shown only this once.</strong> upmon keeps only a hash of it.
-          </p>
-          <div class="secret">
-            <CopyBlock id="new-key" text={created.key} label="API key" />
-          </div>
-          {created.rotatedFrom ? <p class="hint">{created.rotatedFrom}</p> : null}
+        <NewKeyPanel
+          id="new-key"
+          heading={created.rotatedFrom ? 'Your new key (rotated)' : 'Your new key'}
+          copyNow="Copy it now"
+          secret={{ text: created.key, label: 'API key' }}
+          rotatedFrom={created.rotatedFrom}
+        >
           <p class="hint">
             Use it as <code>Authorization: Bearer &lt;key&gt;</code> on <code>/api/v1</code>.
           </p>
-        </section>
+        </NewKeyPanel>
       ) : null}
       <h2>Keys</h2>
       {keys.length === 0 ? (
@@ -106,21 +95,11 @@ export function KeysPage({ page, access, keys, now, created, errors }: KeysPageP
                     {canManage ? (
                       <td data-label="Actions">
                         {usable ? (
-                          <div class="key-actions">
-                            <form method="post" action={`${base}/${k.id}/rotate`} class="inline-form">
-                              <CsrfField token={page.csrf} />
-                              <SelectField name="grace_sec" label="Rotate" options={ROTATION_GRACE} value="0" />
-                              <button type="submit" class="small">
-                                Rotate
-                              </button>
-                            </form>
-                            <form method="post" action={`${base}/${k.id}/revoke`} class="inline">
-                              <CsrfField token={page.csrf} />
-                              <button type="submit" class="small danger">
-                                Revoke now
-                              </button>
-                            </form>
-                          </div>
+                          <RotateRevokeActions
+                            action={`${base}/${k.id}`}
+                            csrf={page.csrf}
+                            words={{ grace: 'Rotate', dropNow: 'Revoke the old key now', rotate: 'Rotate', revoke: 'Revoke now' }}
+                          />
                         ) : null}
                       </td>
                     ) : null}

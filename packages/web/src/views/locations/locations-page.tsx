@@ -3,18 +3,12 @@ import type { PrivateLocation } from '@upmon/db';
 import type { ProjectAccess } from '../../http/project-access.js';
 import { CopyBlock } from '../copy-block.js';
 import { CsrfField } from '../csrf-field.js';
-import { SelectField, TextField, type FormErrors } from '../form-fields.js';
+import { TextField, type FormErrors } from '../form-fields.js';
+import { RotateRevokeActions } from '../key-rotation.js';
+import { NewKeyPanel } from '../new-key-panel.js';
 import type { PageContext } from '../page-context.js';
 import { ProjectSectionPage } from '../project-section-page.js';
 import { Time } from '../time.js';
-
-/** Grace periods offered when rotating a location key: the old key keeps working this long. */
-export const LOCATION_KEY_GRACE = [
-  { value: '0', label: 'Refuse the old key now' },
-  { value: '3600', label: 'Keep the old key for 1 hour' },
-  { value: '86400', label: 'Keep the old key for 24 hours' },
-  { value: '604800', label: 'Keep the old key for 7 days' },
-];
 
 export interface LocationsPageProps {
   page: PageContext;
@@ -69,23 +63,19 @@ export function LocationsPage({ page, access, locations, now, apiUrl, created, e
       </p>
       {notice ? <p class="notice">{notice}</p> : null}
       {created ? (
-        <section class="panel" aria-labelledby="h-new-location-key">
-          <h2 id="h-new-location-key" class="first">
-            {created.rotatedFrom ? `New key for ${created.name}` : `${created.name} is ready`}
-          </h2>
-          <p>
-            <strong>Copy the key now: it is shown only this once.</strong> upmon keeps only a hash of it.
-          </p>
-          <div class="secret">
-            <CopyBlock id="new-location-key" text={created.key} label="location key" />
-          </div>
-          {created.rotatedFrom ? <p class="hint">{created.rotatedFrom}</p> : null}
+        <NewKeyPanel
+          id="new-location-key"
+          heading={created.rotatedFrom ? `New key for ${created.name}` : `${created.name} is ready`}
+          copyNow="Copy the key now"
+          secret={{ text: created.key, label: 'location key' }}
+          rotatedFrom={created.rotatedFrom}
+        >
           <p>Run the prober where it should probe from:</p>
           <CopyBlock id="docker-run" text={dockerRunLine(apiUrl, created.key)} label="docker run command" multiline />
           <p class="hint">
             On Kubernetes: <code>infra/kubernetes/private-location</code>. Checks probed from it name <code>{created.code}</code> in their locations.
           </p>
-        </section>
+        </NewKeyPanel>
       ) : null}
       <h2>Locations</h2>
       {locations.length === 0 ? (
@@ -128,21 +118,11 @@ export function LocationsPage({ page, access, locations, now, apiUrl, created, e
                   {canManage ? (
                     <td data-label="Actions">
                       {l.revokedAt ? null : (
-                        <div class="key-actions">
-                          <form method="post" action={`${base}/${l.id}/rotate`} class="inline-form">
-                            <CsrfField token={page.csrf} />
-                            <SelectField name="grace_sec" label="New key" options={LOCATION_KEY_GRACE} value="0" />
-                            <button type="submit" class="small">
-                              Rotate key
-                            </button>
-                          </form>
-                          <form method="post" action={`${base}/${l.id}/revoke`} class="inline">
-                            <CsrfField token={page.csrf} />
-                            <button type="submit" class="small danger">
-                              Revoke
-                            </button>
-                          </form>
-                        </div>
+                        <RotateRevokeActions
+                          action={`${base}/${l.id}`}
+                          csrf={page.csrf}
+                          words={{ grace: 'New key', dropNow: 'Refuse the old key now', rotate: 'Rotate key', revoke: 'Revoke' }}
+                        />
                       )}
                     </td>
                   ) : null}
