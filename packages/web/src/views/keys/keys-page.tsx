@@ -1,6 +1,7 @@
 import { planLimits, roleAllows } from '@upmon/core';
 import type { ApiKey } from '@upmon/db';
 import type { ProjectAccess } from '../../http/project-access.js';
+import { CardsTable } from '../cards-table.js';
 import { CsrfField } from '../csrf-field.js';
 import { SelectField, TextField, type FormErrors } from '../form-fields.js';
 import { RotateRevokeActions } from '../key-rotation.js';
@@ -62,53 +63,38 @@ export function KeysPage({ page, access, keys, now, created, errors }: KeysPageP
       {keys.length === 0 ? (
         <p class="muted">No keys yet.</p>
       ) : (
-        <div class="table-wrap">
-          <table class="cards">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Access</th>
-                <th scope="col">Prefix</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">State</th>
-                {canManage ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((k) => {
-                const usable = !k.revokedAt || k.revokedAt > now;
-                return (
-                  <tr data-key-id={k.id}>
-                    <td>{k.name ?? <span class="muted">(no name)</span>}</td>
-                    <td data-label="Access">{k.kind === 'rw' ? 'read-write' : 'read-only'}</td>
-                    <td data-label="Prefix">
-                      <code>{k.prefix}…</code>
-                    </td>
-                    <td data-label="Created">
-                      <Time at={k.createdAt} />
-                    </td>
-                    <td data-label="Last used">{k.lastUsedAt ? <Time at={k.lastUsedAt} relative /> : <span class="muted">never</span>}</td>
-                    <td data-label="State">
-                      <KeyState k={k} now={now} />
-                    </td>
-                    {canManage ? (
-                      <td data-label="Actions">
-                        {usable ? (
-                          <RotateRevokeActions
-                            action={`${base}/${k.id}`}
-                            csrf={page.csrf}
-                            words={{ grace: 'Rotate', dropNow: 'Revoke the old key now', rotate: 'Rotate', revoke: 'Revoke now' }}
-                          />
-                        ) : null}
-                      </td>
+        <CardsTable columns={['Name', 'Access', 'Prefix', 'Created', 'Last used', 'State', canManage && 'Actions']}>
+          {keys.map((k) => {
+            const usable = !k.revokedAt || k.revokedAt > now;
+            return (
+              <tr data-key-id={k.id}>
+                <td>{k.name ?? <span class="muted">(no name)</span>}</td>
+                <td data-label="Access">{k.kind === 'rw' ? 'read-write' : 'read-only'}</td>
+                <td data-label="Prefix">
+                  <code>{k.prefix}…</code>
+                </td>
+                <td data-label="Created">
+                  <Time at={k.createdAt} />
+                </td>
+                <td data-label="Last used">{k.lastUsedAt ? <Time at={k.lastUsedAt} relative /> : <span class="muted">never</span>}</td>
+                <td data-label="State">
+                  <KeyState k={k} now={now} />
+                </td>
+                {canManage ? (
+                  <td data-label="Actions">
+                    {usable ? (
+                      <RotateRevokeActions
+                        action={`${base}/${k.id}`}
+                        csrf={page.csrf}
+                        words={{ grace: 'Rotate', dropNow: 'Revoke the old key now', rotate: 'Rotate', revoke: 'Revoke now' }}
+                      />
                     ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </CardsTable>
       )}
       {canManage ? (
         <section class="panel" aria-labelledby="h-create-key">

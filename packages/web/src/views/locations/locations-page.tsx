@@ -1,6 +1,7 @@
 import { roleAllows } from '@upmon/core';
 import type { PrivateLocation } from '@upmon/db';
 import type { ProjectAccess } from '../../http/project-access.js';
+import { CardsTable } from '../cards-table.js';
 import { CopyBlock } from '../copy-block.js';
 import { CsrfField } from '../csrf-field.js';
 import { TextField, type FormErrors } from '../form-fields.js';
@@ -81,56 +82,42 @@ export function LocationsPage({ page, access, locations, now, apiUrl, created, e
       {locations.length === 0 ? (
         <p class="muted">No private locations yet.</p>
       ) : (
-        <div class="table-wrap">
-          <table class="cards">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Code</th>
-                <th scope="col">Key</th>
-                <th scope="col">Created</th>
-                <th scope="col">State</th>
-                {canManage ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {locations.map((l) => (
-                <tr data-location-id={l.id}>
-                  <td>{l.name}</td>
-                  <td data-label="Code">
-                    <code>{l.code}</code>
-                  </td>
-                  <td data-label="Key">
-                    <code>{l.keyPrefix}…</code>
-                    {l.previousKeyExpiresAt && l.previousKeyExpiresAt > now ? (
-                      <span class="hint">
-                        {' '}
-                        (the previous key works until <Time at={l.previousKeyExpiresAt} />)
-                      </span>
-                    ) : null}
-                  </td>
-                  <td data-label="Created">
-                    <Time at={l.createdAt} />
-                  </td>
-                  <td data-label="State">
-                    <LocationState l={l} now={now} />
-                  </td>
-                  {canManage ? (
-                    <td data-label="Actions">
-                      {l.revokedAt ? null : (
-                        <RotateRevokeActions
-                          action={`${base}/${l.id}`}
-                          csrf={page.csrf}
-                          words={{ grace: 'New key', dropNow: 'Refuse the old key now', rotate: 'Rotate key', revoke: 'Revoke' }}
-                        />
-                      )}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardsTable columns={['Name', 'Code', 'Key', 'Created', 'State', canManage && 'Actions']}>
+          {locations.map((l) => (
+            <tr data-location-id={l.id}>
+              <td>{l.name}</td>
+              <td data-label="Code">
+                <code>{l.code}</code>
+              </td>
+              <td data-label="Key">
+                <code>{l.keyPrefix}…</code>
+                {l.previousKeyExpiresAt && l.previousKeyExpiresAt > now ? (
+                  <span class="hint">
+                    {' '}
+                    (the previous key works until <Time at={l.previousKeyExpiresAt} />)
+                  </span>
+                ) : null}
+              </td>
+              <td data-label="Created">
+                <Time at={l.createdAt} />
+              </td>
+              <td data-label="State">
+                <LocationState l={l} now={now} />
+              </td>
+              {canManage ? (
+                <td data-label="Actions">
+                  {l.revokedAt ? null : (
+                    <RotateRevokeActions
+                      action={`${base}/${l.id}`}
+                      csrf={page.csrf}
+                      words={{ grace: 'New key', dropNow: 'Refuse the old key now', rotate: 'Rotate key', revoke: 'Revoke' }}
+                    />
+                  )}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </CardsTable>
       )}
       {canManage ? (
         <section class="panel" aria-labelledby="h-create-location">
