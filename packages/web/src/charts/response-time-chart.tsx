@@ -5,6 +5,12 @@ import { linePath, niceMax, type PlotArea } from './response-time-lines.js';
 
 const AREA: PlotArea = { width: 600, height: 180, pad: { l: 56, r: 10, t: 10, b: 22 } };
 
+/** The two lines, p50 drawn last (on top); the legend's swatches in app.css repeat their colours and dashes. */
+const LINES: { name: string; value: (p: ResponseTimeSeries['points'][number]) => number | null; stroke: string; width: string; dash?: string }[] = [
+  { name: 'p95', value: (p) => p.p95Ms, stroke: '#b54708', width: '1.5', dash: '4 3' },
+  { name: 'p50', value: (p) => p.p50Ms, stroke: '#1f6f4a', width: '2' },
+];
+
 const ms = (v: number | null) => (v === null ? '—' : durationText(v));
 
 /**
@@ -33,29 +39,16 @@ export function ResponseTimeChart({ series }: { series: ResponseTimeSeries }) {
         <text x={pad.l - 6} y={H - pad.b} text-anchor="end">
           0
         </text>
-        <path
-          d={linePath(
-            series.points.map((p) => p.p95Ms),
-            max,
-            AREA,
-          )}
-          fill="none"
-          stroke="#b54708"
-          stroke-width="1.5"
-          stroke-dasharray="4 3"
-          data-series="p95"
-        />
-        <path
-          d={linePath(
-            series.points.map((p) => p.p50Ms),
-            max,
-            AREA,
-          )}
-          fill="none"
-          stroke="#1f6f4a"
-          stroke-width="2"
-          data-series="p50"
-        />
+        {LINES.map((l) => (
+          <path
+            d={linePath(series.points.map(l.value), max, AREA)}
+            fill="none"
+            stroke={l.stroke}
+            stroke-width={l.width}
+            stroke-dasharray={l.dash}
+            data-series={l.name}
+          />
+        ))}
         <text x={pad.l} y={H - 6}>
           {utcText(series.from)}
         </text>
