@@ -1,6 +1,6 @@
 import type { ResponseTimeSeries } from '@upmon/core';
 import { durationText } from '../views/duration-text.js';
-import { utcText } from '../views/time.js';
+import { ChartFrame } from './chart-frame.js';
 import { linePath, niceMax, type PlotArea } from './response-time-lines.js';
 
 const AREA: PlotArea = { width: 600, height: 180, pad: { l: 56, r: 10, t: 10, b: 22 } };
@@ -24,42 +24,37 @@ export function ResponseTimeChart({ series }: { series: ResponseTimeSeries }) {
   const failures = series.points.reduce((n, p) => n + p.failures, 0);
   const { width: W, height: H, pad } = AREA;
   return (
-    <figure>
-      <svg
-        class="chart response-times"
-        viewBox={`0 0 ${W} ${H}`}
-        role="img"
-        aria-label={`Response times over ${series.range}: median ${ms(series.p50Ms)}, 95th percentile ${ms(series.p95Ms)}, ${probes} probes, ${failures} failed.`}
-      >
-        <line x1={pad.l} y1={H - pad.b} x2={W - pad.r} y2={H - pad.b} stroke="#9aa3b2" />
-        <line x1={pad.l} y1={pad.t} x2={W - pad.r} y2={pad.t} stroke="#e3e6eb" />
-        <text x={pad.l - 6} y={pad.t + 8} text-anchor="end">
-          {durationText(max)}
-        </text>
-        <text x={pad.l - 6} y={H - pad.b} text-anchor="end">
-          0
-        </text>
-        {LINES.map((l) => (
-          <path
-            d={linePath(series.points.map(l.value), max, AREA)}
-            fill="none"
-            stroke={l.stroke}
-            stroke-width={l.width}
-            stroke-dasharray={l.dash}
-            data-series={l.name}
-          />
-        ))}
-        <text x={pad.l} y={H - 6}>
-          {utcText(series.from)}
-        </text>
-        <text x={W - pad.r} y={H - 6} text-anchor="end">
-          {utcText(series.to)}
-        </text>
-      </svg>
-      <figcaption class="legend">
-        <span class="swatch-p50">p50</span> {ms(series.p50Ms)} · <span class="swatch-p95">p95</span> {ms(series.p95Ms)} · {probes} probes, {failures} failed
-        (points of {series.stepMinutes >= 60 ? `${series.stepMinutes / 60} h` : `${series.stepMinutes} min`}).
-      </figcaption>
-    </figure>
+    <ChartFrame
+      class="chart response-times"
+      area={AREA}
+      label={`Response times over ${series.range}: median ${ms(series.p50Ms)}, 95th percentile ${ms(series.p95Ms)}, ${probes} probes, ${failures} failed.`}
+      from={series.from}
+      to={series.to}
+      legend={
+        <>
+          <span class="swatch-p50">p50</span> {ms(series.p50Ms)} · <span class="swatch-p95">p95</span> {ms(series.p95Ms)} · {probes} probes, {failures} failed
+          (points of {series.stepMinutes >= 60 ? `${series.stepMinutes / 60} h` : `${series.stepMinutes} min`}).
+        </>
+      }
+    >
+      <line x1={pad.l} y1={H - pad.b} x2={W - pad.r} y2={H - pad.b} stroke="#9aa3b2" />
+      <line x1={pad.l} y1={pad.t} x2={W - pad.r} y2={pad.t} stroke="#e3e6eb" />
+      <text x={pad.l - 6} y={pad.t + 8} text-anchor="end">
+        {durationText(max)}
+      </text>
+      <text x={pad.l - 6} y={H - pad.b} text-anchor="end">
+        0
+      </text>
+      {LINES.map((l) => (
+        <path
+          d={linePath(series.points.map(l.value), max, AREA)}
+          fill="none"
+          stroke={l.stroke}
+          stroke-width={l.width}
+          stroke-dasharray={l.dash}
+          data-series={l.name}
+        />
+      ))}
+    </ChartFrame>
   );
 }
