@@ -140,10 +140,50 @@ describe('createBatcher', () => {
     expect(await Promise.all(items)).toEqual(['done 1', 'done 2']);
   });
 
-  it('refuses a maxBatch or maxConcurrent below 1', () => {
+  it('minIntervalMs: a batch starts no sooner than that after the previous one started; items arriving meanwhile join it', async () => {
+    let t = 0;
+    const c = controlledRun<string>();
+    const b = createBatcher(c.run, { maxBatch: 10, maxConcurrent: 2, minIntervalMs: 10, now: () => t });
+    const a = b.submit('a');
+    await nextTurn();
+    expect(c.batches).toEqual([['a']]);
+    c.finishers[0]?.resolve();
+    await a;
+    t = 3;
+    const rest = ['b', 'c', 'd'].map((x) => b.submit(x));
+    await nextTurn();
+    expect(c.batches).toEqual([['a']]); // a slot is free, but only 3 of the 10 ms have passed
+    t = 9;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(c.batches).toEqual([['a']]); // the timer came back and found 1 ms still to wait
+    t = 10;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(c.batches).toEqual([['a'], ['b', 'c', 'd']]);
+    c.finishers[1]?.resolve();
+    expect(await Promise.all(rest)).toEqual(['done b', 'done c', 'done d']);
+  });
+
+  it('minIntervalMs: an item arriving longer than that after the last start waits for nothing more', async () => {
+    let t = 0;
+    const c = controlledRun<string>();
+    const b = createBatcher(c.run, { maxBatch: 10, minIntervalMs: 10, now: () => t });
+    const a = b.submit('a');
+    await nextTurn();
+    c.finishers[0]?.resolve();
+    await a;
+    t = 10;
+    const x = b.submit('x');
+    await nextTurn();
+    expect(c.batches).toEqual([['a'], ['x']]);
+    c.finishers[1]?.resolve();
+    expect(await x).toBe('done x');
+  });
+
+  it('refuses a maxBatch or maxConcurrent below 1, and a negative minIntervalMs', () => {
     const run = async (items: number[]) => items;
     expect(() => createBatcher(run, { maxBatch: 0 })).toThrow(RangeError);
     expect(() => createBatcher(run, { maxBatch: 1, maxConcurrent: 0 })).toThrow(RangeError);
+    expect(() => createBatcher(run, { maxBatch: 1, minIntervalMs: -1 })).toThrow(RangeError);
   });
 });
 

@@ -26,6 +26,8 @@ export interface ApiConfig extends CommonConfig, MailConfig {
   /** CIDRs of reverse proxies: behind them the client is the rightmost X-Forwarded-For hop that is not one of them. */
   trustedProxies: string[];
   pingBodyLimitBytes: number;
+  /** PING_COMMIT_INTERVAL_MS: least time between two ping transactions' starts (docs/pings.md). */
+  pingCommitIntervalMs: number;
   pingRetention: number;
   apiBodyLimitBytes: number;
   telegramLinkBase: string;
@@ -51,6 +53,7 @@ const schema = Joi.object({
   TRUSTED_PROXIES: cidrList.allow('').default(''),
   PING_BODY_LIMIT_BYTES: Joi.number().integer().min(0).max(10_000_000).default(100_000),
   PING_RETENTION: Joi.number().integer().min(1).max(100_000).default(1000),
+  PING_COMMIT_INTERVAL_MS: Joi.number().min(0).max(100).default(5),
   API_BODY_LIMIT_BYTES: Joi.number().integer().min(1024).max(10_000_000).default(256_000),
   TELEGRAM_LINK_BASE: Joi.string()
     .uri({ scheme: ['http', 'https'] })
@@ -78,6 +81,7 @@ export function loadApiConfig(env: Env): ApiConfig {
     pingDomains,
     trustedProxies: splitList(v.TRUSTED_PROXIES),
     pingBodyLimitBytes: v.PING_BODY_LIMIT_BYTES,
+    pingCommitIntervalMs: v.PING_COMMIT_INTERVAL_MS,
     pingRetention: v.PING_RETENTION,
     apiBodyLimitBytes: v.API_BODY_LIMIT_BYTES,
     telegramLinkBase: v.TELEGRAM_LINK_BASE.replace(/\/+$/, ''),

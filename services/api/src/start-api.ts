@@ -55,6 +55,7 @@ export async function startApi(config: ApiConfig, logger: Logger, opts: { pingOn
     logger,
     clock: systemClock,
     bodyLimitBytes: config.pingBodyLimitBytes,
+    commitIntervalMs: config.pingCommitIntervalMs,
     trustedProxies: config.trustedProxies,
     metrics: { pings: createPingMetrics(registry), flips: flipMetrics },
   });

@@ -23,6 +23,8 @@ export interface PingReceiverDeps {
   maxBatch?: number;
   /** Most ping transactions at once (keep below the pool size). */
   maxInFlight?: number;
+  /** Least time between two ping transactions' starts (PING_COMMIT_INTERVAL_MS; default 0). */
+  commitIntervalMs?: number;
 }
 
 export interface PingReceiver {
@@ -111,7 +113,8 @@ export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {
   const poolMax = (deps.pool.options.max as number | undefined) ?? 10;
   const batcher = createBatcher(flush, {
     maxBatch: deps.maxBatch ?? 256,
-    maxConcurrent: deps.maxInFlight ?? Math.max(1, Math.min(4, poolMax - 2)),
+    maxConcurrent: deps.maxInFlight ?? Math.max(1, Math.min(2, poolMax - 2)),
+    minIntervalMs: deps.commitIntervalMs ?? 0,
   });
 
   const reply = (res: http.ServerResponse, status: number, text: string) => {
