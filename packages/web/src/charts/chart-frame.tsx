@@ -4,13 +4,15 @@ import type { PlotArea } from './response-time-lines.js';
 
 /**
  * The frame of a check page chart (server-rendered SVG, no script): the SVG described in words for
- * screen readers (`label`), the plot (`children`), the first and last times under it, and the
- * legend as the figure's caption.
+ * screen readers (`label`), a value axis from 0 to `valueAxis.top` (a baseline, a gridline at the
+ * top if asked, and the two labels), the plot (`children`), the first and last times under it,
+ * and the legend as the figure's caption.
  */
 export function ChartFrame(props: {
   class: string;
   area: PlotArea;
   label: string;
+  valueAxis?: { top: string; gridline?: boolean };
   from: Date;
   to: Date;
   legend: ComponentChildren;
@@ -20,6 +22,18 @@ export function ChartFrame(props: {
   return (
     <figure>
       <svg class={props.class} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={props.label}>
+        {props.valueAxis ? (
+          <>
+            <line x1={pad.l} y1={H - pad.b} x2={W - pad.r} y2={H - pad.b} stroke="#9aa3b2" />
+            {props.valueAxis.gridline ? <line x1={pad.l} y1={pad.t} x2={W - pad.r} y2={pad.t} stroke="#e3e6eb" /> : null}
+            <text x={pad.l - 6} y={pad.t + 8} text-anchor="end">
+              {props.valueAxis.top}
+            </text>
+            <text x={pad.l - 6} y={H - pad.b} text-anchor="end">
+              0
+            </text>
+          </>
+        ) : null}
         {props.children}
         <text x={pad.l} y={H - 6}>
           {utcText(props.from)}

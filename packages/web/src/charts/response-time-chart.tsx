@@ -22,11 +22,11 @@ export function ResponseTimeChart({ series }: { series: ResponseTimeSeries }) {
   if (probes === 0) return <p class="muted">No probe results in this range yet.</p>;
   const max = niceMax(Math.max(...series.points.map((p) => p.p95Ms ?? 0)));
   const failures = series.points.reduce((n, p) => n + p.failures, 0);
-  const { width: W, height: H, pad } = AREA;
   return (
     <ChartFrame
       class="chart response-times"
       area={AREA}
+      valueAxis={{ top: durationText(max), gridline: true }}
       label={`Response times over ${series.range}: median ${ms(series.p50Ms)}, 95th percentile ${ms(series.p95Ms)}, ${probes} probes, ${failures} failed.`}
       from={series.from}
       to={series.to}
@@ -37,14 +37,6 @@ export function ResponseTimeChart({ series }: { series: ResponseTimeSeries }) {
         </>
       }
     >
-      <line x1={pad.l} y1={H - pad.b} x2={W - pad.r} y2={H - pad.b} stroke="#9aa3b2" />
-      <line x1={pad.l} y1={pad.t} x2={W - pad.r} y2={pad.t} stroke="#e3e6eb" />
-      <text x={pad.l - 6} y={pad.t + 8} text-anchor="end">
-        {durationText(max)}
-      </text>
-      <text x={pad.l - 6} y={H - pad.b} text-anchor="end">
-        0
-      </text>
       {LINES.map((l) => (
         <path
           d={linePath(series.points.map(l.value), max, AREA)}

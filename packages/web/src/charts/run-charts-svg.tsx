@@ -29,6 +29,7 @@ export function DurationChart({ points }: { points: DurationPoint[] }) {
     <ChartFrame
       class="chart"
       area={AREA}
+      valueAxis={{ top: short(max) }}
       label={`Run durations of the last ${points.length} runs: latest ${short(last.ms)}, average ${short(avg)}, longest ${short(max)}.`}
       from={points[0]?.ts as Date}
       to={last.ts}
@@ -38,13 +39,6 @@ export function DurationChart({ points }: { points: DurationPoint[] }) {
         </>
       }
     >
-      <line x1={PAD.l} y1={H - PAD.b} x2={W - PAD.r} y2={H - PAD.b} stroke="#9aa3b2" />
-      <text x={PAD.l - 6} y={PAD.t + 8} text-anchor="end">
-        {short(max)}
-      </text>
-      <text x={PAD.l - 6} y={H - PAD.b} text-anchor="end">
-        0
-      </text>
       {points.map((p) => (
         <rect
           x={x(p.ts) - bw / 2}
