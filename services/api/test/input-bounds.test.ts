@@ -8,7 +8,7 @@ import { heartbeatBody, startHarness, type Harness } from './support/api-harness
 
 // Every string a client can put in a check or integration body, at 256 KB and in the shapes that
 // once made a pattern or parser backtrack or a cache grow (issue 12): each must be refused (422)
-// within 50 ms of CPU (on a busy machine: twice what a plain 256 KB name costs), and a thousand of
+// within 50 ms of CPU (on a busy machine: 3 × what a plain 256 KB name costs), and a thousand of
 // them must not grow the API's memory. The API runs in this
 // process, so process.cpuUsage() around a request covers the server's work (and the client's).
 
@@ -117,26 +117,27 @@ describe('every string field at 256 KB', () => {
   });
 
   const cases = FIELDS.flatMap(([field, path, make]) => Object.entries(SHAPES).map(([shape, value]) => [field, shape, path, make, value] as const));
-  // The reference: a 256 KB name, refused by its length alone. A busy machine slows every
-  // request (the process's CPU time also counts V8's collector and compiler threads: seen 70-100
-  // ms for the reference itself in a full parallel run), so each case is measured beside it and
-  // may cost 50 ms or twice the reference, whichever is more; a pattern or parser that
-  // backtracks costs seconds, far beyond either. Least of five tries each: work that grows with
-  // the input is in every try.
+  // The reference: a 256 KB name, refused by its length alone. On a quiet machine every case
+  // costs 3-8 ms and the reference ~3 ms. A busy machine slows every request (the process's CPU
+  // time also counts V8's collector and compiler threads: seen 70-100 ms for the reference itself
+  // in a full parallel run, and once 51 ms for a case whose reference stayed under 25 ms), so each
+  // case is measured beside it and may cost 50 ms or three times the reference, whichever is
+  // more; a pattern or parser that backtracks costs seconds, far beyond either. Least of ten
+  // tries each: work that grows with the input is in every try.
   const reference = heartbeatBody({ name: 'x'.repeat(KB256) });
-  it.each(cases)('%s as %s: 422 within 50 ms of CPU (or twice a plain 256 KB name on a busy machine)', async (field, _shape, path, make, value) => {
+  it.each(cases)('%s as %s: 422 within 50 ms of CPU (or 3 × a plain 256 KB name on a busy machine)', async (field, _shape, path, make, value) => {
     // A kind in parentheses tells the config fields of several kinds apart.
     const fieldKey = field === 'http_config.headers (name)' ? `http_config.headers.${value}` : field.replace(/ \([a-z]+\)$/, '');
     let least = Infinity;
     let leastReference = Infinity;
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 10; i++) {
       const res = await post(path, make(value));
       expect(res.status).toBe(422);
       expect(Object.keys(res.errors)).toContain(fieldKey);
       least = Math.min(least, res.cpuMs);
       leastReference = Math.min(leastReference, (await post('/checks', reference)).cpuMs);
     }
-    expect(least).toBeLessThan(Math.max(50, 2 * leastReference));
+    expect(least).toBeLessThan(Math.max(50, 3 * leastReference));
   });
 });
 

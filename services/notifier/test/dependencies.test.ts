@@ -102,6 +102,39 @@ test('dependency down, then the dependent down and up again: nothing at all is s
   expect((await heldRows(app.id)).map((r) => [r.releaseAt, r.releasedAt])).toEqual([[null, null]]);
 });
 
+test("the scheduler drops the held down while the up's delivery waits for that row: the up is dropped too", async () => {
+  const { db, app, sent } = await setup();
+  await flip(db, 'up', 'down');
+  await receiver.waitFor(() => sent(db).length === 1);
+  await flip(app, 'up', 'down');
+  const [held] = await heldRows(app.id);
+  // Played by hand, deterministically: the scheduler's dependency-release task has locked the
+  // held row and is dropping it (the check has recovered) when the up's delivery reaches it.
+  await h.prisma.$transaction(
+    async (tx) => {
+      await tx.$queryRaw`SELECT id FROM held_notifications WHERE id = ${held?.id} FOR UPDATE`;
+      await makeFlip(h.prisma, app, 'down', 'up');
+      await eventually(
+        async () =>
+          (
+            await h.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE held_notifications h SET dropped_at%'`
+          )[0]?.n === 1,
+        15_000,
+        "the up's delivery waiting for the held row",
+      );
+      await tx.$executeRaw`UPDATE held_notifications SET dropped_at = now() WHERE id = ${held?.id}`;
+    },
+    { timeout: 30_000 },
+  );
+  await h.settle();
+  const upLog = await h.prisma.notificationDelivery.findMany({ where: { checkId: app.id, event: 'up' } });
+  expect(upLog.map((d) => [d.status, d.error])).toEqual([
+    ['held', 'dropped: the check recovered while its DOWN alert was held for its dependency "database"; neither is sent'],
+  ]);
+  expect(sent(app)).toEqual([]);
+});
+
 test('the dependency recovers while the dependent is still down: one down message naming the dependency, then the up as usual', async () => {
   const { db, app, sent } = await setup();
   await flip(db, 'up', 'down');

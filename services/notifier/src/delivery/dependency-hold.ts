@@ -64,7 +64,7 @@ export function createDependencyHold(pool: PgPool) {
       if (job.event === 'up' && flip?.oldStatus === 'down') {
         // The episode's down flip is the one before this up. Drop what is still waiting of it for
         // this integration; the up is dropped if its down was (now or earlier) never sent.
-        const { rows } = await pool.query<{ name: string | null }>(
+        const { rows: downs } = await pool.query<{ id: string | null }>(
           `WITH down AS (
              SELECT p.id FROM flips f JOIN flips p ON p.check_id = f.check_id AND p.ts <= f.ts AND p.id < f.id
               WHERE f.id = $2 ORDER BY p.ts DESC, p.id DESC LIMIT 1
@@ -72,15 +72,21 @@ export function createDependencyHold(pool: PgPool) {
              UPDATE held_notifications h SET dropped_at = $3
               WHERE h.integration_id = $1 AND h.flip_id = (SELECT id FROM down) AND h.cause = 'dependency'
                 AND h.release_at IS NULL AND h.released_at IS NULL AND h.dropped_at IS NULL
-             RETURNING h.event, h.dependency_id
-           ), was_dropped AS (
-             SELECT event, dependency_id FROM dropped
-             UNION ALL
-             SELECT event, dependency_id FROM held_notifications
-              WHERE integration_id = $1 AND flip_id = (SELECT id FROM down) AND cause = 'dependency' AND dropped_at IS NOT NULL
            )
-           SELECT d.name FROM was_dropped w LEFT JOIN checks d ON d.id = w.dependency_id WHERE w.event = 'down' LIMIT 1`,
+           SELECT (SELECT id FROM down)::text AS id`,
           [job.integrationId, flipId, now],
+        );
+        const downId = downs[0]?.id;
+        if (!downId) return null;
+        // A second statement, so that it sees what the scheduler's dependency-release task
+        // committed while the update above waited for its lock (that task drops the same rows
+        // once the check has recovered): in one statement the read would use the snapshot taken
+        // before the wait, miss that drop and send this up for a down nobody was told of.
+        const { rows } = await pool.query<{ name: string | null }>(
+          `SELECT d.name FROM held_notifications h LEFT JOIN checks d ON d.id = h.dependency_id
+            WHERE h.integration_id = $1 AND h.flip_id = $2 AND h.cause = 'dependency' AND h.event = 'down' AND h.dropped_at IS NOT NULL
+            LIMIT 1`,
+          [job.integrationId, downId],
         );
         const row = rows[0];
         if (!row) return null;
