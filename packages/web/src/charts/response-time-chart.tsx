@@ -1,9 +1,15 @@
 import type { ResponseTimeSeries } from '@upmon/core';
 import { durationText } from '../views/duration-text.js';
-import { utcText } from '../views/time.js';
+import { ChartFrame } from './chart-frame.js';
 import { linePath, niceMax, type PlotArea } from './response-time-lines.js';
 
 const AREA: PlotArea = { width: 600, height: 180, pad: { l: 56, r: 10, t: 10, b: 22 } };
+
+/** The two lines, p50 drawn last (on top); the legend's swatches in app.css repeat their colours and dashes. */
+const LINES: { name: string; value: (p: ResponseTimeSeries['points'][number]) => number | null; stroke: string; width: string; dash?: string }[] = [
+  { name: 'p95', value: (p) => p.p95Ms, stroke: '#b54708', width: '1.5', dash: '4 3' },
+  { name: 'p50', value: (p) => p.p50Ms, stroke: '#1f6f4a', width: '2' },
+];
 
 const ms = (v: number | null) => (v === null ? '—' : durationText(v));
 
@@ -16,57 +22,31 @@ export function ResponseTimeChart({ series }: { series: ResponseTimeSeries }) {
   if (probes === 0) return <p class="muted">No probe results in this range yet.</p>;
   const max = niceMax(Math.max(...series.points.map((p) => p.p95Ms ?? 0)));
   const failures = series.points.reduce((n, p) => n + p.failures, 0);
-  const { width: W, height: H, pad } = AREA;
   return (
-    <figure>
-      <svg
-        class="chart response-times"
-        viewBox={`0 0 ${W} ${H}`}
-        role="img"
-        aria-label={`Response times over ${series.range}: median ${ms(series.p50Ms)}, 95th percentile ${ms(series.p95Ms)}, ${probes} probes, ${failures} failed.`}
-      >
-        <line x1={pad.l} y1={H - pad.b} x2={W - pad.r} y2={H - pad.b} stroke="#9aa3b2" />
-        <line x1={pad.l} y1={pad.t} x2={W - pad.r} y2={pad.t} stroke="#e3e6eb" />
-        <text x={pad.l - 6} y={pad.t + 8} text-anchor="end">
-          {durationText(max)}
-        </text>
-        <text x={pad.l - 6} y={H - pad.b} text-anchor="end">
-          0
-        </text>
+    <ChartFrame
+      class="chart response-times"
+      area={AREA}
+      valueAxis={{ top: durationText(max), gridline: true }}
+      label={`Response times over ${series.range}: median ${ms(series.p50Ms)}, 95th percentile ${ms(series.p95Ms)}, ${probes} probes, ${failures} failed.`}
+      from={series.from}
+      to={series.to}
+      legend={
+        <>
+          <span class="swatch-p50">p50</span> {ms(series.p50Ms)} · <span class="swatch-p95">p95</span> {ms(series.p95Ms)} · {probes} probes, {failures} failed
+          (points of {series.stepMinutes >= 60 ? `${series.stepMinutes / 60} h` : `${series.stepMinutes} min`}).
+        </>
+      }
+    >
+      {LINES.map((l) => (
         <path
-          d={linePath(
-            series.points.map((p) => p.p95Ms),
-            max,
-            AREA,
-          )}
+          d={linePath(series.points.map(l.value), max, AREA)}
           fill="none"
-          stroke="#b54708"
-          stroke-width="1.5"
-          stroke-dasharray="4 3"
-          data-series="p95"
+          stroke={l.stroke}
+          stroke-width={l.width}
+          stroke-dasharray={l.dash}
+          data-series={l.name}
         />
-        <path
-          d={linePath(
-            series.points.map((p) => p.p50Ms),
-            max,
-            AREA,
-          )}
-          fill="none"
-          stroke="#1f6f4a"
-          stroke-width="2"
-          data-series="p50"
-        />
-        <text x={pad.l} y={H - 6}>
-          {utcText(series.from)}
-        </text>
-        <text x={W - pad.r} y={H - 6} text-anchor="end">
-          {utcText(series.to)}
-        </text>
-      </svg>
-      <figcaption class="legend">
-        <span class="swatch-p50">p50</span> {ms(series.p50Ms)} · <span class="swatch-p95">p95</span> {ms(series.p95Ms)} · {probes} probes, {failures} failed
-        (points of {series.stepMinutes >= 60 ? `${series.stepMinutes / 60} h` : `${series.stepMinutes} min`}).
-      </figcaption>
-    </figure>
+      ))}
+    </ChartFrame>
   );
 }

@@ -1,10 +1,11 @@
 import { durationText } from '../views/duration-text.js';
 import { utcText } from '../views/time.js';
+import { ChartFrame } from './chart-frame.js';
+import type { PlotArea } from './response-time-lines.js';
 import type { ArrivalPoint, DurationPoint } from './run-charts.js';
 
-const W = 600;
-const H = 160;
-const PAD = { l: 56, r: 10, t: 10, b: 22 };
+const AREA: PlotArea = { width: 600, height: 160, pad: { l: 56, r: 10, t: 10, b: 22 } };
+const { width: W, height: H, pad: PAD } = AREA;
 
 function xScale(points: { ts: Date }[]): (d: Date) => number {
   const t0 = points[0]?.ts.getTime() ?? 0;
@@ -25,43 +26,32 @@ export function DurationChart({ points }: { points: DurationPoint[] }) {
   const last = points[points.length - 1] as DurationPoint;
   const avg = points.reduce((s, p) => s + p.ms, 0) / points.length;
   return (
-    <figure>
-      <svg
-        class="chart"
-        viewBox={`0 0 ${W} ${H}`}
-        role="img"
-        aria-label={`Run durations of the last ${points.length} runs: latest ${short(last.ms)}, average ${short(avg)}, longest ${short(max)}.`}
-      >
-        <line x1={PAD.l} y1={H - PAD.b} x2={W - PAD.r} y2={H - PAD.b} stroke="#9aa3b2" />
-        <text x={PAD.l - 6} y={PAD.t + 8} text-anchor="end">
-          {short(max)}
-        </text>
-        <text x={PAD.l - 6} y={H - PAD.b} text-anchor="end">
-          0
-        </text>
-        {points.map((p) => (
-          <rect
-            x={x(p.ts) - bw / 2}
-            y={y(p.ms)}
-            width={bw}
-            height={Math.max(1, H - PAD.b - y(p.ms))}
-            fill={p.failed ? '#b42318' : '#1f6f4a'}
-            opacity={p.failed ? 0.55 : 0.85}
-          >
-            <title>{`${utcText(p.ts)}: ${durationText(p.ms)}${p.failed ? ' (failed)' : ''}`}</title>
-          </rect>
-        ))}
-        <text x={PAD.l} y={H - 6}>
-          {utcText(points[0]?.ts as Date)}
-        </text>
-        <text x={W - PAD.r} y={H - 6} text-anchor="end">
-          {utcText(last.ts)}
-        </text>
-      </svg>
-      <figcaption class="legend">
-        Run durations (green: succeeded, pale red: failed). Latest {short(last.ms)}, average {short(avg)}.
-      </figcaption>
-    </figure>
+    <ChartFrame
+      class="chart"
+      area={AREA}
+      valueAxis={{ top: short(max) }}
+      label={`Run durations of the last ${points.length} runs: latest ${short(last.ms)}, average ${short(avg)}, longest ${short(max)}.`}
+      from={points[0]?.ts as Date}
+      to={last.ts}
+      legend={
+        <>
+          Run durations (green: succeeded, pale red: failed). Latest {short(last.ms)}, average {short(avg)}.
+        </>
+      }
+    >
+      {points.map((p) => (
+        <rect
+          x={x(p.ts) - bw / 2}
+          y={y(p.ms)}
+          width={bw}
+          height={Math.max(1, H - PAD.b - y(p.ms))}
+          fill={p.failed ? '#b42318' : '#1f6f4a'}
+          opacity={p.failed ? 0.55 : 0.85}
+        >
+          <title>{`${utcText(p.ts)}: ${durationText(p.ms)}${p.failed ? ' (failed)' : ''}`}</title>
+        </rect>
+      ))}
+    </ChartFrame>
   );
 }
 
@@ -74,38 +64,33 @@ export function ArrivalChart({ points, graceSec }: { points: ArrivalPoint[]; gra
   const late = points.filter((p) => p.offsetSec > graceSec).length;
   const worst = Math.max(...points.map((p) => p.offsetSec));
   return (
-    <figure>
-      <svg
-        class="chart"
-        viewBox={`0 0 ${W} ${H}`}
-        role="img"
-        aria-label={`Arrival of the last ${points.length} pings against the schedule: ${late} after the grace period; latest arrival ${short(worst * 1000)} ${worst >= 0 ? 'late' : 'early'}.`}
-      >
-        <rect x={PAD.l} y={y(graceSec)} width={W - PAD.l - PAD.r} height={y(0) - y(graceSec)} fill="#fff4e0" />
-        <line x1={PAD.l} y1={y(0)} x2={W - PAD.r} y2={y(0)} stroke="#1f6f4a" stroke-dasharray="4 3" />
-        <line x1={PAD.l} y1={y(graceSec)} x2={W - PAD.r} y2={y(graceSec)} stroke="#b42318" stroke-dasharray="2 3" />
-        <text x={PAD.l - 6} y={y(0) + 4} text-anchor="end">
-          on time
-        </text>
-        <text x={PAD.l - 6} y={y(graceSec) + 4} text-anchor="end">
-          +grace
-        </text>
-        {points.map((p) => (
-          <circle cx={x(p.ts)} cy={y(Math.max(-bound, Math.min(bound, p.offsetSec)))} r={3.5} fill={p.offsetSec > graceSec ? '#b42318' : '#1553b6'}>
-            <title>{`${utcText(p.ts)}: ${short(p.offsetSec * 1000)} ${p.offsetSec >= 0 ? 'after' : 'before'} the expected time`}</title>
-          </circle>
-        ))}
-        <text x={PAD.l} y={H - 6}>
-          {utcText(points[0]?.ts as Date)}
-        </text>
-        <text x={W - PAD.r} y={H - 6} text-anchor="end">
-          {utcText((points[points.length - 1] as ArrivalPoint).ts)}
-        </text>
-      </svg>
-      <figcaption class="legend">
-        Each dot is a ping: on the dashed green line it arrived when expected, above it later; above the red line, after the grace period ({late} of{' '}
-        {points.length}).
-      </figcaption>
-    </figure>
+    <ChartFrame
+      class="chart"
+      area={AREA}
+      label={`Arrival of the last ${points.length} pings against the schedule: ${late} after the grace period; latest arrival ${short(worst * 1000)} ${worst >= 0 ? 'late' : 'early'}.`}
+      from={points[0]?.ts as Date}
+      to={(points[points.length - 1] as ArrivalPoint).ts}
+      legend={
+        <>
+          Each dot is a ping: on the dashed green line it arrived when expected, above it later; above the red line, after the grace period ({late} of{' '}
+          {points.length}).
+        </>
+      }
+    >
+      <rect x={PAD.l} y={y(graceSec)} width={W - PAD.l - PAD.r} height={y(0) - y(graceSec)} fill="#fff4e0" />
+      <line x1={PAD.l} y1={y(0)} x2={W - PAD.r} y2={y(0)} stroke="#1f6f4a" stroke-dasharray="4 3" />
+      <line x1={PAD.l} y1={y(graceSec)} x2={W - PAD.r} y2={y(graceSec)} stroke="#b42318" stroke-dasharray="2 3" />
+      <text x={PAD.l - 6} y={y(0) + 4} text-anchor="end">
+        on time
+      </text>
+      <text x={PAD.l - 6} y={y(graceSec) + 4} text-anchor="end">
+        +grace
+      </text>
+      {points.map((p) => (
+        <circle cx={x(p.ts)} cy={y(Math.max(-bound, Math.min(bound, p.offsetSec)))} r={3.5} fill={p.offsetSec > graceSec ? '#b42318' : '#1553b6'}>
+          <title>{`${utcText(p.ts)}: ${short(p.offsetSec * 1000)} ${p.offsetSec >= 0 ? 'after' : 'before'} the expected time`}</title>
+        </circle>
+      ))}
+    </ChartFrame>
   );
 }

@@ -24,7 +24,7 @@ import { EmailFormPage } from '../views/auth/email-form-page.js';
 import { SecondFactorPage } from '../views/auth/second-factor-page.js';
 import { SetPasswordPage } from '../views/auth/set-password-page.js';
 import { SignInPage } from '../views/auth/sign-in-page.js';
-import { CsrfField } from '../views/csrf-field.js';
+import { ConfirmLinkPage } from '../views/confirm-link-page.js';
 import type { FormErrors } from '../views/form-fields.js';
 import { MessagePage } from '../views/message-page.js';
 import type { WebContext } from '../web-context.js';
@@ -198,17 +198,11 @@ export function authRouter(ctx: WebContext): Router {
     }
     sendPage(
       res,
-      <MessagePage page={pageContext(res, ctx.assets)} title="Sign in">
+      <ConfirmLinkPage page={pageContext(res, ctx.assets)} title="Sign in" action={req.originalUrl} button="Sign in">
         <p>
           Sign in as <strong>{row.user.email}</strong>?
         </p>
-        <form method="post" action={req.originalUrl}>
-          <CsrfField token={res.locals.csrf as string} />
-          <button type="submit" class="primary">
-            Sign in
-          </button>
-        </form>
-      </MessagePage>,
+      </ConfirmLinkPage>,
     );
   });
 

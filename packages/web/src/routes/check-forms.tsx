@@ -60,38 +60,43 @@ export function checkFormsRouter(ctx: WebContext): Router {
     }
   };
 
-  const createForm = async (
+  /** The create form (of a kind) or the edit form (of a check), with the form's values, messages and "Test now" result. */
+  const sendForm = async (
     res: Response,
     access: ProjectAccess,
-    kind: CheckKind,
+    target: { kind: CheckKind; check?: { id: string; name: string } },
     values: CheckFormValues,
     errors: FormErrors,
     status = 200,
     probeResult: TestProbeResult | null = null,
-  ) =>
+  ) => {
+    const { check } = target;
+    const base = check ? `/checks/${check.id}` : `/projects/${access.project.id}/checks`;
     sendPage(
       res,
       <CheckFormPage
         page={pageContext(res, ctx.assets)}
         access={access}
-        kind={kind}
+        kind={target.kind}
         values={values}
         errors={errors}
-        action={`/projects/${access.project.id}/checks/new`}
-        testAction={`/projects/${access.project.id}/checks/test-probe`}
+        action={check ? `${base}/edit` : `${base}/new`}
+        testAction={`${base}/test-probe`}
         probeResult={probeResult}
-        mode="create"
-        crumbs={crumbsOf(access)}
-        otherChecks={await otherChecks(access.project.id)}
+        mode={check ? 'edit' : 'create'}
+        crumbs={crumbsOf(access, check)}
+        checkName={check?.name}
+        otherChecks={await otherChecks(access.project.id, check?.id)}
       />,
       status,
     );
+  };
 
   r.get('/projects/:id/checks/new', async (req, res) => {
     const access = await projectAccess(ctx, viewerOf(res) as Viewer, req.params.id);
     requireRole(access.role, 'checks.write');
     const kind = kindOf(req.query.kind);
-    await createForm(res, access, kind, checkFormDefaults(kind), {});
+    await sendForm(res, access, { kind }, checkFormDefaults(kind), {});
   });
 
   r.post('/projects/:id/checks/new', async (req, res) => {
@@ -110,7 +115,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
     } catch (err) {
       const e = formErrorsOf(err, errors);
       for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v);
-      await createForm(res, access, kind, formValuesOf(form), e.errors, e.status);
+      await sendForm(res, access, { kind }, formValuesOf(form), e.errors, e.status);
     }
   });
 
@@ -120,7 +125,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
     const form = asForm(req.body);
     const kind = kindOf(field(form, 'kind'));
     const t = await testProbe(form, kind, access);
-    await createForm(res, access, kind, formValuesOf(form), t.errors, t.status, t.result);
+    await sendForm(res, access, { kind }, formValuesOf(form), t.errors, t.status, t.result);
   });
 
   const loadForEdit = async (viewer: Viewer, id: string) => {
@@ -131,34 +136,6 @@ export function checkFormsRouter(ctx: WebContext): Router {
     return { access, row };
   };
 
-  const editForm = async (
-    res: Response,
-    access: ProjectAccess,
-    row: { id: string; name: string; kind: CheckKind },
-    values: CheckFormValues,
-    errors: FormErrors,
-    status = 200,
-    probeResult: TestProbeResult | null = null,
-  ) =>
-    sendPage(
-      res,
-      <CheckFormPage
-        page={pageContext(res, ctx.assets)}
-        access={access}
-        kind={row.kind}
-        testAction={`/checks/${row.id}/test-probe`}
-        probeResult={probeResult}
-        values={values}
-        errors={errors}
-        action={`/checks/${row.id}/edit`}
-        mode="edit"
-        crumbs={crumbsOf(access, row)}
-        checkName={row.name}
-        otherChecks={await otherChecks(access.project.id, row.id)}
-      />,
-      status,
-    );
-
   r.get('/checks/:id/edit', async (req, res) => {
     const { access, row } = await loadForEdit(viewerOf(res) as Viewer, req.params.id);
     const httpConfig =
@@ -166,7 +143,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
         ? joinHttpConfig(row.httpConfig, row.httpSecrets ? ctx.cipher.decryptJson(row.httpSecrets, AAD.checkHttpSecrets(row.id)) : null)
         : null;
     const probeConfig = row.kind !== 'http' && isProbedKind(row.kind) ? storedProbeConfig(row, ctx.cipher) : null;
-    await editForm(res, access, row, formValuesOfCheck({ ...row, httpConfig, probeConfig }), {});
+    await sendForm(res, access, { kind: row.kind, check: row }, formValuesOfCheck({ ...row, httpConfig, probeConfig }), {});
   });
 
   r.post('/checks/:id/edit', async (req, res) => {
@@ -179,7 +156,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
       res.redirect(303, `/checks/${row.id}?done=saved`);
     } catch (err) {
       const e = formErrorsOf(err, errors);
-      await editForm(res, access, row, { ...formValuesOf(form), slug: row.slug ?? '' }, e.errors, e.status);
+      await sendForm(res, access, { kind: row.kind, check: row }, { ...formValuesOf(form), slug: row.slug ?? '' }, e.errors, e.status);
     }
   });
 
@@ -187,7 +164,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
     const { access, row } = await loadForEdit(viewerOf(res) as Viewer, req.params.id);
     const form = asForm(req.body);
     const t = await testProbe(form, row.kind, access);
-    await editForm(res, access, row, { ...formValuesOf(form), slug: row.slug ?? '' }, t.errors, t.status, t.result);
+    await sendForm(res, access, { kind: row.kind, check: row }, { ...formValuesOf(form), slug: row.slug ?? '' }, t.errors, t.status, t.result);
   });
 
   return r;

@@ -8,7 +8,7 @@ import { pageContext, sendPage } from '../http/render.js';
 import { startSession } from '../http/sessions.js';
 import { viewerOf } from '../http/viewer.js';
 import { WebError } from '../http/web-error.js';
-import { CsrfField } from '../views/csrf-field.js';
+import { ConfirmLinkPage } from '../views/confirm-link-page.js';
 import type { FormErrors } from '../views/form-fields.js';
 import { MessagePage } from '../views/message-page.js';
 import { NewUserPage } from '../views/people/sign-up-page.js';
@@ -89,15 +89,9 @@ export function invitationsRouter(ctx: WebContext): Router {
     if (viewer) {
       sendPage(
         res,
-        <MessagePage page={page} title={`Join ${inv.account.name}`}>
+        <ConfirmLinkPage page={page} title={`Join ${inv.account.name}`} action={req.originalUrl} button={<>Join {inv.account.name}</>}>
           <p>You are invited as {ROLE_LABELS[inv.role]}.</p>
-          <form method="post" action={req.originalUrl}>
-            <CsrfField token={page.csrf} />
-            <button type="submit" class="primary">
-              Join {inv.account.name}
-            </button>
-          </form>
-        </MessagePage>,
+        </ConfirmLinkPage>,
       );
       return;
     }

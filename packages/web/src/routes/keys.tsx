@@ -9,7 +9,8 @@ import { requireViewer } from '../http/require-viewer.js';
 import { viewerOf, type Viewer } from '../http/viewer.js';
 import { notFound } from '../http/web-error.js';
 import type { FormErrors } from '../views/form-fields.js';
-import { KeysPage, ROTATION_GRACE, type KeysPageProps } from '../views/keys/keys-page.js';
+import { KeysPage, type KeysPageProps } from '../views/keys/keys-page.js';
+import { rotationGraceSec } from '../views/key-rotation.js';
 import { utcText } from '../views/time.js';
 import type { WebContext } from '../web-context.js';
 
@@ -87,9 +88,7 @@ export function keysRouter(ctx: WebContext): Router {
     const old = await ownKey(access, req.params.keyId);
     const now = ctx.clock.now();
     if (old.revokedAt && old.revokedAt <= now) throw notFound();
-    const graceText = field(asForm(req.body), 'grace_sec');
-    const grace = ROTATION_GRACE.find((g) => g.value === graceText);
-    const graceSec = grace ? Number(grace.value) : 0;
+    const graceSec = rotationGraceSec(field(asForm(req.body), 'grace_sec'));
     const revokeAt = new Date(now.getTime() + graceSec * 1000);
     const g = generateApiKey(old.kind);
     await ctx.prisma.$transaction(async (tx) => {

@@ -16,7 +16,8 @@ import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
 import { viewerOf, type Viewer } from '../http/viewer.js';
 import { notFound } from '../http/web-error.js';
-import { LOCATION_KEY_GRACE, LocationsPage, type LocationsPageProps } from '../views/locations/locations-page.js';
+import { LocationsPage, type LocationsPageProps } from '../views/locations/locations-page.js';
+import { rotationGraceSec } from '../views/key-rotation.js';
 import { utcText } from '../views/time.js';
 import type { WebContext } from '../web-context.js';
 
@@ -89,8 +90,7 @@ export function locationsRouter(ctx: WebContext): Router {
     const access = await manage(res, req.params.id);
     const location = await ownLocation(access, req.params.locationId);
     if (location.revokedAt) throw notFound();
-    const grace = LOCATION_KEY_GRACE.find((g) => g.value === field(asForm(req.body), 'grace_sec'));
-    const graceSec = grace ? Number(grace.value) : 0;
+    const graceSec = rotationGraceSec(field(asForm(req.body), 'grace_sec'));
     const now = ctx.clock.now();
     const issued = await rotatePrivateLocationKey(ctx.prisma, access.account.id, location.id, graceSec, now);
     const rotatedFrom =

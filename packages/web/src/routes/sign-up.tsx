@@ -10,7 +10,7 @@ import { startSession } from '../http/sessions.js';
 import { throttle } from '../http/throttle.js';
 import { viewerOf } from '../http/viewer.js';
 import { notFound } from '../http/web-error.js';
-import { CsrfField } from '../views/csrf-field.js';
+import { ConfirmLinkPage } from '../views/confirm-link-page.js';
 import type { FormErrors } from '../views/form-fields.js';
 import { MessagePage } from '../views/message-page.js';
 import { NewUserPage } from '../views/people/sign-up-page.js';
@@ -104,17 +104,11 @@ export function signUpRouter(ctx: WebContext): Router {
     }
     sendPage(
       res,
-      <MessagePage page={pageContext(res, ctx.assets)} title="Create your account">
+      <ConfirmLinkPage page={pageContext(res, ctx.assets)} title="Create your account" action={req.originalUrl} button="Create account">
         <p>
           Create the upmon account of <strong>{pending.email}</strong>?
         </p>
-        <form method="post" action={req.originalUrl}>
-          <CsrfField token={res.locals.csrf as string} />
-          <button type="submit" class="primary">
-            Create account
-          </button>
-        </form>
-      </MessagePage>,
+      </ConfirmLinkPage>,
     );
   });
 

@@ -1,4 +1,5 @@
 import type { DeliveryRow } from '../queries/check-deliveries.js';
+import { CardsTable } from './cards-table.js';
 import { Time } from './time.js';
 
 const OUTCOMES: Record<string, string> = {
@@ -24,37 +25,24 @@ export function DeliveryOutcome({ row }: { row: { status: string; attempt: numbe
  */
 export function DeliveryLogTable({ rows, projectId }: { rows: DeliveryRow[]; projectId?: string }) {
   return (
-    <div class="table-wrap">
-      <table class="cards">
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            {projectId ? <th scope="col">Integration</th> : null}
-            <th scope="col">Event</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Details</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((d) => (
-            <tr>
-              <td>
-                <Time at={d.createdAt} seconds />
-              </td>
-              {projectId ? (
-                <td data-label="Integration">
-                  <a href={`/projects/${projectId}/integrations/${d.integrationId}`}>{d.integrationName}</a> <span class="muted">({d.integrationKind})</span>
-                </td>
-              ) : null}
-              <td data-label="Event">{d.event}</td>
-              <td data-label="Outcome">
-                <DeliveryOutcome row={d} />
-              </td>
-              <td data-label="Details">{d.error ?? <span class="muted">—</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CardsTable columns={['Time', projectId && 'Integration', 'Event', 'Outcome', 'Details']}>
+      {rows.map((d) => (
+        <tr>
+          <td>
+            <Time at={d.createdAt} seconds />
+          </td>
+          {projectId ? (
+            <td data-label="Integration">
+              <a href={`/projects/${projectId}/integrations/${d.integrationId}`}>{d.integrationName}</a> <span class="muted">({d.integrationKind})</span>
+            </td>
+          ) : null}
+          <td data-label="Event">{d.event}</td>
+          <td data-label="Outcome">
+            <DeliveryOutcome row={d} />
+          </td>
+          <td data-label="Details">{d.error ?? <span class="muted">—</span>}</td>
+        </tr>
+      ))}
+    </CardsTable>
   );
 }

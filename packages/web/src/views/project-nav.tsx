@@ -1,13 +1,9 @@
 import type { ProjectAccess } from '../http/project-access.js';
 
+export type ProjectSection = 'checks' | 'integrations' | 'keys' | 'status-page' | 'maintenance' | 'badges' | 'locations';
+
 /** The project's sections. */
-export function ProjectNav({
-  access,
-  current,
-}: {
-  access: ProjectAccess;
-  current: 'checks' | 'integrations' | 'keys' | 'status-page' | 'maintenance' | 'badges' | 'locations';
-}) {
+export function ProjectNav({ access, current }: { access: ProjectAccess; current: ProjectSection }) {
   const base = `/projects/${access.project.id}`;
   const item = (key: typeof current, href: string, label: string) => (
     <a href={href} aria-current={key === current ? 'page' : undefined} class={key === current ? 'tab current' : 'tab'}>

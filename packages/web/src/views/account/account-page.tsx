@@ -1,4 +1,5 @@
 import { mayAssignRole, planLimits, ROLE_LABELS, ROLES, roleAllows, type PlanName, type Role } from '@upmon/core';
+import { CardsTable } from '../cards-table.js';
 import { CopyBlock } from '../copy-block.js';
 import { CsrfField } from '../csrf-field.js';
 import { SelectField, TextField, type FormErrors } from '../form-fields.js';
@@ -76,62 +77,50 @@ export function AccountPage(p: AccountPageProps) {
 
       <section aria-labelledby="h-members">
         <h2 id="h-members">Members</h2>
-        <div class="table-wrap">
-          <table class="cards">
-            <thead>
+        <CardsTable columns={['Name', 'E-mail', 'Role', manage && 'Change']}>
+          {p.members.map((m) => {
+            const options = roleOptions(p.role, m.role);
+            return (
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                {manage ? <th scope="col">Change</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {p.members.map((m) => {
-                const options = roleOptions(p.role, m.role);
-                return (
-                  <tr>
-                    <td>
-                      {m.name}
-                      {m.userId === p.viewerId ? <span class="muted"> (you)</span> : null}
-                    </td>
-                    <td data-label="E-mail">
-                      {m.email}
-                      {!m.hasPassword ? <span class="muted"> · has not set a password</span> : null}
-                      <span class="muted"> · two-factor {m.hasTwoFactor ? 'on' : 'off'}</span>
-                      {m.hasTwoFactor && p.role === 'owner' ? (
-                        <PostButton action={`${base}/members/${m.userId}/two-factor/remove`} csrf={p.page.csrf} variant="secondary">
-                          {`Remove two-factor of ${m.name}`}
+                <td>
+                  {m.name}
+                  {m.userId === p.viewerId ? <span class="muted"> (you)</span> : null}
+                </td>
+                <td data-label="E-mail">
+                  {m.email}
+                  {!m.hasPassword ? <span class="muted"> · has not set a password</span> : null}
+                  <span class="muted"> · two-factor {m.hasTwoFactor ? 'on' : 'off'}</span>
+                  {m.hasTwoFactor && p.role === 'owner' ? (
+                    <PostButton action={`${base}/members/${m.userId}/two-factor/remove`} csrf={p.page.csrf} variant="secondary">
+                      {`Remove two-factor of ${m.name}`}
+                    </PostButton>
+                  ) : null}
+                </td>
+                <td data-label="Role">{ROLE_LABELS[m.role]}</td>
+                {manage ? (
+                  <td data-label="Change">
+                    {options.length && mayAssignRole(p.role, m.role, m.role) ? (
+                      <div class="key-actions">
+                        <form method="post" action={`${base}/members/${m.userId}/role`} class="inline-form">
+                          <CsrfField token={p.page.csrf} />
+                          <SelectField name="role" label={`Role of ${m.name}`} value={m.role} options={options} />
+                          <button type="submit" class="small">
+                            Change role
+                          </button>
+                        </form>
+                        <PostButton action={`${base}/members/${m.userId}/remove`} csrf={p.page.csrf} variant="danger">
+                          {m.userId === p.viewerId ? 'Leave account' : 'Remove'}
                         </PostButton>
-                      ) : null}
-                    </td>
-                    <td data-label="Role">{ROLE_LABELS[m.role]}</td>
-                    {manage ? (
-                      <td data-label="Change">
-                        {options.length && mayAssignRole(p.role, m.role, m.role) ? (
-                          <div class="key-actions">
-                            <form method="post" action={`${base}/members/${m.userId}/role`} class="inline-form">
-                              <CsrfField token={p.page.csrf} />
-                              <SelectField name="role" label={`Role of ${m.name}`} value={m.role} options={options} />
-                              <button type="submit" class="small">
-                                Change role
-                              </button>
-                            </form>
-                            <PostButton action={`${base}/members/${m.userId}/remove`} csrf={p.page.csrf} variant="danger">
-                              {m.userId === p.viewerId ? 'Leave account' : 'Remove'}
-                            </PostButton>
-                          </div>
-                        ) : (
-                          <span class="muted">only owners change owners</span>
-                        )}
-                      </td>
-                    ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                      </div>
+                    ) : (
+                      <span class="muted">only owners change owners</span>
+                    )}
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </CardsTable>
         {p.errors._form ? (
           <p class="alert alert-error" role="alert">
             {p.errors._form.join(' ')}

@@ -1,4 +1,5 @@
 import type { AuditEventView } from '@upmon/domain';
+import { CardsTable } from '../cards-table.js';
 import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
 import { Time } from '../time.js';
@@ -56,35 +57,23 @@ export function AuditLogPage(p: AuditLogPageProps) {
         for a year.
       </p>
       {p.events.length ? (
-        <div class="table-wrap">
-          <table class="cards">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">From</th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.events.map((e) => (
-                <tr>
-                  <td>
-                    <Time at={e.at} seconds />
-                  </td>
-                  <td data-label="Who">
-                    {e.actorLabel} <span class="muted">({ACTOR_KINDS[e.actorKind]})</span>
-                  </td>
-                  <td data-label="What">
-                    {ACTION_WORDS[e.action] ?? e.action}
-                    {e.target ? <span class="muted">: {e.target}</span> : null}
-                  </td>
-                  <td data-label="From">{e.clientAddress ?? <span class="muted">—</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardsTable columns={['Time', 'Who', 'What', 'From']}>
+          {p.events.map((e) => (
+            <tr>
+              <td>
+                <Time at={e.at} seconds />
+              </td>
+              <td data-label="Who">
+                {e.actorLabel} <span class="muted">({ACTOR_KINDS[e.actorKind]})</span>
+              </td>
+              <td data-label="What">
+                {ACTION_WORDS[e.action] ?? e.action}
+                {e.target ? <span class="muted">: {e.target}</span> : null}
+              </td>
+              <td data-label="From">{e.clientAddress ?? <span class="muted">—</span>}</td>
+            </tr>
+          ))}
+        </CardsTable>
       ) : (
         <p class="muted">Nothing recorded{p.paged ? ' before these' : ' yet'}.</p>
       )}

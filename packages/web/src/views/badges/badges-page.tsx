@@ -1,9 +1,8 @@
 import { ALL_CHECKS, type ProjectBadge } from '@upmon/domain';
 import type { ProjectAccess } from '../../http/project-access.js';
 import { CopyBlock } from '../copy-block.js';
-import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
-import { ProjectNav } from '../project-nav.js';
+import { ProjectSectionPage } from '../project-section-page.js';
 
 export interface BadgesPageProps {
   page: PageContext;
@@ -37,13 +36,7 @@ export function badgeSnippets(b: ProjectBadge, projectName: string): { label: st
  */
 export function BadgesPage({ page, access, badges }: BadgesPageProps) {
   return (
-    <Layout
-      page={page}
-      title={`Badges · ${access.project.name}`}
-      crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: 'Badges' }]}
-    >
-      <h1>{access.project.name}</h1>
-      <ProjectNav access={access} current="badges" />
+    <ProjectSectionPage page={page} access={access} section="badges" label="Badges">
       <p>
         Badges show whether checks are up (late counts as up only with <code>?states=2</code>), late or down, for a README, a wiki or a dashboard. Anyone with a
         badge's URL can see that state, and nothing else: not the checks' names, pings or times.
@@ -72,6 +65,6 @@ export function BadgesPage({ page, access, badges }: BadgesPageProps) {
           </section>
         );
       })}
-    </Layout>
+    </ProjectSectionPage>
   );
 }

@@ -1,5 +1,6 @@
 import type { CheckAvailability } from '@upmon/core';
 import { formatDuration } from '@upmon/core';
+import { CardsTable } from '../cards-table.js';
 
 /** "99.97 %": two decimals, never rounded up to 100 while anything was down. */
 export function uptimeText(uptime: number | null): string {
@@ -23,28 +24,16 @@ export function AvailabilityPanel({ availability }: { availability: CheckAvailab
       <h2 id="h-uptime" class="first">
         Uptime
       </h2>
-      <div class="table-wrap">
-        <table class="cards uptime-periods" data-field="uptime">
-          <thead>
-            <tr>
-              <th scope="col">Last</th>
-              <th scope="col">Uptime</th>
-              <th scope="col">Down</th>
-              <th scope="col">Under maintenance</th>
-            </tr>
-          </thead>
-          <tbody>
-            {availability.periods.map((p) => (
-              <tr data-period={p.name}>
-                <th scope="row">{p.label}</th>
-                <td data-label="Uptime">{uptimeText(p.uptime)}</td>
-                <td data-label="Down">{p.downMs > 0 ? formatDuration(p.downMs) : '—'}</td>
-                <td data-label="Under maintenance">{p.maintenanceMs > 0 ? formatDuration(p.maintenanceMs) : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CardsTable columns={['Last', 'Uptime', 'Down', 'Under maintenance']} class="uptime-periods" field="uptime">
+        {availability.periods.map((p) => (
+          <tr data-period={p.name}>
+            <th scope="row">{p.label}</th>
+            <td data-label="Uptime">{uptimeText(p.uptime)}</td>
+            <td data-label="Down">{p.downMs > 0 ? formatDuration(p.downMs) : '—'}</td>
+            <td data-label="Under maintenance">{p.maintenanceMs > 0 ? formatDuration(p.maintenanceMs) : '—'}</td>
+          </tr>
+        ))}
+      </CardsTable>
       <h3>Downtime per month (UTC)</h3>
       <ul class="months" data-field="months">
         {availability.months.map((m) => (

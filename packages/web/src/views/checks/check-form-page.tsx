@@ -46,6 +46,9 @@ export function CheckFormPage(props: CheckFormProps) {
   const kindTitle = KIND_TABS.find((t) => t.kind === kind)?.title ?? kind;
   const title = props.mode === 'create' ? `New ${kindTitle} check` : `Edit ${props.checkName ?? 'check'}`;
   const base = `/projects/${access.project.id}/checks/new`;
+  /** A field's name, its value in the form and its messages: the name written once. */
+  const field = (name: string) => ({ name, value: v[name], errors });
+  const checkbox = (name: string) => ({ name, checked: v[name] !== '', errors });
   return (
     <Layout page={page} title={title} crumbs={props.crumbs}>
       <h1>{title}</h1>
@@ -71,117 +74,47 @@ export function CheckFormPage(props: CheckFormProps) {
         {kind === 'http' ? (
           <fieldset>
             <legend>What to probe</legend>
-            <TextField name="http_config.url" label="URL" type="url" value={v['http_config.url']} errors={errors} required maxLength={2048} />
+            <TextField {...field('http_config.url')} label="URL" type="url" required maxLength={2048} />
             <div class="form-row">
-              <SelectField
-                name="http_config.method"
-                label="Method"
-                value={v['http_config.method']}
-                errors={errors}
-                options={['GET', 'HEAD', 'POST'].map((m) => ({ value: m, label: m }))}
-              />
-              <TextField
-                name="http_config.timeout_sec"
-                label="Timeout (seconds)"
-                value={v['http_config.timeout_sec']}
-                errors={errors}
-                inputmode="numeric"
-                hint="1 to 30."
-              />
-              <TextField
-                name="http_config.confirmations"
-                label="Failures before down"
-                value={v['http_config.confirmations']}
-                errors={errors}
-                inputmode="numeric"
-                hint="1 to 5 in a row."
-              />
+              <SelectField {...field('http_config.method')} label="Method" options={['GET', 'HEAD', 'POST'].map((m) => ({ value: m, label: m }))} />
+              <TextField {...field('http_config.timeout_sec')} label="Timeout (seconds)" inputmode="numeric" hint="1 to 30." />
+              <TextField {...field('http_config.confirmations')} label="Failures before down" inputmode="numeric" hint="1 to 5 in a row." />
             </div>
-            <TextField
-              name="http_config.expected_codes"
-              label="Expected status codes"
-              value={v['http_config.expected_codes']}
-              errors={errors}
-              hint="Codes (200) or classes (2xx), separated by commas."
-            />
-            <TextField
-              name="http_config.keyword"
-              label="Keyword"
-              value={v['http_config.keyword']}
-              errors={errors}
-              maxLength={1000}
-              hint="Optional text the response must contain."
-            />
-            <Checkbox
-              name="http_config.keyword_absent"
-              label="Fail when the keyword IS found instead"
-              checked={v['http_config.keyword_absent'] !== ''}
-              errors={errors}
-            />
-            <Checkbox name="http_config.follow_redirects" label="Follow redirects" checked={v['http_config.follow_redirects'] !== ''} errors={errors} />
-            <TextArea
-              name="http_config.headers"
-              label="Request headers"
-              value={v['http_config.headers']}
-              errors={errors}
-              rows={3}
-              hint="One per line: Name: value. Stored encrypted."
-            />
+            <TextField {...field('http_config.expected_codes')} label="Expected status codes" hint="Codes (200) or classes (2xx), separated by commas." />
+            <TextField {...field('http_config.keyword')} label="Keyword" maxLength={1000} hint="Optional text the response must contain." />
+            <Checkbox {...checkbox('http_config.keyword_absent')} label="Fail when the keyword IS found instead" />
+            <Checkbox {...checkbox('http_config.follow_redirects')} label="Follow redirects" />
+            <TextArea {...field('http_config.headers')} label="Request headers" rows={3} hint="One per line: Name: value. Stored encrypted." />
             <div class="form-row">
-              <TextField
-                name="http_config.basic_auth.username"
-                label="Basic auth user"
-                value={v['http_config.basic_auth.username']}
-                errors={errors}
-                autocomplete="off"
-              />
-              <TextField
-                name="http_config.basic_auth.password"
-                label="Basic auth password"
-                type="password"
-                value={v['http_config.basic_auth.password']}
-                errors={errors}
-                autocomplete="new-password"
-              />
+              <TextField {...field('http_config.basic_auth.username')} label="Basic auth user" autocomplete="off" />
+              <TextField {...field('http_config.basic_auth.password')} label="Basic auth password" type="password" autocomplete="new-password" />
             </div>
             <SelectField
-              name="http_config.ssl_days_before"
+              {...field('http_config.ssl_days_before')}
               label="Warn before the TLS certificate expires"
-              value={v['http_config.ssl_days_before']}
-              errors={errors}
               options={['7', '14', '30'].map((d) => ({ value: d, label: `${d} days` }))}
             />
             <ConditionRows definition={PROBE_KINDS.http} values={v} errors={errors} />
           </fieldset>
         ) : null}
         {kind === 'tcp' || kind === 'dns' || kind === 'tls' ? <ProbeFieldset definition={PROBE_KINDS[kind]} values={v} errors={errors} /> : null}
-        <TextField name="name" label="Name" value={v.name} errors={errors} required maxLength={255} />
+        <TextField {...field('name')} label="Name" required maxLength={255} />
         {props.mode === 'create' ? (
           <TextField
-            name="slug"
+            {...field('slug')}
             label="Slug"
-            value={v.slug}
-            errors={errors}
             maxLength={100}
             hint="Optional. For ping URLs by name: /<project ping key>/<slug>. Lower-case letters, digits, - and _."
           />
         ) : null}
-        <TextArea name="description" label="Description" value={v.description} errors={errors} maxLength={10_000} />
-        <TextField
-          name="tags"
-          label="Tags"
-          value={v.tags}
-          errors={errors}
-          hint="Separated by spaces or commas. Integrations can notify about tagged checks only."
-        />
+        <TextArea {...field('description')} label="Description" maxLength={10_000} />
+        <TextField {...field('tags')} label="Tags" hint="Separated by spaces or commas. Integrations can notify about tagged checks only." />
 
         <fieldset>
           <legend>{kind !== 'heartbeat' ? 'How often to probe' : 'When the job runs'}</legend>
           <SelectField
-            name="schedule.kind"
+            {...field('schedule.kind')}
             label="Schedule"
-            value={v['schedule.kind']}
-            errors={errors}
             options={[
               { value: 'period', label: 'Every N seconds (period)' },
               { value: 'cron', label: 'Cron expression' },
@@ -189,49 +122,29 @@ export function CheckFormPage(props: CheckFormProps) {
             ]}
           />
           <div data-schedule-kind="period">
-            <TextField
-              name="schedule.period_sec"
-              label="Period in seconds"
-              value={v['schedule.period_sec']}
-              errors={errors}
-              inputmode="numeric"
-              hint="60 to 31536000: 3600 is an hour, 86400 a day."
-            />
+            <TextField {...field('schedule.period_sec')} label="Period in seconds" inputmode="numeric" hint="60 to 31536000: 3600 is an hour, 86400 a day." />
           </div>
           <div data-schedule-kind="cron">
             <TextField
-              name="schedule.cron"
+              {...field('schedule.cron')}
               label="Cron expression"
-              value={v['schedule.cron']}
-              errors={errors}
               maxLength={255}
               hint="Five fields: minute hour day-of-month month day-of-week, e.g. 30 2 * * 1-5."
             />
           </div>
           <div data-schedule-kind="oncalendar">
             <TextField
-              name="schedule.oncalendar"
+              {...field('schedule.oncalendar')}
               label="OnCalendar expression"
-              value={v['schedule.oncalendar']}
-              errors={errors}
               maxLength={255}
               hint="As in systemd timers, e.g. Mon..Fri *-*-* 02:30:00."
             />
           </div>
-          <SelectField
-            name="tz"
-            label="Time zone"
-            value={v.tz}
-            errors={errors}
-            options={ZONES}
-            hint="Cron and OnCalendar times are read in this zone (daylight saving included)."
-          />
+          <SelectField {...field('tz')} label="Time zone" options={ZONES} hint="Cron and OnCalendar times are read in this zone (daylight saving included)." />
           <div id="schedule-preview" class="preview" aria-live="polite" />
           <TextField
-            name="grace_sec"
+            {...field('grace_sec')}
             label="Grace period in seconds"
-            value={v.grace_sec}
-            errors={errors}
             inputmode="numeric"
             hint="How late a ping may be before the check goes late, then down: 30 to 2592000, and at most 10 periods."
           />
@@ -241,10 +154,8 @@ export function CheckFormPage(props: CheckFormProps) {
           <fieldset>
             <legend>Run time</legend>
             <TextField
-              name="min_run_sec"
+              {...field('min_run_sec')}
               label="Minimum run time (seconds)"
-              value={v.min_run_sec}
-              errors={errors}
               inputmode="numeric"
               maxLength={15}
               hint="Optional, 1 to 86400. A success ping that ends a run (timed from its /start ping) sooner than this counts as a failure."

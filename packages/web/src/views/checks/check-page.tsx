@@ -14,6 +14,7 @@ import type { LastFailure } from '../../check-page/last-failure.js';
 import type { TargetFact } from '../../check-page/probe-target.js';
 import type { DeliveryRow } from '../../queries/check-deliveries.js';
 import { scheduleInWords } from '../../schedule-words.js';
+import { CardsTable } from '../cards-table.js';
 import { CopyBlock } from '../copy-block.js';
 import { DeliveryLogTable } from '../delivery-log-table.js';
 import { Layout } from '../layout.js';
@@ -287,51 +288,37 @@ export function CheckPage(props: CheckPageProps) {
         {props.pings.length === 0 ? (
           <p class="muted">{probed ? 'No probes yet: the first one runs within a minute.' : 'No pings yet.'}</p>
         ) : (
-          <div class="table-wrap">
-            <table class="cards">
-              <thead>
-                <tr>
-                  <th scope="col">Type</th>
-                  <th scope="col">Time</th>
-                  <th scope="col">Source</th>
-                  <th scope="col">Method</th>
-                  <th scope="col">Duration</th>
-                  <th scope="col">Body</th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.pings.map((p) => (
-                  <tr>
-                    <td>
-                      <span class={`ping-type ping-${p.type}`}>{pingType(p)}</span>
-                      {p.note ? <div class="ping-note small-text">{p.note}</div> : null}
-                    </td>
-                    <td data-label="Time">
-                      <Time at={p.ts} seconds />
-                    </td>
-                    <td data-label="Source">
-                      {p.sourceIp ?? '—'}
-                      {p.userAgent ? <div class="muted small-text">{p.userAgent}</div> : null}
-                    </td>
-                    <td data-label="Method">{p.method}</td>
-                    <td data-label="Duration">{p.durationMs !== null ? durationText(p.durationMs) : '—'}</td>
-                    <td data-label="Body">
-                      {p.body ? (
-                        <details data-key={p.ts}>
-                          <summary>
-                            {p.bodySize} byte{p.bodySize === 1 ? '' : 's'}
-                          </summary>
-                          <pre>{p.body}</pre>
-                        </details>
-                      ) : (
-                        <span class="muted">—</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardsTable columns={['Type', 'Time', 'Source', 'Method', 'Duration', 'Body']}>
+            {props.pings.map((p) => (
+              <tr>
+                <td>
+                  <span class={`ping-type ping-${p.type}`}>{pingType(p)}</span>
+                  {p.note ? <div class="ping-note small-text">{p.note}</div> : null}
+                </td>
+                <td data-label="Time">
+                  <Time at={p.ts} seconds />
+                </td>
+                <td data-label="Source">
+                  {p.sourceIp ?? '—'}
+                  {p.userAgent ? <div class="muted small-text">{p.userAgent}</div> : null}
+                </td>
+                <td data-label="Method">{p.method}</td>
+                <td data-label="Duration">{p.durationMs !== null ? durationText(p.durationMs) : '—'}</td>
+                <td data-label="Body">
+                  {p.body ? (
+                    <details data-key={p.ts}>
+                      <summary>
+                        {p.bodySize} byte{p.bodySize === 1 ? '' : 's'}
+                      </summary>
+                      <pre>{p.body}</pre>
+                    </details>
+                  ) : (
+                    <span class="muted">—</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </CardsTable>
         )}
       </section>
 

@@ -4,6 +4,7 @@ import { KIND_LABELS } from '../../forms/integration-form.js';
 import { CHANNEL_KINDS } from '@upmon/channels';
 import type { IntegrationKind } from '@upmon/db';
 import type { DeliveryRow } from '../../queries/check-deliveries.js';
+import { CardsTable } from '../cards-table.js';
 import { DeliveryOutcome } from '../delivery-log-table.js';
 import { Layout } from '../layout.js';
 import { Time } from '../time.js';
@@ -46,48 +47,34 @@ export function IntegrationsPage({ page, access, integrations }: { page: PageCon
       {integrations.length === 0 ? (
         <p class="panel">No integrations yet: nobody is told when a check goes down. Add one.</p>
       ) : (
-        <div class="table-wrap">
-          <table class="cards">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Notifies about</th>
-                <th scope="col">Checks</th>
-                <th scope="col">State</th>
-                <th scope="col">Last delivery</th>
-              </tr>
-            </thead>
-            <tbody>
-              {integrations.map((i) => (
-                <tr>
-                  <td>
-                    <a href={`${base}/${i.id}`} class="check-name">
-                      {i.name}
-                    </a>
-                  </td>
-                  <td data-label="Kind">{KIND_LABELS[i.kind]}</td>
-                  <td data-label="Notifies about">{i.events.length ? i.events.join(', ') : <span class="muted">nothing</span>}</td>
-                  <td data-label="Checks">{i.tags ? i.tags.map((t) => <span class="tag">{t}</span>) : 'all'}</td>
-                  <td data-label="State">
-                    {i.enabled ? 'enabled' : <span class="muted">disabled</span>}
-                    {i.kind === 'telegram' && !i.linked ? <span class="muted"> · no chat linked yet</span> : null}
-                    {i.kind === 'email' && !i.verified ? <span class="muted"> · address not verified yet</span> : null}
-                  </td>
-                  <td data-label="Last delivery" data-field="last-delivery">
-                    {i.lastDelivery ? (
-                      <>
-                        <Time at={i.lastDelivery.createdAt} /> ({i.lastDelivery.event}): <DeliveryOutcome row={i.lastDelivery} />
-                      </>
-                    ) : (
-                      <span class="muted">nothing sent yet</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardsTable columns={['Name', 'Kind', 'Notifies about', 'Checks', 'State', 'Last delivery']}>
+          {integrations.map((i) => (
+            <tr>
+              <td>
+                <a href={`${base}/${i.id}`} class="check-name">
+                  {i.name}
+                </a>
+              </td>
+              <td data-label="Kind">{KIND_LABELS[i.kind]}</td>
+              <td data-label="Notifies about">{i.events.length ? i.events.join(', ') : <span class="muted">nothing</span>}</td>
+              <td data-label="Checks">{i.tags ? i.tags.map((t) => <span class="tag">{t}</span>) : 'all'}</td>
+              <td data-label="State">
+                {i.enabled ? 'enabled' : <span class="muted">disabled</span>}
+                {i.kind === 'telegram' && !i.linked ? <span class="muted"> · no chat linked yet</span> : null}
+                {i.kind === 'email' && !i.verified ? <span class="muted"> · address not verified yet</span> : null}
+              </td>
+              <td data-label="Last delivery" data-field="last-delivery">
+                {i.lastDelivery ? (
+                  <>
+                    <Time at={i.lastDelivery.createdAt} /> ({i.lastDelivery.event}): <DeliveryOutcome row={i.lastDelivery} />
+                  </>
+                ) : (
+                  <span class="muted">nothing sent yet</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </CardsTable>
       )}
     </Layout>
   );

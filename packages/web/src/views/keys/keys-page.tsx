@@ -1,21 +1,14 @@
 import { planLimits, roleAllows } from '@upmon/core';
 import type { ApiKey } from '@upmon/db';
 import type { ProjectAccess } from '../../http/project-access.js';
-import { CopyBlock } from '../copy-block.js';
+import { CardsTable } from '../cards-table.js';
 import { CsrfField } from '../csrf-field.js';
 import { SelectField, TextField, type FormErrors } from '../form-fields.js';
-import { Layout } from '../layout.js';
+import { RotateRevokeActions } from '../key-rotation.js';
+import { NewKeyPanel } from '../new-key-panel.js';
 import type { PageContext } from '../page-context.js';
-import { ProjectNav } from '../project-nav.js';
+import { ProjectSectionPage } from '../project-section-page.js';
 import { Time } from '../time.js';
-
-/** Grace periods offered when rotating: the old key keeps working this long. */
-export const ROTATION_GRACE = [
-  { value: '0', label: 'Revoke the old key now' },
-  { value: '3600', label: 'Keep the old key for 1 hour' },
-  { value: '86400', label: 'Keep the old key for 24 hours' },
-  { value: '604800', label: 'Keep the old key for 7 days' },
-];
 
 export interface KeysPageProps {
   page: PageContext;
@@ -46,13 +39,7 @@ export function KeysPage({ page, access, keys, now, created, errors }: KeysPageP
   const canManage = roleAllows(access.role, 'keys.manage');
   const base = `/projects/${access.project.id}/keys`;
   return (
-    <Layout
-      page={page}
-      title={`API keys · ${access.project.name}`}
-      crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: 'API keys' }]}
-    >
-      <h1>{access.project.name}</h1>
-      <ProjectNav access={access} current="keys" />
+    <ProjectSectionPage page={page} access={access} section="keys" label="API keys">
       {!planLimits(access.account.plan).apiAccess ? (
         <p class="notice">
           The REST API is available on the Pro and Business plans; this account is on the {access.account.plan} plan, so keys are refused by the API until it is
@@ -60,83 +47,54 @@ export function KeysPage({ page, access, keys, now, created, errors }: KeysPageP
         </p>
       ) : null}
       {created ? (
-        <section class="panel" aria-labelledby="h-new-key">
-          <h2 id="h-new-key" class="first">
-            {created.rotatedFrom ? 'Your new key (rotated)' : 'Your new key'}
-          </h2>
-          <p>
-            <strong>Copy it now: it is shown only this once.</strong> upmon keeps only a hash of it.
-          </p>
-          <div class="secret">
-            <CopyBlock id="new-key" text={created.key} label="API key" />
-          </div>
-          {created.rotatedFrom ? <p class="hint">{created.rotatedFrom}</p> : null}
+        <NewKeyPanel
+          id="new-key"
+          heading={created.rotatedFrom ? 'Your new key (rotated)' : 'Your new key'}
+          copyNow="Copy it now"
+          secret={{ text: created.key, label: 'API key' }}
+          rotatedFrom={created.rotatedFrom}
+        >
           <p class="hint">
             Use it as <code>Authorization: Bearer &lt;key&gt;</code> on <code>/api/v1</code>.
           </p>
-        </section>
+        </NewKeyPanel>
       ) : null}
       <h2>Keys</h2>
       {keys.length === 0 ? (
         <p class="muted">No keys yet.</p>
       ) : (
-        <div class="table-wrap">
-          <table class="cards">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Access</th>
-                <th scope="col">Prefix</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">State</th>
-                {canManage ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((k) => {
-                const usable = !k.revokedAt || k.revokedAt > now;
-                return (
-                  <tr data-key-id={k.id}>
-                    <td>{k.name ?? <span class="muted">(no name)</span>}</td>
-                    <td data-label="Access">{k.kind === 'rw' ? 'read-write' : 'read-only'}</td>
-                    <td data-label="Prefix">
-                      <code>{k.prefix}…</code>
-                    </td>
-                    <td data-label="Created">
-                      <Time at={k.createdAt} />
-                    </td>
-                    <td data-label="Last used">{k.lastUsedAt ? <Time at={k.lastUsedAt} relative /> : <span class="muted">never</span>}</td>
-                    <td data-label="State">
-                      <KeyState k={k} now={now} />
-                    </td>
-                    {canManage ? (
-                      <td data-label="Actions">
-                        {usable ? (
-                          <div class="key-actions">
-                            <form method="post" action={`${base}/${k.id}/rotate`} class="inline-form">
-                              <CsrfField token={page.csrf} />
-                              <SelectField name="grace_sec" label="Rotate" options={ROTATION_GRACE} value="0" />
-                              <button type="submit" class="small">
-                                Rotate
-                              </button>
-                            </form>
-                            <form method="post" action={`${base}/${k.id}/revoke`} class="inline">
-                              <CsrfField token={page.csrf} />
-                              <button type="submit" class="small danger">
-                                Revoke now
-                              </button>
-                            </form>
-                          </div>
-                        ) : null}
-                      </td>
+        <CardsTable columns={['Name', 'Access', 'Prefix', 'Created', 'Last used', 'State', canManage && 'Actions']}>
+          {keys.map((k) => {
+            const usable = !k.revokedAt || k.revokedAt > now;
+            return (
+              <tr data-key-id={k.id}>
+                <td>{k.name ?? <span class="muted">(no name)</span>}</td>
+                <td data-label="Access">{k.kind === 'rw' ? 'read-write' : 'read-only'}</td>
+                <td data-label="Prefix">
+                  <code>{k.prefix}…</code>
+                </td>
+                <td data-label="Created">
+                  <Time at={k.createdAt} />
+                </td>
+                <td data-label="Last used">{k.lastUsedAt ? <Time at={k.lastUsedAt} relative /> : <span class="muted">never</span>}</td>
+                <td data-label="State">
+                  <KeyState k={k} now={now} />
+                </td>
+                {canManage ? (
+                  <td data-label="Actions">
+                    {usable ? (
+                      <RotateRevokeActions
+                        action={`${base}/${k.id}`}
+                        csrf={page.csrf}
+                        words={{ grace: 'Rotate', dropNow: 'Revoke the old key now', rotate: 'Rotate', revoke: 'Revoke now' }}
+                      />
                     ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </CardsTable>
       )}
       {canManage ? (
         <section class="panel" aria-labelledby="h-create-key">
@@ -164,6 +122,6 @@ export function KeysPage({ page, access, keys, now, created, errors }: KeysPageP
       ) : (
         <p class="muted">Owners and admins of the account manage API keys.</p>
       )}
-    </Layout>
+    </ProjectSectionPage>
   );
 }

@@ -2,12 +2,12 @@ import { roleAllows } from '@upmon/core';
 import { EMPTY_MAINTENANCE_FORM, type MaintenanceForm } from '../../forms/maintenance-form.js';
 import type { ProjectAccess } from '../../http/project-access.js';
 import type { MaintenanceView } from '../../queries/project-maintenance.js';
+import { CardsTable } from '../cards-table.js';
 import { CsrfField } from '../csrf-field.js';
 import { Checkbox, FormProblems, SelectField, TextField, type FormErrors } from '../form-fields.js';
-import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
 import { PostButton } from '../post-button.js';
-import { ProjectNav } from '../project-nav.js';
+import { ProjectSectionPage } from '../project-section-page.js';
 import { inZone, Time } from '../time.js';
 import { timeZoneOptions } from '../time-zones.js';
 
@@ -94,43 +94,31 @@ function WindowTable({
   return (
     <section aria-label={title}>
       <h2>{title}</h2>
-      <div class="table-wrap">
-        <table class="cards">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">When</th>
-              <th scope="col">Applies to</th>
-              {canWrite ? <th scope="col">Actions</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {views.map((v) => (
-              <tr data-maintenance-id={v.window.id}>
-                <th scope="row">{v.window.name}</th>
-                <td data-label="When">
-                  <When view={v} />
-                </td>
-                <td data-label="Applies to">
-                  <Scope view={v} checks={checks} />
-                </td>
-                {canWrite ? (
-                  <td data-label="Actions">
-                    {v.current || (v.window.schedule === null && v.next) ? (
-                      <PostButton action={`${base}/${v.window.id}/end`} csrf={page.csrf} variant="secondary">
-                        {v.current ? 'End now' : 'Call off'}
-                      </PostButton>
-                    ) : null}{' '}
-                    <PostButton action={`${base}/${v.window.id}/delete`} csrf={page.csrf} variant="danger">
-                      Delete
-                    </PostButton>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CardsTable columns={['Name', 'When', 'Applies to', canWrite && 'Actions']}>
+        {views.map((v) => (
+          <tr data-maintenance-id={v.window.id}>
+            <th scope="row">{v.window.name}</th>
+            <td data-label="When">
+              <When view={v} />
+            </td>
+            <td data-label="Applies to">
+              <Scope view={v} checks={checks} />
+            </td>
+            {canWrite ? (
+              <td data-label="Actions">
+                {v.current || (v.window.schedule === null && v.next) ? (
+                  <PostButton action={`${base}/${v.window.id}/end`} csrf={page.csrf} variant="secondary">
+                    {v.current ? 'End now' : 'Call off'}
+                  </PostButton>
+                ) : null}{' '}
+                <PostButton action={`${base}/${v.window.id}/delete`} csrf={page.csrf} variant="danger">
+                  Delete
+                </PostButton>
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </CardsTable>
     </section>
   );
 }
@@ -151,13 +139,7 @@ export function MaintenancePage({ page, access, windows, checks, form, errors = 
     <WindowTable title={title} views={views} checks={checks} canWrite={canWrite} page={page} base={base} />
   );
   return (
-    <Layout
-      page={page}
-      title={`Maintenance · ${access.project.name}`}
-      crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: 'Maintenance' }]}
-    >
-      <h1>{access.project.name}</h1>
-      <ProjectNav access={access} current="maintenance" />
+    <ProjectSectionPage page={page} access={access} section="maintenance" label="Maintenance">
       {notice ? (
         <p class="notice" role="status">
           {notice}
@@ -263,6 +245,6 @@ export function MaintenancePage({ page, access, windows, checks, form, errors = 
       ) : (
         <p class="notice">Read-only members cannot add or end maintenance.</p>
       )}
-    </Layout>
+    </ProjectSectionPage>
   );
 }

@@ -2,9 +2,8 @@ import { roleAllows } from '@upmon/core';
 import type { ProjectAccess } from '../../http/project-access.js';
 import { CsrfField } from '../csrf-field.js';
 import { Checkbox, FormProblems, TextField, type FormErrors } from '../form-fields.js';
-import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
-import { ProjectNav } from '../project-nav.js';
+import { ProjectSectionPage } from '../project-section-page.js';
 
 /** What the settings form shows: the saved page or what was just sent back with errors. */
 export interface StatusPageForm {
@@ -37,13 +36,7 @@ export function StatusPageSettingsPage({ page, access, checks, form, publicUrl, 
   const base = `/projects/${access.project.id}/status-page`;
   const slots = form.groups.length < maxGroups ? [...form.groups, ''] : form.groups;
   return (
-    <Layout
-      page={page}
-      title={`Status page · ${access.project.name}`}
-      crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.project.name, href: `/projects/${access.project.id}` }, { label: 'Status page' }]}
-    >
-      <h1>{access.project.name}</h1>
-      <ProjectNav access={access} current="status-page" />
+    <ProjectSectionPage page={page} access={access} section="status-page" label="Status page">
       {saved ? (
         <p class="alert" role="status">
           Saved.
@@ -125,6 +118,6 @@ export function StatusPageSettingsPage({ page, access, checks, form, publicUrl, 
         </fieldset>
         {canManage ? <button type="submit">Save status page</button> : null}
       </form>
-    </Layout>
+    </ProjectSectionPage>
   );
 }
