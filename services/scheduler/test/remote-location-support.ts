@@ -8,7 +8,16 @@ import { createLogger } from '@upmon/logger';
 import { createFlipMetrics, createMetricsRegistry } from '@upmon/metrics';
 import { Queues, locationAclRules } from '@upmon/queue';
 import { createRedis } from '@upmon/service-kit';
-import { TEST_ENCRYPTION_KEY, createTestDatabase, eventually, makeHttpCheck, makeProject, startService, type ServiceProcess, type TestDatabase } from '@upmon/testing';
+import {
+  TEST_ENCRYPTION_KEY,
+  createTestDatabase,
+  eventually,
+  makeHttpCheck,
+  makeProject,
+  startService,
+  type ServiceProcess,
+  type TestDatabase,
+} from '@upmon/testing';
 import { Redis, type RedisOptions } from 'ioredis';
 import type pg from 'pg';
 import { startRemoteResultConsumers } from '../src/remote-results.js';
@@ -82,7 +91,13 @@ export async function startRemoteLocation(locationRedis: LocationRedis, prefix: 
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const projectId = (await makeProject(prisma)).id;
 
-    const env = { DATABASE_URL: db.url, REDIS_URL: locationRedis.url, REDIS_PREFIX: prefix, PUBLIC_LOCATIONS: 'eu-central', ENCRYPTION_KEY: TEST_ENCRYPTION_KEY };
+    const env = {
+      DATABASE_URL: db.url,
+      REDIS_URL: locationRedis.url,
+      REDIS_PREFIX: prefix,
+      PUBLIC_LOCATIONS: 'eu-central',
+      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    };
     const config = loadSchedulerConfig(env);
     const logger = createLogger({ service: 'scheduler', level: 'silent' });
     const cipher = createCipher(config.encryptionKeys);
