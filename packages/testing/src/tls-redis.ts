@@ -41,31 +41,22 @@ export async function startTlsRedis(): Promise<TlsRedis> {
     removeFiles();
     throw err;
   }
-  // The arguments docs/locations.md gives operators (plus a throwaway directory, nothing saved).
+  // The settings docs/locations.md gives operators (plus a throwaway directory, nothing saved).
+  const settings = {
+    port: '0',
+    'tls-port': String(port),
+    bind: '127.0.0.1',
+    'tls-cert-file': path.join(dir, 'server.crt'),
+    'tls-key-file': path.join(dir, 'server.key'),
+    'tls-ca-cert-file': certs.caPath,
+    'tls-auth-clients': 'no',
+    dir,
+    save: '',
+    appendonly: 'no',
+  };
   const child = spawn(
     'redis-server',
-    [
-      '--port',
-      '0',
-      '--tls-port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--tls-cert-file',
-      path.join(dir, 'server.crt'),
-      '--tls-key-file',
-      path.join(dir, 'server.key'),
-      '--tls-ca-cert-file',
-      certs.caPath,
-      '--tls-auth-clients',
-      'no',
-      '--dir',
-      dir,
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-    ],
+    Object.entries(settings).flatMap(([name, value]) => [`--${name}`, value]),
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';
@@ -74,7 +65,11 @@ export async function startTlsRedis(): Promise<TlsRedis> {
     child.once('exit', () => resolve());
     child.once('error', () => resolve());
   });
+  // A test process that ends without its afterAll (a jest worker torn down) takes the server along.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const stop = async () => {
+    process.removeListener('exit', killOnExit);
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
     removeFiles();
