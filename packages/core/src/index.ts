@@ -39,8 +39,10 @@ export {
   type CheckAvailability,
   type PeriodAvailability,
   type MonthDowntime,
-  type Span,
 } from './status-page/check-availability.js';
+export { type Span } from './status-page/monitored-time.js';
+export { excludeMaintenance, type MaintenanceTimeline } from './status-page/maintenance-days.js';
+export { maintenanceSpansByCheck } from './maintenance/check-maintenance-spans.js';
 export { findDependencyCycle, MAX_DEPENDENCIES } from './dependencies/dependency-cycle.js';
 export { scheduleKindOf } from './schedule/schedule-kind.js';
 export {

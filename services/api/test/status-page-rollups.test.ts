@@ -90,6 +90,7 @@ async function bothViews(key: string, now: Date) {
   const data = (await readPublicStatusPage(pool, key, now, LISTED_INCIDENTS)) as PublicStatusPageData;
   const reference: PublicStatusPageData = {
     title: data.title,
+    maintenance: data.maintenance,
     groups: await Promise.all(
       data.groups.map(async (g) => ({
         name: g.name,

@@ -1,4 +1,5 @@
-import { checkAvailability, mergeSpans } from './check-availability.js';
+import { checkAvailability } from './check-availability.js';
+import { mergeSpans } from './monitored-time.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -1,14 +1,8 @@
+import { mergeSpans, monitoredSegments, overlapMs, splitMonitoredTime, type Span } from './monitored-time.js';
 import type { StatusChange } from './uptime-history.js';
-import { walkTimeline } from './uptime-rollup.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-
-/** A time span [start, end) in ms since the epoch. */
-export interface Span {
-  start: number;
-  end: number;
-}
 
 /** The periods a check page shows uptime over, ending now. */
 export const AVAILABILITY_PERIODS = [
@@ -60,35 +54,6 @@ export interface CheckAvailabilityInput {
   now: number;
 }
 
-/** Sorted, non-overlapping spans covering the same time. */
-export function mergeSpans(spans: readonly Span[]): Span[] {
-  const sorted = spans.filter((s) => s.end > s.start).sort((a, b) => a.start - b.start);
-  const out: Span[] = [];
-  for (const s of sorted) {
-    const last = out[out.length - 1];
-    if (last && s.start <= last.end) last.end = Math.max(last.end, s.end);
-    else out.push({ ...s });
-  }
-  return out;
-}
-
-/** How much of [a, b) lies inside the merged `spans`. */
-function overlapMs(spans: readonly Span[], a: number, b: number): number {
-  let lo = 0;
-  let hi = spans.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((spans[mid] as Span).end <= a) lo = mid + 1;
-    else hi = mid;
-  }
-  let total = 0;
-  for (let i = lo; i < spans.length && (spans[i] as Span).start < b; i++) {
-    const s = spans[i] as Span;
-    total += Math.max(0, Math.min(b, s.end) - Math.max(a, s.start));
-  }
-  return total;
-}
-
 /** Start of the UTC month holding `t`, and of the one `k` months before it. */
 function utcMonthStart(t: number, k = 0): number {
   const d = new Date(t);
@@ -103,31 +68,11 @@ function utcMonthStart(t: number, k = 0): number {
  */
 export function checkAvailability({ createdAt, changes, maintenance, now }: CheckAvailabilityInput): CheckAvailability {
   const spans = mergeSpans(maintenance);
-  const monitored: { a: number; b: number; down: boolean }[] = [];
   const episodes: Span[] = [];
-  walkTimeline(
-    createdAt,
-    changes,
-    now,
-    (a, b, status) => {
-      if (status === 'up' || status === 'late' || status === 'down') monitored.push({ a, b, down: status === 'down' });
-    },
-    (start, end) => episodes.push({ start, end: end ?? now }),
-  );
+  const monitored = monitoredSegments(createdAt, changes, now, (start, end) => episodes.push({ start, end: end ?? now }));
 
   const availability = (from: number, to: number): Availability => {
-    let monitoredMs = 0;
-    let downMs = 0;
-    let maintenanceMs = 0;
-    for (const m of monitored) {
-      const a = Math.max(m.a, from);
-      const b = Math.min(m.b, to);
-      if (b <= a) continue;
-      const held = overlapMs(spans, a, b);
-      maintenanceMs += held;
-      monitoredMs += b - a - held;
-      if (m.down) downMs += b - a - held;
-    }
+    const { monitoredMs, downMs, maintenanceMs } = splitMonitoredTime(monitored, spans, from, to);
     return { monitoredMs, downMs, maintenanceMs, uptime: monitoredMs > 0 ? (monitoredMs - downMs) / monitoredMs : null };
   };
 

@@ -32,6 +32,11 @@ export interface UptimeDay {
   monitoredMs: number;
   /** Time it was up or late. */
   upMs: number;
+  /**
+   * Monitored time under maintenance, already taken out of monitoredMs and upMs (excludeMaintenance);
+   * 0 from uptimeHistory and the rollups, which count flips alone.
+   */
+  maintenanceMs: number;
   /** upMs ÷ monitoredMs, or null ("no data") when nothing was monitored that day. */
   uptime: number | null;
 }
@@ -78,7 +83,7 @@ export function utcDayStart(t: number): number {
 export function uptimeHistory({ createdAt, changes, now, days = STATUS_PAGE_DAYS }: UptimeHistoryInput): UptimeHistory {
   const nowMs = now.getTime();
   const firstDay = utcDayStart(nowMs) - (days - 1) * DAY_MS;
-  const out: UptimeDay[] = Array.from({ length: days }, (_, i) => ({ start: firstDay + i * DAY_MS, monitoredMs: 0, upMs: 0, uptime: null }));
+  const out: UptimeDay[] = Array.from({ length: days }, (_, i) => ({ start: firstDay + i * DAY_MS, monitoredMs: 0, upMs: 0, maintenanceMs: 0, uptime: null }));
   // Usually sorted already; Array#sort is stable, so ties keep the order given.
   const sorted = isSorted(changes) ? changes : [...changes].sort((a, b) => a.at - b.at);
 

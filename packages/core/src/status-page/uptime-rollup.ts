@@ -154,7 +154,13 @@ export function historyFromRollups({
   days = STATUS_PAGE_DAYS,
 }: RolledHistoryInput): RolledHistory {
   const firstDay = utcDayStart(now) - (days - 1) * DAY_MS;
-  const out: UptimeDay[] = Array.from({ length: days }, (_, i) => ({ start: firstDay + i * DAY_MS, monitoredMs: 0, upMs: 0, uptime: null }));
+  const out: UptimeDay[] = Array.from({ length: days }, (_, i) => ({
+    start: firstDay + i * DAY_MS,
+    monitoredMs: 0,
+    upMs: 0,
+    maintenanceMs: 0,
+    uptime: null,
+  }));
   let incidentCount = 0;
   for (const r of rollups) {
     if (r.start < firstDay || r.start >= rolledUntil) continue;

@@ -2,9 +2,8 @@ import {
   AVAILABILITY_MONTHS,
   AVAILABILITY_PERIODS,
   checkAvailability,
-  maintenanceSpansBetween,
+  maintenanceSpansByCheck,
   maintenanceSpecOf,
-  windowAppliesTo,
   type CheckAvailability,
   type CheckStatus,
 } from '@upmon/core';
@@ -43,10 +42,7 @@ export async function readCheckAvailability(
     }),
     deps.prisma.maintenanceWindow.findMany({ where: { projectId: check.projectId } }),
   ]);
-  const maintenance = windows
-    .map(maintenanceSpecOf)
-    .filter((w) => windowAppliesTo(w, check))
-    .flatMap((w) => maintenanceSpansBetween(w, new Date(from), now));
+  const maintenance = maintenanceSpansByCheck(windows.map(maintenanceSpecOf), [check], new Date(from), now).get(check.id) ?? [];
   return checkAvailability({
     createdAt: check.createdAt.getTime(),
     changes: flips.rows.map((r) => ({ at: Number(r.ms), status: r.new_status })),

@@ -1,4 +1,5 @@
 import {
+  excludeMaintenance,
   historyFromRollups,
   incidentListStart,
   rollupDays,
@@ -6,7 +7,9 @@ import {
   STATUS_PAGE_DAYS,
   type CheckStatus,
   type DayRollup,
+  type MaintenanceTimeline,
   type RolledHistory,
+  type Span,
   type StatusChange,
 } from '@upmon/core';
 import type pg from 'pg';
@@ -26,6 +29,8 @@ export interface HistoryCheck {
   id: string;
   /** ms since the epoch */
   createdAt: number;
+  /** The maintenance that applied to it in the shown days, up to now (merged: maintenanceSpansByCheck). */
+  maintenance: readonly Span[];
 }
 
 /**
@@ -33,7 +38,11 @@ export interface HistoryCheck {
  * check_uptime_days, the rest from flips, and incidents from where the page's `listLimit` newest
  * can start. Shown days without a row are computed from flips and stored (write-through), so the
  * first rendering pays and the next ones read ~90 rows and a day or two of flips per check.
- * Two queries (rollups, then flips), plus an insert in a transaction when days were missing.
+ * Time under maintenance is then taken out of the days (`excludeMaintenance`): the rollups count
+ * flips alone, so editing a window changes no stored row, and the flips of the maintenance spans
+ * are read apart. Two queries (rollups, then flips), a third beside the first when some check
+ * had maintenance (the flips of every maintenance span), plus an insert in a transaction when
+ * days were missing.
  */
 export async function readUptimeHistories(pool: pg.Pool, checks: readonly HistoryCheck[], now: number, listLimit: number): Promise<Map<string, RolledHistory>> {
   const out = new Map<string, RolledHistory>();
@@ -41,7 +50,7 @@ export async function readUptimeHistories(pool: pg.Pool, checks: readonly Histor
   const firstDay = utcDayStart(now) - (STATUS_PAGE_DAYS - 1) * DAY_MS;
   // Days before this one may be stored (rolledUntil can be no later).
   const rollable = Math.max(firstDay, utcDayStart(now - ROLLUP_DELAY_MS));
-  const stored = await readRollups(pool, checks, firstDay, rollable);
+  const [stored, maintenance] = await Promise.all([readRollups(pool, checks, firstDay, rollable), readMaintenanceTimelines(pool, checks)]);
 
   // Per check: its rows up to its first missing day, which is where its flips are needed from.
   const plans = checks.map((c) => {
@@ -91,17 +100,16 @@ export async function readUptimeHistories(pool: pg.Pool, checks: readonly Histor
     }
   }
   for (const p of plans) {
-    out.set(
-      p.check.id,
-      historyFromRollups({
-        createdAt: p.check.createdAt,
-        rollups: p.rollups,
-        rolledUntil: p.rolledUntil,
-        incidentsFrom,
-        changes: changes.get(p.check.id) ?? [],
-        now,
-      }),
-    );
+    const history = historyFromRollups({
+      createdAt: p.check.createdAt,
+      rollups: p.rollups,
+      rolledUntil: p.rolledUntil,
+      incidentsFrom,
+      changes: changes.get(p.check.id) ?? [],
+      now,
+    });
+    const timelines = maintenance.get(p.check.id);
+    out.set(p.check.id, timelines ? { ...history, days: excludeMaintenance(history.days, p.check.createdAt, timelines) } : history);
   }
   return out;
 }
@@ -175,16 +183,47 @@ async function readChanges(db: pg.Pool | pg.PoolClient, checks: readonly History
             GROUP BY c.id`,
     values: [checks.map((c) => c.id), since.map((ms) => new Date(ms).toISOString())],
   });
-  const out = new Map<string, StatusChange[]>();
-  for (const row of rows) {
-    out.set(
-      row.check_id,
-      row.changes.split(',').map((item) => {
-        const space = item.indexOf(' ');
-        return { at: Number(item.slice(0, space)), status: item.slice(space + 1) as CheckStatus };
-      }),
-    );
-  }
+  return new Map(rows.map((row) => [row.check_id, unpackChanges(row.changes)]));
+}
+
+/** "<ms> <status>,…" as changes. */
+function unpackChanges(packed: string): StatusChange[] {
+  return packed.split(',').map((item) => {
+    const space = item.indexOf(' ');
+    return { at: Number(item.slice(0, space)), status: item.slice(space + 1) as CheckStatus };
+  });
+}
+
+/**
+ * Per check with maintenance, what it did during each of its spans: the last flip before the span
+ * and the flips inside it, over the flips(check_id, ts DESC) index, one packed row per span. One
+ * query for all the page's spans; none when no check had maintenance.
+ */
+async function readMaintenanceTimelines(pool: pg.Pool, checks: readonly HistoryCheck[]): Promise<Map<string, MaintenanceTimeline[]>> {
+  const spans = checks.flatMap((c) => c.maintenance.map((span) => ({ checkId: c.id, span })));
+  const out = new Map<string, MaintenanceTimeline[]>();
+  if (spans.length === 0) return out;
+  const { rows } = await pool.query<{ n: string; changes: string }>({
+    name: 'uptime-days-maintenance-flips',
+    text: `SELECT s.n, string_agg(f.ms || ' ' || f.new_status, ',' ORDER BY f.ms, f.id) AS changes
+             FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) WITH ORDINALITY AS s(check_id, start_at, end_at, n)
+             CROSS JOIN LATERAL (
+               (SELECT id, (extract(epoch FROM ts) * 1000)::bigint AS ms, new_status FROM flips
+                 WHERE check_id = s.check_id AND ts < s.start_at ORDER BY ts DESC, id DESC LIMIT 1)
+               UNION ALL
+               SELECT id, (extract(epoch FROM ts) * 1000)::bigint, new_status FROM flips
+                WHERE check_id = s.check_id AND ts >= s.start_at AND ts < s.end_at
+             ) f
+            GROUP BY s.n`,
+    values: [spans.map((s) => s.checkId), spans.map((s) => new Date(s.span.start).toISOString()), spans.map((s) => new Date(s.span.end).toISOString())],
+  });
+  const changesOf = new Map(rows.map((r) => [Number(r.n), unpackChanges(r.changes)]));
+  spans.forEach(({ checkId, span }, i) => {
+    const list = out.get(checkId) ?? [];
+    // A span with no flip before or in it: the check was new then, nothing to take out.
+    list.push({ span, changes: changesOf.get(i + 1) ?? [] });
+    out.set(checkId, list);
+  });
   return out;
 }
 

@@ -4,7 +4,6 @@ import { RenderedPageCache } from '../http/rendered-page-cache.js';
 import { STATUS_PAGE_KEY } from '@upmon/domain';
 import { notFound } from '../http/web-error.js';
 import { readPublicStatusPage } from '../queries/public-status-page.js';
-import { readPublicStatusMaintenance } from '../queries/public-status-maintenance.js';
 import { publicMaintenanceView } from '../views/status-pages/public-maintenance-model.js';
 import { LISTED_INCIDENTS, publicStatusView } from '../views/status-pages/public-status-model.js';
 import { PublicStatusPage } from '../views/status-pages/public-status-page.js';
@@ -29,8 +28,7 @@ export function publicStatusRouter(ctx: WebContext): Router {
     const html = await cache.get(key, now.getTime(), async () => {
       const data = await readPublicStatusPage(ctx.pool, key, now, LISTED_INCIDENTS);
       if (!data) return null;
-      const checkIds = data.groups.flatMap((g) => g.checks.map((c) => c.id));
-      const maintenance = publicMaintenanceView(data, await readPublicStatusMaintenance(ctx.pool, key, checkIds, now), now);
+      const maintenance = publicMaintenanceView(data, now);
       return renderToString(<PublicStatusPage view={publicStatusView(data, now)} maintenance={maintenance} assets={ctx.assets} />);
     });
     if (html === null) throw notFound();

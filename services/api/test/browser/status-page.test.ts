@@ -4,7 +4,7 @@
  */
 import { jest } from '@jest/globals';
 import type { PrismaClient } from '@upmon/db';
-import { launchChromium, makeCheck, makeProject } from '@upmon/testing';
+import { launchChromium, makeCheck, makeMaintenanceWindow, makeProject } from '@upmon/testing';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
 import { recordProblems } from '../support/browser-page.js';
 
@@ -36,6 +36,13 @@ beforeAll(async () => {
     { checkId: script.id, ts: today - 2 * DAY + 3 * H, oldStatus: 'up', newStatus: 'down' },
   ] as const;
   for (const f of flips) await prisma.flip.create({ data: { ...f, projectId: project.id, ts: new Date(f.ts), reason: 'ping', fannedOutAt: new Date() } });
+  // Two hours of maintenance of the backup check, five days ago.
+  await makeMaintenanceWindow(prisma, project.id, {
+    scope: 'checks',
+    checkIds: [long.id],
+    startsAt: new Date(today - 5 * DAY + 9 * H),
+    endsAt: new Date(today - 5 * DAY + 11 * H),
+  });
   const page = await prisma.statusPage.create({
     data: {
       projectId: project.id,
@@ -88,6 +95,12 @@ test.each([
     expect(box?.width).toBeGreaterThan(0);
   }
   expect(await rows.nth(1).locator('ol.bars').getAttribute('aria-label')).toBe('Uptime per day, last 90 days, oldest first');
+  // The day with maintenance says so in words, and its bar has a cap that shows.
+  const maintenance = rows.nth(0).locator('ol.bars > li.maint');
+  expect(await maintenance.count()).toBe(1);
+  expect(await maintenance.getAttribute('title')).toMatch(/^\d{4}-\d\d-\d\d: 100% up; under maintenance 2 h \(not counted\)$/);
+  expect(await maintenance.evaluate((el) => getComputedStyle(el).boxShadow)).toMatch(/inset/);
+  expect(await rows.nth(1).locator('ol.bars > li.maint').count()).toBe(0);
   expect(await page.locator('.incident.ongoing').textContent()).toMatch(
     /^<script>alert\("x"\)<\/script> was down from \d{4}-\d\d-\d\d 03:00 UTC and is still down \(\d+ d/,
   );

@@ -1,6 +1,5 @@
 import { activeOccurrence, nextOccurrence, windowAppliesTo } from '@upmon/core';
 import type { PublicStatusPageData } from '../../queries/public-status-page.js';
-import type { PublicMaintenanceData } from '../../queries/public-status-maintenance.js';
 
 /** Upcoming maintenance is announced this long before it starts. */
 export const MAINTENANCE_ANNOUNCED_DAYS = 7;
@@ -25,7 +24,8 @@ export interface PublicMaintenanceView {
  * apply to checks on the page, with those checks' names and the times (never a window's name or
  * scope: they are the project's private words), and which checks are under maintenance now.
  */
-export function publicMaintenanceView(page: PublicStatusPageData, data: PublicMaintenanceData, now: Date): PublicMaintenanceView {
+export function publicMaintenanceView(page: PublicStatusPageData, now: Date): PublicMaintenanceView {
+  const data = page.maintenance;
   const checks = page.groups.flatMap((g) => g.checks);
   const horizon = now.getTime() + MAINTENANCE_ANNOUNCED_DAYS * 86_400_000;
   const under = new Set<string>();

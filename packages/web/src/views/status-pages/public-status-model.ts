@@ -8,7 +8,7 @@ export interface PublicCheckView {
   name: string;
   status: CheckStatus;
   days: UptimeDay[];
-  /** Up time ÷ monitored time over all shown days; null when nothing was monitored. */
+  /** Up time ÷ monitored time over all shown days, time under maintenance left out of both; null when nothing was monitored. */
   uptime: number | null;
 }
 

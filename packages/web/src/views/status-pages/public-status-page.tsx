@@ -1,4 +1,4 @@
-import type { UptimeDay } from '@upmon/core';
+import { formatDuration, type UptimeDay } from '@upmon/core';
 import type { Assets } from '../../http/assets.js';
 import { durationText } from '../duration-text.js';
 import { StatusBadge } from '../status-badge.js';
@@ -12,14 +12,25 @@ export function percentText(uptime: number): string {
   return uptime === 1 ? '100%' : `${(Math.floor(uptime * 10_000) / 100).toFixed(2)}%`;
 }
 
+/** A day's colour; `maint` marks a day with maintenance (the label says so in words). */
 function barClass(d: UptimeDay): string {
-  if (d.uptime === null) return 'bar none';
-  if (d.uptime === 1) return 'bar full';
-  return d.uptime >= 0.99 ? 'bar part' : 'bar low';
+  const maint = d.maintenanceMs > 0 ? ' maint' : '';
+  if (d.uptime === null) return `bar none${maint}`;
+  if (d.uptime === 1) return `bar full${maint}`;
+  return d.uptime >= 0.99 ? `bar part${maint}` : `bar low${maint}`;
 }
 
+/**
+ * `2026-03-09: 99.52% up`; with maintenance, the downtime counted and the maintenance apart:
+ * `2026-03-09: 95.65% up; down 1 h; under maintenance 1 h (not counted)`.
+ */
 function dayTitle(date: string, d: UptimeDay): string {
-  return d.uptime === null ? `${date}: no data` : `${date}: ${percentText(d.uptime)} up`;
+  if (d.maintenanceMs === 0) return d.uptime === null ? `${date}: no data` : `${date}: ${percentText(d.uptime)} up`;
+  const parts: string[] = [];
+  if (d.uptime !== null) parts.push(`${percentText(d.uptime)} up`);
+  if (d.monitoredMs > d.upMs) parts.push(`down ${formatDuration(d.monitoredMs - d.upMs)}`);
+  parts.push(`under maintenance ${formatDuration(d.maintenanceMs)} (not counted)`);
+  return `${date}: ${parts.join('; ')}`;
 }
 
 /**
@@ -133,7 +144,7 @@ export function PublicStatusPage({ view, maintenance, assets }: { view: PublicSt
         </main>
         <footer>
           Updated {utcText(view.now)}. Times are UTC; a day runs 00:00–24:00 UTC. Uptime counts time up (or late, within its grace period) against time
-          monitored; paused time is left out.
+          monitored; paused time and time under maintenance are left out (a day with maintenance says how long in its label).
         </footer>
       </body>
     </html>
