@@ -18,9 +18,17 @@ export const pgPoolReady =
     await pool.query('SELECT 1');
   };
 
-export const redisReady =
-  (redis: Redis): ReadinessCheck =>
-  async () => {
-    if (redis.status !== 'ready') throw new Error(`connection ${redis.status}`);
+/**
+ * Redis answers PING. While the client is not connected, the answer says why with the client's last
+ * connection error (refused, a server certificate not trusted, a wrong password…): the operator of
+ * a remote prober whose Redis CA is missing reads it in /readyz, not just "connecting".
+ */
+export function redisReady(redis: Redis): ReadinessCheck {
+  let lastError: string | null = null;
+  redis.on('error', (err: Error) => (lastError = err.message));
+  redis.on('ready', () => (lastError = null));
+  return async () => {
+    if (redis.status !== 'ready') throw new Error(`connection ${redis.status}${lastError ? ` (last error: ${lastError})` : ''}`);
     await redis.ping();
   };
+}

@@ -31,3 +31,4 @@ export { startDnsServer, type DnsServer, type DnsZone } from './dns-server.js';
 export { buildGoProgram, type GoBuild } from './go-build.js';
 export { startRecordingServer, type RecordingServer, type RecordedRequest, type Reply, type Responder } from './recording-server.js';
 export { createNetworkLab, networkLabSkipReason, sweepLeftoverNamespaces, LAB_PREFIX, type NetworkLab, type LabLocation } from './network-lab.js';
+export { startTlsRedis, type TlsRedis } from './tls-redis.js';

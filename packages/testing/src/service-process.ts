@@ -53,13 +53,15 @@ const PORT_VAR: Record<ServiceName, string> = {
 
 /**
  * Starts a built service (`services/<name>/dist/main.js`, so `pnpm build` first) on a free port
- * and waits until GET /readyz answers 200.
+ * and waits until GET /readyz answers 200 (GET /healthz with `until: 'alive'`).
  */
 export async function startService(
   name: ServiceName,
   env: Record<string, string>,
   opts: {
     readyTimeoutMs?: number;
+    /** 'alive': return once the health port answers, for a service expected not to become ready. */
+    until?: 'ready' | 'alive';
     /** node flags, e.g. --cpu-prof (not allowed in NODE_OPTIONS) */ nodeArgs?: string[];
     /** Run inside a network namespace (network-lab.ts): its health port listens on `address` there. */
     netns?: { command(file: string, args: string[]): [string, string[]]; address: string };
@@ -92,7 +94,7 @@ export async function startService(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${out}`);
     try {
-      const res = await fetch(`${url}/readyz`);
+      const res = await fetch(`${url}${opts.until === 'alive' ? '/healthz' : '/readyz'}`);
       if (res.status === 200) break;
     } catch {
       /* not listening yet */
