@@ -1,18 +1,9 @@
+import { windowSpec } from './maintenance-window.fixture.js';
 import { maintenanceSpansByCheck } from './check-maintenance-spans.js';
 import type { MaintenanceWindowSpec } from './maintenance-window.js';
 
 const at = (iso: string) => new Date(iso);
-const base: MaintenanceWindowSpec = {
-  scope: 'project',
-  tags: [],
-  checkIds: [],
-  startsAt: null,
-  endsAt: null,
-  schedule: null,
-  tz: null,
-  durationMin: null,
-  endedAt: null,
-};
+const base = windowSpec();
 const oneOff = (startsAt: string, endsAt: string, scope: Partial<MaintenanceWindowSpec> = {}): MaintenanceWindowSpec => ({
   ...base,
   startsAt: at(startsAt),

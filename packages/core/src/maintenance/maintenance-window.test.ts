@@ -1,3 +1,4 @@
+import { windowSpec } from './maintenance-window.fixture.js';
 import {
   activeOccurrence,
   maintenanceOf,
@@ -11,17 +12,7 @@ import {
 } from './maintenance-window.js';
 
 const at = (iso: string) => new Date(iso);
-const base: MaintenanceWindowSpec = {
-  scope: 'project',
-  tags: [],
-  checkIds: [],
-  startsAt: null,
-  endsAt: null,
-  schedule: null,
-  tz: null,
-  durationMin: null,
-  endedAt: null,
-};
+const base = windowSpec();
 const oneOff = (startsAt: string, endsAt: string, endedAt: string | null = null): MaintenanceWindowSpec => ({
   ...base,
   startsAt: at(startsAt),

@@ -1,5 +1,6 @@
 import type { CheckStatus } from '../state/types.js';
 import { maintenanceSpansByCheck } from '../maintenance/check-maintenance-spans.js';
+import { windowSpec } from '../maintenance/maintenance-window.fixture.js';
 import type { MaintenanceWindowSpec } from '../maintenance/maintenance-window.js';
 import { excludeMaintenance, type MaintenanceTimeline } from './maintenance-days.js';
 import { mergeSpans, monitoredSegments, splitMonitoredTime, type Span } from './monitored-time.js';
@@ -19,18 +20,7 @@ function timelinesOf(changes: readonly StatusChange[], spans: readonly Span[]): 
   });
 }
 
-const windowOf = (w: Partial<MaintenanceWindowSpec>): MaintenanceWindowSpec => ({
-  scope: 'project',
-  tags: [],
-  checkIds: [],
-  startsAt: null,
-  endsAt: null,
-  schedule: null,
-  tz: null,
-  durationMin: null,
-  endedAt: null,
-  ...w,
-});
+const windowOf = windowSpec;
 const oneOff = (from: string, to: string) => windowOf({ startsAt: new Date(from), endsAt: new Date(to) });
 const recurring = (schedule: string, tz: string, durationMin: number) => windowOf({ schedule, tz, durationMin });
 
