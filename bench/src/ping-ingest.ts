@@ -142,6 +142,9 @@ function latencyColumns(r: OpenLoopResult & { processCpuMs: number }): Record<st
     '2xx': r.ok,
     'not 2xx': r.failed,
     unanswered: r.unanswered,
+    // Of those, sent on a keep-alive connection the server closed under it (idle past its
+    // keepAliveTimeout): the client's side of the usual keep-alive race, never read by the api.
+    'conn closed': r.socketErrors,
     'p50 ms': r.p50Ms,
     'p99 ms': r.p99Ms,
     'p99.9 ms': r.p999Ms,
