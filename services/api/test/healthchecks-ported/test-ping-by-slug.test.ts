@@ -12,7 +12,10 @@ beforeEach(async () => {
   url = `/ping/${w.alice.pingKey}/foo`;
 });
 
-const pings = () => w.prisma.ping.findMany({ where: { check: { projectId: w.alice.projectId } }, orderBy: { id: 'asc' } });
+const pings = async () => {
+  const checks = await w.prisma.check.findMany({ where: { projectId: w.alice.projectId }, select: { id: true } });
+  return w.prisma.ping.findMany({ where: { checkId: { in: checks.map((c) => c.id) } }, orderBy: { id: 'asc' } });
+};
 const onlyPing = async () => {
   const all = await pings();
   expect(all).toHaveLength(1);
