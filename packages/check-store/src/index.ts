@@ -1,7 +1,7 @@
 export { checkRowToState, scheduleOf } from './check-state-mapper.js';
 export { flipNotifies } from './flip-notifies.js';
 export { CHECK_STATE_COLUMNS, sqlRowToState, type CheckSqlRow, type SqlClient } from './check-sql.js';
-export { claimDueApplyingCommonTimeouts, offScheduleDeadlineText, type ClaimedTimeouts } from './timeout-sql.js';
+export { claimDueApplyingCommonTimeouts, offScheduleDeadlineText, type ClaimedTimeouts, type ClaimOrder } from './timeout-sql.js';
 export {
   FLIPS_WAITING_CHANNEL,
   claimWaitingFlips,

@@ -20,7 +20,7 @@ import type { SqlClient } from './check-sql.js';
  * here too but returned in `rest`, for the caller to run through the state machine in the same
  * transaction. test/timeout-sql.test.ts compares this with `applyDueDeadlines`.
  */
-const SQL = `
+const sql = (order: ClaimOrder) => `
 WITH due AS MATERIALIZED (
   SELECT c.id, c.project_id, c.status AS old_status, c.next_deadline_at AS deadline,
          (c.kind = 'heartbeat' AND (c.status = 'late' OR (c.status IN ('new', 'up') AND c.last_start_at IS NOT NULL)
@@ -28,7 +28,7 @@ WITH due AS MATERIALIZED (
          CASE WHEN c.status = 'up' AND c.last_start_at IS NULL THEN c.next_deadline_at + c.grace_sec * interval '1 second' END AS late_until
     FROM checks c
    WHERE c.next_deadline_at <= $1
-   ORDER BY c.next_deadline_at LIMIT $2 FOR UPDATE SKIP LOCKED),
+   ORDER BY c.next_deadline_at ${order === 'oldest' ? 'ASC' : 'DESC'} LIMIT $2 FOR UPDATE SKIP LOCKED),
 upd AS (
   UPDATE checks c
      SET status = CASE WHEN d.late_until > $1 THEN 'late' ELSE 'down' END::"CheckStatus",
@@ -49,6 +49,14 @@ SELECT id, check_id, (extract(epoch FROM ts) * 1000)::float8 AS deadline_ms FROM
 UNION ALL
 SELECT NULL, id, NULL FROM due WHERE NOT simple`;
 // The redundant "c.id = ANY(...)" makes the planner use the primary key (see checkUpdateSql).
+const SQL = { oldest: sql('oldest'), newest: sql('newest') };
+
+/**
+ * Which end of the due checks a claim starts from. Two claims at once take opposite ends, so
+ * neither walks past the rows the other holds locked (each skipped row costs a heap fetch and a
+ * lock attempt) and neither waits: in a herd they meet in the middle.
+ */
+export type ClaimOrder = 'oldest' | 'newest';
 
 export interface ClaimedTimeouts {
   /** Due checks claimed (locked until the caller's transaction ends). */
@@ -62,13 +70,13 @@ export interface ClaimedTimeouts {
 }
 
 /**
- * Claims up to `limit` checks due at `now` (FOR UPDATE SKIP LOCKED, oldest deadline first) and
+ * Claims up to `limit` checks due at `now` (FOR UPDATE SKIP LOCKED, from the `order` end) and
  * applies the common timeouts in the same statement. Run it inside a transaction that also handles
  * `rest`: the locks are what keep another scheduler away from those checks.
  */
-export async function claimDueApplyingCommonTimeouts(client: SqlClient, now: Date, limit: number): Promise<ClaimedTimeouts> {
+export async function claimDueApplyingCommonTimeouts(client: SqlClient, now: Date, limit: number, order: ClaimOrder = 'oldest'): Promise<ClaimedTimeouts> {
   // deadline_ms is float8, which pg parses to a number (a Date per flip would cost more in a herd).
-  const { rows } = await client.query<{ id: string | null; check_id: string; deadline_ms: number | null }>(SQL, [now.toISOString(), limit]);
+  const { rows } = await client.query<{ id: string | null; check_id: string; deadline_ms: number | null }>(SQL[order], [now.toISOString(), limit]);
   const flips: CommittedFlip[] = [];
   const deadlinesMs: number[] = [];
   const rest: string[] = [];

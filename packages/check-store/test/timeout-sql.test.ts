@@ -16,7 +16,7 @@ const NOW = new Date('2026-05-04T10:00:00.000Z');
 const ago = (min: number, micros = '') => new Date(NOW.getTime() - min * 60_000).toISOString().replace('Z', `${micros}Z`);
 
 beforeAll(async () => {
-  store = await openTestStore();
+  store = await openTestStore({ poolSize: 4 }); // three claims at once, and reads beside them
   ({ prisma, pool, projectId } = store);
 });
 afterAll(() => store.close());
@@ -175,6 +175,40 @@ describe('common timeouts in SQL', () => {
       expect(await flipsOf(ids[name]!)).toEqual([]);
     }
     expect(await flipsOf(notDue)).toEqual([]);
+  });
+
+  it('claims from the oldest and from the newest end at once take the two ends, never the same check', async () => {
+    // Earlier than every deadline of the test above, so only these six are due.
+    const now = new Date(NOW.getTime() - 150 * 60_000);
+    const due = [];
+    for (let k = 6; k >= 1; k--) {
+      const deadline = new Date(now.getTime() - k * 60_000).toISOString();
+      due.push(await insertCheck({ schedule: 'period', status: 'up', grace_sec: 86_400, last_ping_at: ago(150 + k + 60), next_deadline_at: deadline }));
+    }
+    const [a, b] = [await pool.connect(), await pool.connect()];
+    try {
+      await a.query('BEGIN');
+      await b.query('BEGIN');
+      const oldest = await claimDueApplyingCommonTimeouts(a, now, 2, 'oldest');
+      const newest = await claimDueApplyingCommonTimeouts(b, now, 2, 'newest');
+      expect(oldest.flips.map((f) => f.checkId)).toEqual(due.slice(0, 2));
+      expect(newest.flips.map((f) => f.checkId).sort()).toEqual(due.slice(4).sort());
+      // While both hold their rows, a third claim from either end gets the middle ones only.
+      const c = await pool.connect();
+      try {
+        await c.query('BEGIN');
+        expect((await claimDueApplyingCommonTimeouts(c, now, 10, 'newest')).flips.map((f) => f.checkId).sort()).toEqual(due.slice(2, 4).sort());
+        await c.query('ROLLBACK');
+      } finally {
+        c.release();
+      }
+      await a.query('COMMIT');
+      await b.query('COMMIT');
+    } finally {
+      a.release();
+      b.release();
+    }
+    for (const [i, id] of due.entries()) expect((await readRow(id)).status).toBe(i >= 2 && i < 4 ? 'up' : 'late');
   });
 
   it('a deadline set to look at a check again later is off the millisecond grid', () => {

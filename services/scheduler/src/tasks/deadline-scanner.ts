@@ -1,4 +1,4 @@
-import { CheckBatch, claimDueApplyingCommonTimeouts, offScheduleDeadlineText } from '@upmon/check-store';
+import { CheckBatch, claimDueApplyingCommonTimeouts, offScheduleDeadlineText, type ClaimOrder } from '@upmon/check-store';
 import type { FlipRecord } from '@upmon/core';
 import { withPgTransaction } from '@upmon/db';
 import type pg from 'pg';
@@ -6,8 +6,12 @@ import type { SchedulerDeps, SchedulerTask } from '../task.js';
 
 /** A check whose schedule cannot be evaluated is looked at again this much later (never dropped). */
 const RETRY_BROKEN_SCHEDULE_MS = 5 * 60_000;
-/** Batches claimed concurrently per round (each its own transaction and connection). */
-const PARALLEL_BATCHES = 3;
+/**
+ * The batches claimed concurrently per round, each in its own transaction and connection: one
+ * from the oldest due deadline, one from the newest. Claims from the same end would each walk past
+ * the rows the other holds locked; from opposite ends they meet only when the due rows run out.
+ */
+const ROUND: ClaimOrder[] = ['oldest', 'newest'];
 
 /**
  * Applies passed deadlines (up -> late -> down, started run -> down; docs/scheduler.md).
@@ -48,9 +52,9 @@ export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
    * One batch in one transaction; returns the rows claimed, and counts the flips and their
    * deadline lag (deadline → commit) once committed.
    */
-  async function claimBatch(now: Date): Promise<number> {
+  async function claimBatch(now: Date, order: ClaimOrder): Promise<number> {
     const batch = await withPgTransaction(pool, async (client) => {
-      const common = await claimDueApplyingCommonTimeouts(client, now, config.batchSize);
+      const common = await claimDueApplyingCommonTimeouts(client, now, config.batchSize, order);
       const rest = common.rest.length > 0 ? await applyStateMachine(client, common.rest, now) : [];
       return { common, rest };
     });
@@ -68,11 +72,11 @@ export function createDeadlineScannerTask(deps: SchedulerDeps): SchedulerTask {
 
   return {
     name: 'deadline-scanner',
-    batchSize: config.batchSize * PARALLEL_BATCHES,
+    batchSize: config.batchSize * ROUND.length,
     async runOnce(now: Date): Promise<number> {
-      // Several batches at once (SKIP LOCKED hands each a different set of rows): in a herd the
-      // work is PostgreSQL's, and concurrent statements let it use both cores.
-      const settled = await Promise.allSettled(Array.from({ length: PARALLEL_BATCHES }, () => claimBatch(now)));
+      // Two batches at once, from opposite ends (SKIP LOCKED hands each a different set of rows):
+      // in a herd the work is PostgreSQL's, and concurrent statements let it use both cores.
+      const settled = await Promise.allSettled(ROUND.map((order) => claimBatch(now, order)));
       let claimed = 0;
       for (const r of settled) if (r.status === 'fulfilled') claimed += r.value;
       const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
