@@ -5,6 +5,13 @@
 // that stalls is charged for every request it held back (no coordinated omission, which a
 // closed-loop tool such as wrk hides: its clients simply stop sending while the server stalls).
 //
+// Connections are reused the way a well-behaved keep-alive client reuses them (undici's rule): not
+// once they have been idle for longer than the server's `Keep-Alive: timeout` hint less a second,
+// nor, before their first answer, for longer than UNUSED_IDLE_MS. Otherwise a request sent just
+// as the server closes an idle connection is lost with it: a race of the client, not a fault of
+// the server. (Node's server, for one, answers 408 and closes a connection that has sent nothing
+// for `headersTimeout`, 60 s; such an unsolicited answer is not taken for a request's.)
+//
 // Raw HTTP/1.1 over node:net instead of node:http or undici: the generator shares 2 cores with the
 // server and PostgreSQL it measures, and a request built once and written with one syscall costs a
 // fraction of a full client's CPU. It only has to read the answers of our own server: a status
@@ -64,6 +71,10 @@ export interface OpenLoopResult {
 }
 
 const UNANSWERED = 0xffffffff;
+/** How long a connection that has had no answer yet may wait in the pool (the server has given no hint). */
+const UNUSED_IDLE_MS = 30_000;
+/** Reuse stops this long before the server's hint runs out (undici's keepAliveTimeoutThreshold). */
+const KEEP_ALIVE_MARGIN_MS = 1000;
 
 function percentileOf(sorted: Uint32Array, p: number): number {
   if (sorted.length === 0) return NaN;
@@ -85,16 +96,20 @@ class Connection {
   /** Index of the request in flight, -1 when idle. */
   inFlight = -1;
   open = false;
+  /** When the connection last became idle (performance.now()). */
+  idleSince = 0;
+  /** Longest idle time after which it is still reused: the server's hint less a margin. */
+  reusableIdleMs = UNUSED_IDLE_MS;
   constructor(
     opts: OpenLoopOptions,
-    private readonly onAnswer: (c: Connection, index: number, status: number) => void,
+    private readonly onAnswer: (c: Connection, index: number, status: number, reusable: boolean) => void,
     private readonly onClosed: (c: Connection, index: number) => void,
   ) {
     this.socket = net.connect({ host: opts.host, port: opts.port, noDelay: true });
     this.socket.setEncoding('latin1');
     this.socket.on('connect', () => {
       this.open = true;
-      this.onAnswer(this, -1, 0);
+      this.onAnswer(this, -1, 0, true);
     });
     this.socket.on('data', (chunk: string) => this.read(chunk));
     this.socket.on('error', () => undefined);
@@ -125,8 +140,16 @@ class Connection {
       const status = Number(head.slice(9, 12));
       const index = this.inFlight;
       this.inFlight = -1;
-      if (/\r\nconnection: *close/i.test(head)) this.socket.end();
-      this.onAnswer(this, index, status);
+      const hint = /\r\nkeep-alive: *timeout=(\d+)/i.exec(head);
+      if (hint) this.reusableIdleMs = Number(hint[1]) * 1000 - KEEP_ALIVE_MARGIN_MS;
+      if (/\r\nconnection: *close/i.test(head)) {
+        this.socket.end();
+        // Not reused: its 'close' reports the connection gone (and a request on it, if any).
+        if (index >= 0) this.onAnswer(this, index, status, false);
+        return;
+      }
+      // An answer with no request in flight is unsolicited (a 408 before closing): ignored.
+      if (index >= 0) this.onAnswer(this, index, status, true);
     }
   }
 }
@@ -145,20 +168,36 @@ export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult
   let maxBacklog = 0;
   let socketErrors = 0;
   let answered = 0;
+  /** Connections open or opening (closed ones are replaced when the backlog needs them). */
+  let live = 0;
   let next = 0; // next request index to become due
   let t0 = 0;
 
   const send = (c: Connection, index: number) => c.send(index, requests[index % requests.length] as Buffer);
-  const onAnswer = (c: Connection, index: number, status: number) => {
+  /** An idle connection that may still be reused (stale ones are closed), or undefined. */
+  const takeIdle = (): Connection | undefined => {
+    const now = performance.now();
+    for (let c = idle.pop(); c; c = idle.pop()) {
+      if (now - c.idleSince <= c.reusableIdleMs) return c;
+      c.close();
+    }
+    return undefined;
+  };
+  const onAnswer = (c: Connection, index: number, status: number, reusable: boolean) => {
     if (index >= 0) {
       latencies[index] = Math.max(0, Math.round((performance.now() - (t0 + index * intervalMs)) * 1000));
       statuses[index] = status;
       answered++;
     }
+    if (!reusable) return;
     if (backlogHead < backlog.length) send(c, backlog[backlogHead++] as number);
-    else idle.push(c);
+    else {
+      c.idleSince = performance.now();
+      idle.push(c);
+    }
   };
   const onClosed = (c: Connection, index: number) => {
+    live--;
     const i = idle.indexOf(c);
     if (i >= 0) idle.splice(i, 1);
     if (index >= 0) {
@@ -169,6 +208,7 @@ export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult
   const open = () => {
     const c = new Connection(opts, onAnswer, onClosed);
     connections.push(c);
+    live++;
   };
   for (let i = 0; i < opts.connections; i++) open();
   const connectDeadline = performance.now() + 10_000;
@@ -181,11 +221,11 @@ export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult
       const now = performance.now();
       const dueUntil = Math.min(total, Math.floor((now - t0) / intervalMs) + 1);
       for (; next < dueUntil; next++) {
-        const c = idle.pop();
+        const c = takeIdle();
         if (c) send(c, next);
         else {
           backlog.push(next);
-          if (connections.length < opts.maxConnections) open();
+          if (live < opts.maxConnections) open();
         }
       }
       if (backlogHead > 100_000) {
