@@ -1,7 +1,7 @@
 // A check's pings and flips have no foreign key to it (migration
 // 20261127095629_check_children_by_statement): a statement trigger deletes them with the check.
 // These tests hold that promise where a foreign key used to: a direct delete, a delete through the
-// project's cascade, and a delete that races a writer holding the check.
+// project's cascade, a delete that races a writer holding the check, and the trigger's plan.
 import { withPgTransaction, type PrismaClient } from '@upmon/db';
 import { makeCheck, makeIntegration, makeProject, openTestStore, type TestStore } from '@upmon/testing';
 import type pg from 'pg';
@@ -100,6 +100,38 @@ describe('deleting a check deletes its pings and flips (statement trigger, no fo
       writer.release();
     }
     expect(await children(check.id)).toEqual({ pings: 0, flips: 0, deliveries: 0 });
+  });
+
+  it("finds a check's pings by index even after a large delete on the same connection (its plan is cached)", async () => {
+    // 2,000 checks of 100 pings each: large enough that joining them to all of `pings` is planned as
+    // a sequential scan, which PL/pgSQL then kept for every later delete on the connection.
+    const big = await makeProject(prisma);
+    const one = await makeCheck(prisma, big.id, { status: 'new' });
+    await pool.query(
+      `WITH c AS (INSERT INTO checks (id, project_id, name, schedule_kind, period_sec, grace_sec, updated_at)
+                  SELECT gen_random_uuid(), $1, 'bulk', 'period', 3600, 3600, now() FROM generate_series(1, 2000) RETURNING id)
+       INSERT INTO pings (check_id, type, method) SELECT c.id, 'success', 'GET' FROM c CROSS JOIN generate_series(1, 100)`,
+      [big.id],
+    );
+    await pool.query('ANALYZE pings');
+    const client = await pool.connect();
+    const plans: string[] = [];
+    const onNotice = (n: { message?: string }) => plans.push(n.message ?? '');
+    client.on('notice', onNotice);
+    try {
+      await client.query(`LOAD 'auto_explain'`);
+      await client.query('SET auto_explain.log_min_duration = 0; SET auto_explain.log_nested_statements = on; SET client_min_messages = log');
+      await client.query(`DELETE FROM checks WHERE project_id = $1 AND id <> $2`, [big.id, one.id]);
+      plans.length = 0;
+      await client.query('DELETE FROM checks WHERE id = $1', [one.id]);
+    } finally {
+      client.off('notice', onNotice);
+      await client.query('RESET ALL');
+      client.release();
+    }
+    const pingsPlan = plans.find((p) => /Delete on pings/.test(p));
+    expect(pingsPlan).toMatch(/Index Scan|Index Cond/);
+    expect(pingsPlan).not.toMatch(/Seq Scan on pings/);
   });
 
   it('when the delete commits first, a writer that comes after finds no check and writes nothing', async () => {
