@@ -11,6 +11,8 @@ interface SealedColumn {
   table: string;
   column: string;
   idType: 'bigint' | 'uuid' | 'int';
+  /** The key column (default `id`). */
+  idColumn?: string;
   /** Selected as `ref`: what the AAD names. */
   ref: string;
   aad: (ref: string) => string;
@@ -31,6 +33,15 @@ const COLUMNS: SealedColumn[] = [
   // A TOTP secret, and one being set up, are bound to their user (the same AAD).
   { name: 'users.totp_secret', table: 'users', column: 'totp_secret', idType: 'uuid', ref: 'id::text', aad: AAD.userTotpSecret },
   { name: 'users.totp_pending_secret', table: 'users', column: 'totp_pending_secret', idType: 'uuid', ref: 'id::text', aad: AAD.userTotpSecret },
+  {
+    name: 'sso_settings.oidc_client_secret',
+    table: 'sso_settings',
+    column: 'oidc_client_secret',
+    idType: 'uuid',
+    idColumn: 'account_id',
+    ref: 'account_id::text',
+    aad: AAD.ssoOidcClientSecret,
+  },
 ];
 
 interface SealedRow {
@@ -88,11 +99,12 @@ async function reEncryptColumn(pool: Pool, cipher: Cipher, col: SealedColumn, ba
   const stale = `${col.column} IS NOT NULL AND (get_byte(${col.column}, 0) <> 2 OR substring(${col.column} FROM 2 FOR 4) <> $1::bytea)`;
   const { rows: counted } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${col.table} WHERE ${stale}`, [keyId]);
   const report: ColumnReport = { to_re_encrypt: Number(counted[0]?.n ?? 0), re_encrypted: 0, unreadable: 0, unreadable_ids: [] };
+  const id = col.idColumn ?? 'id';
   let cursor: string | null = null;
   for (;;) {
     const { rows }: { rows: SealedRow[] } = await pool.query<SealedRow>(
-      `SELECT id::text AS id, ${col.ref} AS ref, ${col.column} AS sealed FROM ${col.table}
-        WHERE ${stale} AND ($2::${col.idType} IS NULL OR id > $2::${col.idType}) ORDER BY id LIMIT $3`,
+      `SELECT ${id}::text AS id, ${col.ref} AS ref, ${col.column} AS sealed FROM ${col.table}
+        WHERE ${stale} AND ($2::${col.idType} IS NULL OR ${id} > $2::${col.idType}) ORDER BY ${id} LIMIT $3`,
       [keyId, cursor, batch],
     );
     if (rows.length === 0) break;
@@ -115,7 +127,7 @@ async function reEncryptColumn(pool: Pool, cipher: Cipher, col: SealedColumn, ba
       const { rowCount } = await pool.query(
         `UPDATE ${col.table} t SET ${col.column} = v.fresh
            FROM unnest($1::${col.idType}[], $2::bytea[], $3::bytea[]) AS v(id, fresh, old)
-          WHERE t.id = v.id AND t.${col.column} = v.old`,
+          WHERE t.${id} = v.id AND t.${col.column} = v.old`,
         [ids, fresh, old],
       );
       report.re_encrypted += rowCount ?? 0;

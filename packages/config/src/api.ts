@@ -41,6 +41,12 @@ export interface ApiConfig extends CommonConfig, MailConfig {
   statusPageCacheMs: number;
   /** PUBLIC_LOCATIONS: the locations of a probed check that names none (docs/locations.md). */
   publicLocations: string[];
+  /** OUTBOUND_ALLOW_CIDRS: private addresses the api may reach on a user's behalf (SSO discovery, metadata, JWKS, DNS). */
+  outboundAllowCidrs: string[];
+  /** SSO_ALLOW_HTTP: identity providers over plain http (tests and labs only; docs/sso.md). */
+  ssoAllowHttp: boolean;
+  /** SSO_DNS_RESOLVERS: the resolvers asked for domain verification records (empty: the system's). */
+  ssoDnsResolvers: string[];
 }
 
 const schema = Joi.object({
@@ -67,6 +73,13 @@ const schema = Joi.object({
   REGISTRATION_OPEN: Joi.boolean().truthy('1').falsy('0').default(true),
   STATUS_PAGE_CACHE_SEC: Joi.number().integer().min(0).max(300).default(10),
   ...publicLocationsEnv,
+  OUTBOUND_ALLOW_CIDRS: cidrList.allow('').default(''),
+  SSO_ALLOW_HTTP: Joi.boolean().truthy('1').falsy('0').default(false),
+  SSO_DNS_RESOLVERS: Joi.string()
+    .pattern(/^[0-9a-fA-F:.\[\],\s]*$/)
+    .allow('')
+    .default('')
+    .messages({ 'string.pattern.base': '{{#label}} must be a comma-separated list of resolver addresses (ip, ip:port or [ipv6]:port)' }),
 });
 
 export function loadApiConfig(env: Env): ApiConfig {
@@ -92,5 +105,8 @@ export function loadApiConfig(env: Env): ApiConfig {
     registrationOpen: v.REGISTRATION_OPEN,
     statusPageCacheMs: v.STATUS_PAGE_CACHE_SEC * 1000,
     publicLocations: mapPublicLocations(v),
+    outboundAllowCidrs: splitList(v.OUTBOUND_ALLOW_CIDRS),
+    ssoAllowHttp: v.SSO_ALLOW_HTTP,
+    ssoDnsResolvers: splitList(v.SSO_DNS_RESOLVERS),
   };
 }

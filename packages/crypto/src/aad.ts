@@ -18,6 +18,10 @@ export const AAD = {
   integrationConfig: (integrationId: number | string) => `integrations.config:${integrationId}`,
   /** A user's TOTP secret (and one being set up) to the user id. */
   userTotpSecret: (userId: string) => `users.totp_secret:${userId.toLowerCase()}`,
+  /** An account's OpenID Connect client secret (docs/sso.md). */
+  ssoOidcClientSecret: (accountId: string) => `sso_settings.oidc_client_secret:${accountId.toLowerCase()}`,
+  /** The PKCE code verifier of an SSO sign-in under way. */
+  ssoCodeVerifier: (loginId: string) => `sso_logins.code_verifier:${loginId.toLowerCase()}`,
   /** A "test now" probe's config in its job, and its result in Redis (both short-lived). */
   probeTestConfig: (requestId: string) => `probe-tests.config:${requestId}`,
   probeTestResult: (requestId: string) => `probe-tests.result:${requestId}`,
