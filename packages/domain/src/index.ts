@@ -77,3 +77,5 @@ export * from './checks/test-probe.js';
 export * from './api-inputs.js';
 export * from './validation/request-schema.js';
 export type { CheckBody, HttpConfig, IntegrationBody, MaintenanceBody, ScheduleInput, StatusPageBody } from './generated/request-bodies.js';
+export * from './sso/index.js';
+export * from './scim/index.js';

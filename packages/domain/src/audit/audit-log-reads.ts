@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { AuditActorKind } from './actor.js';
 import { isoTimestamp } from '../timestamps.js';
 import type { AuditLogQuery } from './audit-log-query.js';
 
@@ -6,7 +7,7 @@ export interface AuditEventView {
   id: string;
   at: Date;
   action: string;
-  actorKind: 'user' | 'api_key' | 'operator';
+  actorKind: AuditActorKind;
   actorUserId: string | null;
   actorApiKeyId: string | null;
   actorLabel: string;

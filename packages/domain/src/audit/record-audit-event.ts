@@ -25,6 +25,30 @@ export const AUDIT_ACTIONS = [
   'maintenance.delete',
   'status_page.create',
   'status_page.delete',
+  // Single sign-on and SCIM (docs/sso.md).
+  'sso.oidc_update',
+  'sso.oidc_delete',
+  'sso.saml_update',
+  'sso.saml_delete',
+  'sso.policy_update',
+  'sso.group_roles_update',
+  'sso.domain_add',
+  'sso.domain_verify',
+  'sso.domain_verify_failed',
+  'sso.domain_remove',
+  'sso.sign_in',
+  'sso.sign_in_refused',
+  'sso.user_provisioned',
+  'scim.token_create',
+  'scim.token_revoke',
+  'scim.user_create',
+  'scim.user_update',
+  'scim.user_deactivate',
+  'scim.user_delete',
+  'scim.group_create',
+  'scim.group_update',
+  'scim.group_delete',
+  'scim.refused',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -49,7 +73,14 @@ export async function recordAuditEvent(db: PrismaClient | Prisma.TransactionClie
   const { actor } = event;
   const userId = actor.kind === 'user' ? actor.userId : null;
   const keyId = actor.kind === 'api_key' ? actor.apiKeyId : null;
-  const label = actor.kind === 'user' ? actor.email : actor.kind === 'operator' ? 'operator (admin CLI)' : null;
+  const label =
+    actor.kind === 'user'
+      ? actor.email
+      : actor.kind === 'operator'
+        ? 'operator (admin CLI)'
+        : actor.kind === 'scim' || actor.kind === 'identity_provider'
+          ? actor.label
+          : null;
   const client = actor.kind === 'operator' ? null : actor.client;
   const target = event.target === undefined ? null : event.target.slice(0, TARGET_MAX);
   await db.$executeRaw`

@@ -61,6 +61,8 @@ CREATE TABLE "sso_logins" (
     "next" TEXT,
     "expires_at" TIMESTAMPTZ(6) NOT NULL,
     "used_at" TIMESTAMPTZ(6),
+    "completed_user_id" UUID,
+    "finished_at" TIMESTAMPTZ(6),
     "created_at" TIMESTAMPTZ(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "sso_logins_pkey" PRIMARY KEY ("id")
@@ -193,6 +195,9 @@ ALTER TABLE "sso_identities" ADD CONSTRAINT "sso_identities_user_id_fkey" FOREIG
 
 -- AddForeignKey
 ALTER TABLE "scim_tokens" ADD CONSTRAINT "scim_tokens_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "scim_users" ADD CONSTRAINT "scim_users_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "scim_group_members" ADD CONSTRAINT "scim_group_members_group_id_fkey" FOREIGN KEY ("group_id") REFERENCES "scim_groups"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -40,7 +40,13 @@ const ACTION_WORDS: Record<string, string> = {
   'status_page.delete': 'deleted a status page',
 };
 
-const ACTOR_KINDS: Record<AuditEventView['actorKind'], string> = { user: 'person', api_key: 'API key', operator: 'operator' };
+const ACTOR_KINDS: Record<AuditEventView['actorKind'], string> = {
+  user: 'person',
+  api_key: 'API key',
+  operator: 'operator',
+  scim: 'SCIM',
+  identity_provider: 'identity provider',
+};
 
 /** An account's audit log, newest first, a page at a time (owners and admins). */
 export function AuditLogPage(p: AuditLogPageProps) {

@@ -1,5 +1,5 @@
 import { KIND_NAMES } from '@upmon/channels';
-import { apiInputSchemas, AUDIT_ACTIONS, CHECK_KINDS } from '@upmon/domain';
+import { apiInputSchemas, AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, CHECK_KINDS } from '@upmon/domain';
 
 /**
  * OpenAPI 3.1 description of REST API v1 (../shared/spec/api-v1.md + DESIGN.md decisions).
@@ -638,7 +638,7 @@ export const OPENAPI_DOCUMENT = {
             additionalProperties: false,
             required: ['kind', 'label', 'user_id', 'api_key_id'],
             properties: {
-              kind: { enum: ['user', 'api_key', 'operator'] },
+              kind: { enum: [...AUDIT_ACTOR_KINDS] },
               label: { type: 'string', description: "The person's e-mail address, or the key's name (else prefix), when it happened" },
               user_id: { type: ['string', 'null'], format: 'uuid' },
               api_key_id: { type: ['string', 'null'], format: 'uuid' },
