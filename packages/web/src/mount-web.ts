@@ -1,5 +1,6 @@
 import express, { Router, type Express } from 'express';
 import { createCipher } from '@upmon/crypto';
+import { createOutboundGuard } from '@upmon/outbound';
 import type { WebDeps } from './web-deps.js';
 import { createClientAddressResolver } from '@upmon/service-kit';
 import { RateLimiter } from '@upmon/domain';
@@ -27,6 +28,9 @@ import { projectsRouter } from './routes/projects.js';
 import { publicStatusRouter } from './routes/public-status.js';
 import { schedulePreviewRouter } from './routes/schedule-preview.js';
 import { signUpRouter } from './routes/sign-up.js';
+import { samlAcsRouter } from './routes/saml-acs.js';
+import { ssoSettingsRouter } from './routes/sso-settings.js';
+import { ssoSignInRouter } from './routes/sso-sign-in.js';
 import { statusPageSettingsRouter } from './routes/status-page-settings.js';
 import type { WebContext } from './web-context.js';
 import { WEB_FIRST_SEGMENTS } from './web-paths.js';
@@ -47,13 +51,23 @@ export function isWebPath(path: string): boolean {
  */
 export function mountWeb(app: Express, deps: WebDeps): void {
   const https = deps.config.appBaseUrl.startsWith('https:');
+  const cipher = createCipher(deps.config.encryptionKeys);
   const ctx: WebContext = {
     ...deps,
-    cipher: createCipher(deps.config.encryptionKeys),
+    cipher,
     rateLimiter: new RateLimiter(deps.redis, deps.logger),
     assets: loadAssets(),
     secureCookies: https,
     clientIp: createClientAddressResolver(deps.config.trustedProxies),
+    sso: {
+      prisma: deps.prisma,
+      cipher,
+      guard: createOutboundGuard({ allowCidrs: deps.config.outboundAllowCidrs }),
+      allowHttp: deps.config.ssoAllowHttp,
+      appBaseUrl: deps.config.appBaseUrl,
+      dnsResolvers: deps.config.ssoDnsResolvers,
+      clock: deps.clock,
+    },
   };
   const web = Router();
   web.use((req, _res, next) => next(isWebPath(req.path) ? undefined : 'router'));
@@ -65,9 +79,11 @@ export function mountWeb(app: Express, deps: WebDeps): void {
   web.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 500 }));
   // Acknowledgement links: the token authorises the POST, not the CSRF field (routes/ack-link.tsx).
   web.use(ackLinkRouter(ctx));
+  // The SAML ACS: the IdP's signed answer authorises the POST (a cross-site form post, no CSRF token).
+  web.use(samlAcsRouter(ctx));
   web.use(loadViewer(ctx), provideCsrfToken(ctx), verifyCsrf, requireTwoFactorSetUp());
   web.get('/', (_req, res) => res.redirect(303, res.locals.viewer ? '/projects' : '/sign-in'));
-  web.use(authRouter(ctx), signUpRouter(ctx), invitationsRouter(ctx), meRouter(ctx), twoFactorRouter(ctx));
+  web.use(authRouter(ctx), ssoSignInRouter(ctx), signUpRouter(ctx), invitationsRouter(ctx), meRouter(ctx), twoFactorRouter(ctx));
   web.use(
     projectsRouter(ctx),
     checkFormsRouter(ctx),
@@ -80,6 +96,7 @@ export function mountWeb(app: Express, deps: WebDeps): void {
     maintenanceRouter(ctx),
     badgesRouter(ctx),
     accountsRouter(ctx),
+    ssoSettingsRouter(ctx),
   );
   web.use(schedulePreviewRouter(ctx.clock));
   web.use(() => {

@@ -1,7 +1,7 @@
 import type { Cipher } from '@upmon/crypto';
 import type { ClientAddressResolver } from '@upmon/service-kit';
 import type { WebDeps } from './web-deps.js';
-import type { RateLimiter } from '@upmon/domain';
+import type { RateLimiter, SsoDeps } from '@upmon/domain';
 import type { Assets } from './http/assets.js';
 
 /** What the web app's routes work with; built once by `mountWeb`. */
@@ -13,4 +13,6 @@ export interface WebContext extends WebDeps {
   secureCookies: boolean;
   /** Resolves the client's address (trusted proxies' X-Forwarded-For), for throttling. */
   clientIp: ClientAddressResolver;
+  /** SSO sign-in and settings (docs/sso.md): fetches go through the outbound guard. */
+  sso: SsoDeps;
 }

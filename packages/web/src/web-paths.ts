@@ -24,4 +24,6 @@ export const WEB_FIRST_SEGMENTS = [
   'status',
   // Acknowledgement links of alerts (/ack/<token>, ACK_LINK_SEGMENT in @upmon/core).
   'ack',
+  // Single sign-on: /sso/<account>/start, /sso/oidc/callback, /sso/saml/<account>/acs… (docs/sso.md).
+  'sso',
 ] as const;

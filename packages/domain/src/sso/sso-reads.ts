@@ -1,4 +1,5 @@
 import type { PrismaClient } from '@upmon/db';
+import { hasSecondFactor } from '@upmon/user-store';
 import { verificationRecord } from './add-sso-domain.js';
 import { ssoUrls } from './sso-urls.js';
 import { isoTimestamp } from '../timestamps.js';
@@ -18,15 +19,20 @@ export async function findSsoForEmail(prisma: PrismaClient, email: string) {
 }
 
 /**
- * What an account's members must use to sign in: the accounts of `userId` that require SSO and
- * of which they are not the break-glass owner (password and e-mailed links are refused for them).
+ * The first account of `userId` that requires SSO and so refuses their password or e-mailed link,
+ * or null. Its break-glass owner is let through only with two-factor authentication on (the
+ * password then leads to the second step as usual).
  */
-export async function ssoRequiredAccounts(prisma: PrismaClient, userId: string): Promise<{ accountId: string; accountName: string }[]> {
+export async function accountRequiringSso(prisma: PrismaClient, userId: string): Promise<{ accountId: string; accountName: string } | null> {
   const rows = await prisma.ssoSettings.findMany({
-    where: { ssoRequired: true, account: { memberships: { some: { userId } } }, NOT: { breakGlassUserId: userId } },
+    where: { ssoRequired: true, account: { memberships: { some: { userId } } } },
     include: { account: { select: { name: true } } },
   });
-  return rows.map((r) => ({ accountId: r.accountId, accountName: r.account.name }));
+  for (const r of rows) {
+    if (r.breakGlassUserId === userId && (await hasSecondFactor(prisma, userId))) continue;
+    return { accountId: r.accountId, accountName: r.account.name };
+  }
+  return null;
 }
 
 /** Everything the SSO page and GET /api/v1/sso show (never the client secret or a SCIM token). */

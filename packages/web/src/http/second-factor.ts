@@ -5,6 +5,7 @@ import { clearCookie, cookieName, setCookie } from './cookies.js';
 import { startSession } from './sessions.js';
 import { recordSignIn } from './sign-in-audit.js';
 import { viewerOf } from './viewer.js';
+import { refuseForSso } from './sso-required.js';
 
 /** The second step must follow within 10 minutes of the first. */
 export const SECOND_STEP_TTL_SEC = 600;
@@ -17,6 +18,8 @@ export const secondStepCookie = (ctx: Pick<WebContext, 'secureCookies'>) => cook
  * of its own names them; no session yet); anyone else is signed in.
  */
 export async function afterFirstFactor(ctx: WebContext, req: Request, res: Response, user: { id: string; email: string }, next: string): Promise<void> {
+  // An account that requires SSO refuses its members' passwords and links (docs/sso.md).
+  if (await refuseForSso(ctx, req, res, user)) return;
   if (await hasSecondFactor(ctx.prisma, user.id)) {
     const token = await issueUserToken(ctx.prisma, { userId: user.id, purpose: 'two_factor', ttlMs: SECOND_STEP_TTL_SEC * 1000, now: ctx.clock.now() });
     setCookie(res, secondStepCookie(ctx), token, { secure: ctx.secureCookies }, SECOND_STEP_TTL_SEC);

@@ -45,6 +45,8 @@ const RESERVED_FIRST_SEGMENTS = new Set<string>([
   'docs',
   'badge',
   'projects',
+  // SCIM provisioning (/scim/v2/…, docs/sso.md).
+  'scim',
   ...WEB_FIRST_SEGMENTS,
 ]);
 

@@ -73,6 +73,11 @@ export function AccountPage(p: AccountPageProps) {
             <a href={`${base}/audit-log`}>Audit log</a> <span class="muted">(sign-ins, keys, members and what was created or deleted)</span>
           </p>
         ) : null}
+        {p.role === 'owner' ? (
+          <p>
+            <a href={`${base}/sso`}>Single sign-on</a> <span class="muted">(OpenID Connect, SAML, domains, SCIM provisioning)</span>
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="h-members">

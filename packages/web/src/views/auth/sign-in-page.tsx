@@ -33,6 +33,11 @@ export function SignInPage({ page, next, email, error, mailConfigured, registrat
             Sign in
           </button>
         </form>
+        <p>
+          <a class="button" href={`/sign-in/sso${next ? `?next=${encodeURIComponent(next)}` : ''}`}>
+            Continue with SSO
+          </a>
+        </p>
         <h2>Or get a link by e-mail</h2>
         {mailConfigured ? (
           <form method="post" action="/sign-in/link" class="stack">
