@@ -9,6 +9,7 @@ import { mountEmailVerification } from './email-verification/index.js';
 import { mountTelegramWebhook } from './telegram/index.js';
 import { createV1Context, mountApiV1 } from './v1/index.js';
 import { mountWeb } from '@upmon/web';
+import { mountScim } from './scim/scim-routes.js';
 
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -28,6 +29,8 @@ export function createApp(deps: AppDeps): Express {
   mountHealthchecksApi(app, v1);
   mountTelegramWebhook(app, deps);
   mountEmailVerification(app, deps);
+  // SCIM 2.0 provisioning for identity providers (/scim/v2, a token per account: docs/sso.md).
+  mountScim(app, deps);
   // Public badges (no key): /badge/<badge_key>/<tag>.<format>.
   app.use(badgeRouter(deps.pool));
   // Each project's checks for its own Prometheus (Healthchecks' format), read with a read-only key.

@@ -1,4 +1,5 @@
 import { KIND_NAMES } from '@upmon/channels';
+import { ssoPaths } from './sso-paths.js';
 import { apiInputSchemas, AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, CHECK_KINDS } from '@upmon/domain';
 
 /**
@@ -336,6 +337,7 @@ export const OPENAPI_DOCUMENT = {
         },
       },
     },
+    ...ssoPaths(e),
     '/badges': {
       get: {
         operationId: 'listBadges',
