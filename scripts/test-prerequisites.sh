@@ -3,7 +3,7 @@
 # pnpm (the version in package.json), Debian's Chromium (browser tests through playwright-core,
 # which downloads no browser), promtool (lints /metrics and tests the alert rules), kubectl
 # (renders the Kubernetes manifests with its built-in kustomize), nftables (the network-namespace
-# test, as root), Go (builds Healthchecks' Go clients for the compatibility tests), and a PostgreSQL and Redis that
+# test, as root), SimpleSAMLphp with php-cli and php-xml (the SAML identity provider of the SSO tests), Go (builds Healthchecks' Go clients for the compatibility tests), and a PostgreSQL and Redis that
 # answer. Also drops the test databases an interrupted earlier run left.
 # Sourced by scripts/test.sh; safe to run on its own.
 set -euo pipefail
@@ -39,6 +39,9 @@ fi
 [ -x /usr/bin/chromium ] || apt_install "browser tests" chromium
 command -v promtool >/dev/null || apt_install "metrics lint and alert-rule tests" prometheus
 command -v kubectl >/dev/null || apt_install "Kubernetes manifest rendering" kubernetes-client
+# SimpleSAMLphp, the SAML identity provider of the SSO tests, served by PHP's built-in server (php-xml: its DOM).
+{ [ -d /usr/share/simplesamlphp/www ] && php -r 'exit(class_exists("DOMDocument") ? 0 : 1);' 2>/dev/null; } ||
+  apt_install "SAML single sign-on tests" simplesamlphp php-cli php-xml php-mbstring
 # nft: packet loss and the slow path of the locations' network test (packages/testing/src/network-lab.ts),
 # which runs as root only; elsewhere it skips, and nothing needs installing.
 if [ "$(id -u)" = 0 ] && ! command -v nft >/dev/null; then apt_install "network-namespace tests" nftables; fi

@@ -32,3 +32,5 @@ export { buildGoProgram, type GoBuild } from './go-build.js';
 export { startRecordingServer, type RecordingServer, type RecordedRequest, type Reply, type Responder } from './recording-server.js';
 export { createNetworkLab, networkLabSkipReason, sweepLeftoverNamespaces, LAB_PREFIX, type NetworkLab, type LabLocation } from './network-lab.js';
 export { startTlsRedis, type TlsRedis } from './tls-redis.js';
+export { startOidcProvider, type OidcIdp, type OidcTestAccount, type TokenTamper } from './oidc-idp.js';
+export { startSimpleSamlPhp, simpleSamlPhpSkipReason, type SamlIdp, type SamlIdpUser, type SamlIdpServiceProvider } from './saml-idp.js';
