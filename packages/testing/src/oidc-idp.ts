@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eventually } from './eventually.js';
 import { freePort } from './service-process.js';
@@ -71,7 +72,8 @@ export async function startOidcProvider(opts: { redirectUri: string; accounts: R
   const signingJwk = { ...(privateKey.export({ format: 'jwk' }) as Record<string, unknown>), kid: 'upmon-test-1', alg: 'RS256', use: 'sig' };
   const clientId = 'upmon-test-client';
   const clientSecret = randomBytes(24).toString('base64url');
-  const script = fileURLToPath(new URL('./oidc-provider-server.js', import.meta.url));
+  // The built script (tests run this file from src/ through ts-jest; the server runs as plain node).
+  const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/oidc-provider-server.js');
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [script], {
     env: {

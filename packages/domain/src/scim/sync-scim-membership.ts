@@ -9,7 +9,7 @@ import { ScimError } from './scim-error.js';
  * account's row is locked): active → a member, with the role their SCIM groups map to (else the
  * default role when they join); inactive or deleted → no longer a member, every session of theirs
  * ended and their pending sign-in links spent, at once. Never leaves the account without an
- * owner: deprovisioning (or demoting) its last owner is refused with 409.
+ * owner: deprovisioning its last owner is refused with 409 (and it is never demoted).
  */
 export async function syncScimMembership(
   tx: Prisma.TransactionClient,
@@ -34,19 +34,25 @@ export async function syncScimMembership(
     return;
   }
   const groups = await tx.scimGroupMember.findMany({ where: { scimUserId: scimUser.id }, include: { group: { select: { displayName: true } } } });
+  const mappings = settings?.groupRoles ?? [];
   const mapped = roleForGroups(
-    settings?.groupRoles ?? [],
+    mappings,
     groups.map((g) => g.group.displayName),
   );
+  const defaultRole = settings?.defaultRole ?? 'member';
   if (!membership) {
-    const role = mapped ?? settings?.defaultRole ?? 'member';
+    const role = mapped ?? defaultRole;
     await tx.membership.create({ data: { accountId, userId: scimUser.userId, role } });
     await recordSsoEvent(tx, accountId, actor, 'member.join', `${scimUser.userName} as ${role} (SCIM)`);
-  } else if (mapped && mapped !== membership.role) {
-    if (membership.role === 'owner' && (await otherOwners()) === 0) return;
-    await tx.membership.update({ where, data: { role: mapped } });
-    await recordSsoEvent(tx, accountId, actor, 'member.role_change', `${scimUser.userName}: ${membership.role} → ${mapped} (SCIM groups)`);
+    return;
   }
+  // With group mappings, the IdP's groups decide: a person in no mapped group has the default role.
+  // The break-glass owner and the last owner keep their role.
+  const target = mappings.length > 0 ? (mapped ?? defaultRole) : null;
+  if (!target || target === membership.role || settings?.breakGlassUserId === scimUser.userId) return;
+  if (membership.role === 'owner' && (await otherOwners()) === 0) return;
+  await tx.membership.update({ where, data: { role: target } });
+  await recordSsoEvent(tx, accountId, actor, 'member.role_change', `${scimUser.userName}: ${membership.role} → ${target} (SCIM groups)`);
 }
 
 /** Locks the account's row: membership changes of one account run one at a time. */

@@ -1,4 +1,4 @@
--- SSO, SAML, SCIM (issue 42). New tables only; their foreign keys to accounts and users take a
+-- SSO, SAML, SCIM (issue 42). New tables only, and their foreign keys to accounts and users take a
 -- short SHARE ROW EXCLUSIVE lock on those tables: give up fast rather than queue behind traffic.
 SET lock_timeout = '5s';
 
