@@ -43,7 +43,13 @@ export async function startOidcProvider(opts: { redirectUri: string; accounts: R
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const up = request(
-        { host: '127.0.0.1', port: providerPort, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-proto': 'http', 'x-forwarded-host': req.headers.host } },
+        {
+          host: '127.0.0.1',
+          port: providerPort,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, 'x-forwarded-proto': 'http', 'x-forwarded-host': req.headers.host },
+        },
         (upRes: IncomingMessage) => {
           const body: Buffer[] = [];
           upRes.on('data', (c: Buffer) => body.push(c));

@@ -45,7 +45,10 @@ const php = (v: unknown): string => {
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (typeof v === 'number') return String(v);
   if (Array.isArray(v)) return `[${v.map(php).join(', ')}]`;
-  if (v && typeof v === 'object') return `[${Object.entries(v).map(([k, x]) => `${php(k)} => ${php(x)}`).join(', ')}]`;
+  if (v && typeof v === 'object')
+    return `[${Object.entries(v)
+      .map(([k, x]) => `${php(k)} => ${php(x)}`)
+      .join(', ')}]`;
   return 'null';
 };
 
@@ -107,7 +110,10 @@ export async function startSimpleSamlPhp(opts: { users: Record<string, SamlIdpUs
   const users: Record<string, unknown> = {};
   for (const [login, u] of Object.entries(opts.users))
     users[`${login}:${u.password}`] = { uid: [login], email: [u.email], displayName: [u.name], groups: u.groups ?? [] };
-  writeFileSync(at('config/authsources.php'), `<?php\n$config = ${php({ admin: ['core:AdminPassword'], 'example-userpass': { 0: 'exampleauth:UserPass', ...users } })};\n`);
+  writeFileSync(
+    at('config/authsources.php'),
+    `<?php\n$config = ${php({ admin: ['core:AdminPassword'], 'example-userpass': { 0: 'exampleauth:UserPass', ...users } })};\n`,
+  );
   writeFileSync(
     at('metadata/saml20-idp-hosted.php'),
     `<?php\n$metadata[${php(entityId)}] = ${php({
@@ -146,7 +152,7 @@ export async function startSimpleSamlPhp(opts: { users: Record<string, SamlIdpUs
     async () => {
       if (child.exitCode !== null) throw new Error(`php -S exited: ${output.slice(-2000)}`);
       return fetch(metadataUrl).then(
-        async (res) => res.status === 200 && (await res.text()).includes("EntityDescriptor"),
+        async (res) => res.status === 200 && (await res.text()).includes('EntityDescriptor'),
         () => false,
       );
     },

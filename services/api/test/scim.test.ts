@@ -76,7 +76,13 @@ function expectUser(u: any, expected: { userName: string; active: boolean }) {
       userName: expected.userName,
       active: expected.active,
       emails: [expect.objectContaining({ value: expect.any(String), primary: true })],
-      meta: { resourceType: 'User', created: iso, lastModified: iso, location: `${h.api.config.appBaseUrl}/scim/v2/Users/${u.id}`, version: expect.stringMatching(/^W\/"\d+"$/) },
+      meta: {
+        resourceType: 'User',
+        created: iso,
+        lastModified: iso,
+        location: `${h.api.config.appBaseUrl}/scim/v2/Users/${u.id}`,
+        version: expect.stringMatching(/^W\/"\d+"$/),
+      },
     }),
   );
   expect(Array.isArray(u.groups)).toBe(true);
@@ -181,7 +187,10 @@ test('Okta: create, get by filter, update, deactivate (sessions and membership e
   expect(group.status).toBe(201);
   expectGroup(group.body, 'Engineering', []);
   const gid = group.body.id as string;
-  const added = await scim('PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: id, display: 'dave@acme.test' }] }] });
+  const added = await scim('PATCH', `/Groups/${gid}`, {
+    schemas: [PATCH],
+    Operations: [{ op: 'add', path: 'members', value: [{ value: id, display: 'dave@acme.test' }] }],
+  });
   expect(added.status).toBe(200);
   expectGroup(added.body, 'Engineering', [id]);
   expect(await roleOf('dave@acme.test')).toBe('admin');
@@ -202,7 +211,15 @@ test('Okta: create, get by filter, update, deactivate (sessions and membership e
   expect(await roleOf('dave@acme.test')).toBeNull();
 
   const log = (await h.prisma.auditEvent.findMany({ where: { accountId }, orderBy: { id: 'asc' } })).map((e) => `${e.action} ${e.actorKind} ${e.target}`);
-  for (const action of ['scim.user_create', 'scim.user_update', 'scim.user_deactivate', 'scim.group_create', 'scim.group_update', 'scim.group_delete', 'scim.user_delete'])
+  for (const action of [
+    'scim.user_create',
+    'scim.user_update',
+    'scim.user_deactivate',
+    'scim.group_create',
+    'scim.group_update',
+    'scim.group_delete',
+    'scim.user_delete',
+  ])
     expect(log.some((l) => l.startsWith(`${action} scim`))).toBe(true);
   expect(log).toContain('member.remove scim dave@acme.test (deprovisioned by SCIM; sessions ended)');
 });
@@ -268,11 +285,16 @@ test('pages, filters, discovery, and the errors an IdP can cause', async () => {
   expectError(await scim('POST', '/Users', { schemas: [USER], userName: 'someone@gmail.test' }), 400, 'invalidValue');
   expectError(await scim('POST', '/Users', { schemas: [USER] }), 400, 'invalidValue');
   expectError(await scim('POST', '/Users', { schemas: [USER], userName: 'x'.repeat(300) }), 400, 'invalidValue');
-  expectError(await scim('PATCH', `/Users/00000000-0000-0000-0000-000000000000`, { schemas: [PATCH], Operations: [{ op: 'replace', value: { active: false } }] }), 404);
+  expectError(
+    await scim('PATCH', `/Users/00000000-0000-0000-0000-000000000000`, { schemas: [PATCH], Operations: [{ op: 'replace', value: { active: false } }] }),
+    404,
+  );
   expectError(await scim('PATCH', '/Users/x', { Operations: [] }), 400, 'invalidSyntax');
 
   const config = await scim('GET', '/ServiceProviderConfig');
-  expect(config.body).toEqual(expect.objectContaining({ patch: { supported: true }, filter: { supported: true, maxResults: 200 }, bulk: expect.objectContaining({ supported: false }) }));
+  expect(config.body).toEqual(
+    expect.objectContaining({ patch: { supported: true }, filter: { supported: true, maxResults: 200 }, bulk: expect.objectContaining({ supported: false }) }),
+  );
   const types = await scim('GET', '/ResourceTypes');
   expectList(types.body, 2);
 });

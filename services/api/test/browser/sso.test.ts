@@ -34,7 +34,7 @@ import {
 } from '@upmon/testing';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
 import { axeViolations } from '../support/axe.js';
-import { recordProblems, signIn, type Page } from '../support/browser-page.js';
+import { signIn, type Page } from '../support/browser-page.js';
 import { makeUser } from '../support/web-users.js';
 
 jest.setTimeout(300_000);
@@ -93,10 +93,21 @@ afterAll(async () => {
 const maybe = skip ? test.skip : test;
 if (skip) test('SimpleSAMLphp is needed', () => console.warn(`skipped: ${skip}`));
 
+/**
+ * A page in a context of its own, with the script errors and CSP violations of upmon's pages (the
+ * IdPs' own pages load fonts and icons from the internet, which fails here: not ours to judge).
+ */
 async function newPage(width = 1280): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  return { page, problems: recordProblems(page), close: () => context.close() };
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && (m.location().url || page.url()).startsWith(h.base)) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => {
+    if (page.url().startsWith(h.base)) problems.push(e.message);
+  });
+  return { page, problems, close: () => context.close() };
 }
 
 async function expectNoAxeViolations(page: Page, what: string) {
@@ -311,7 +322,8 @@ maybe('OpenID Connect refusals: an address the IdP has not verified, an address 
 function captureAcsPosts(page: Page): { body: URLSearchParams; url: string }[] {
   const posts: { body: URLSearchParams; url: string }[] = [];
   page.on('request', (req) => {
-    if (req.method() === 'POST' && /\/sso\/saml\/[^/]+\/acs$/.test(new URL(req.url()).pathname)) posts.push({ url: req.url(), body: new URLSearchParams(req.postData() ?? '') });
+    if (req.method() === 'POST' && /\/sso\/saml\/[^/]+\/acs$/.test(new URL(req.url()).pathname))
+      posts.push({ url: req.url(), body: new URLSearchParams(req.postData() ?? '') });
   });
   return posts;
 }
