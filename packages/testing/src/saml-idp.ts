@@ -122,7 +122,7 @@ export async function startSimpleSamlPhp(opts: { users: Record<string, SamlIdpUs
       certificate: 'idp.crt',
       auth: 'example-userpass',
       NameIDFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
-      authproc: { 3: { class: 'saml:AttributeNameID', identifyingAttribute: 'email', Format: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress' } },
+      authproc: { 3: { class: 'saml:AttributeNameID', attribute: 'email', Format: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress' } },
     })};\n`,
   );
   writeFileSync(

@@ -27,7 +27,7 @@ function assertionIsSigned(xml: string): boolean {
 function samlRefusal(err: unknown, accountId: string, xml: string): SsoRefusal {
   if (err instanceof SsoRefusal) return err;
   const message = err instanceof Error ? err.message : String(err);
-  const r = (reason: SsoRefusalReason, text: string) => new SsoRefusal(reason, text, accountId);
+  const r = (reason: SsoRefusalReason, text: string) => new SsoRefusal(reason, text, accountId, null, message.slice(0, 300));
   if (/multiple assertions/i.test(message)) return r('wrapping', 'The answer holds more than one assertion (refused: a signature-wrapping attempt).');
   if (/InResponseTo is missing/i.test(message))
     return r('idp_initiated', "Sign-ins started at the identity provider are off for this account: start from upmon's sign-in page.");

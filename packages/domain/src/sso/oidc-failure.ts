@@ -10,7 +10,7 @@ export function oidcRefusal(err: unknown, accountId: string): SsoRefusal {
   const message = err instanceof Error ? err.message : String(err);
   const cause = (err as { cause?: unknown }).cause;
   const code = (err as { code?: string }).code ?? '';
-  const r = (reason: SsoRefusalReason, text: string) => new SsoRefusal(reason, text, accountId);
+  const r = (reason: SsoRefusalReason, text: string) => new SsoRefusal(reason, text, accountId, null, `${code} ${message}`.slice(0, 300));
   if (err instanceof OutboundBlockedError || cause instanceof OutboundBlockedError)
     return r('unreachable', "The identity provider's address is not reachable from upmon.");
   if (/"iss"/.test(message)) return r('issuer', 'The ID token was issued by another issuer than the one this account trusts.');

@@ -35,6 +35,8 @@ export class SsoRefusal extends Error {
     readonly accountId: string | null = null,
     /** The address the IdP asserted, when there was one. */
     readonly email: string | null = null,
+    /** The library's own words, for the operator's log only (never shown: they may quote the IdP). */
+    readonly detail: string | null = null,
   ) {
     super(message);
     this.name = 'SsoRefusal';

@@ -8,6 +8,6 @@ import { pageContext, sendPage } from './render.js';
 export async function refuseSso(ctx: WebContext, req: Request, res: Response, err: unknown): Promise<void> {
   if (!(err instanceof SsoRefusal)) throw err;
   await recordSsoRefusal(ctx.prisma, err, ctx.clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for']));
-  ctx.logger.info({ reason: err.reason, accountId: err.accountId }, 'SSO sign-in refused');
+  ctx.logger.warn({ reason: err.reason, accountId: err.accountId, detail: err.detail }, 'SSO sign-in refused');
   sendPage(res, <SsoRefusedPage page={pageContext(res, ctx.assets)} message={err.message} />, 401);
 }

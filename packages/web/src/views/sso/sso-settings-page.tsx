@@ -84,7 +84,8 @@ export function SsoSettingsPage(p: SsoSettingsPageProps) {
               <tr>
                 <td>{d.domain}</td>
                 <td data-label="TXT record">
-                  <code>{d.txt_record_name}</code> <code>{d.txt_record_value}</code>
+                  <CopyBlock id={`txt-name-${d.id}`} text={d.txt_record_name} label={`name of the TXT record of ${d.domain}`} />
+                  <CopyBlock id={`txt-value-${d.id}`} text={d.txt_record_value} label={`value of the TXT record of ${d.domain}`} />
                 </td>
                 <td data-label="Status">
                   {d.verified ? (
