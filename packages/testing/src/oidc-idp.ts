@@ -4,7 +4,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eventually } from './eventually.js';
+import { eventually, PATIENCE_MS } from './eventually.js';
 import { freePort } from './service-process.js';
 
 export interface OidcTestAccount {
@@ -105,7 +105,7 @@ export async function startOidcProvider(opts: { redirectUri: string; accounts: R
         () => false,
       );
     },
-    30_000,
+    PATIENCE_MS,
     'oidc-provider to answer discovery',
   );
   return {

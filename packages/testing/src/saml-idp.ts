@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { eventually } from './eventually.js';
+import { eventually, PATIENCE_MS } from './eventually.js';
 import { freePort } from './service-process.js';
 
 /** Debian's SimpleSAMLphp (scripts/test-prerequisites.sh installs it). */
@@ -156,7 +156,7 @@ export async function startSimpleSamlPhp(opts: { users: Record<string, SamlIdpUs
         () => false,
       );
     },
-    30_000,
+    PATIENCE_MS,
     'SimpleSAMLphp to serve its metadata',
   );
   return {

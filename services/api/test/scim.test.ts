@@ -6,15 +6,12 @@
  * at once; the last owner is never deprovisioned; another account's token reaches nothing of this
  * account (and that account's audit log says so); a revoked token nothing at all.
  */
-import { jest } from '@jest/globals';
 import { hashPassword } from '@upmon/crypto';
 import { issueScimToken, OPERATOR, revokeScimToken, saveGroupRoles } from '@upmon/domain';
 import { makeProject } from '@upmon/testing';
 import { startHarness, type Harness } from './support/api-harness.js';
 import { WebClient } from './support/web-client.js';
 import { makeUser, TEST_PASSWORD } from './support/web-users.js';
-
-jest.setTimeout(60_000);
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';

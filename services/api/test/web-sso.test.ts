@@ -5,7 +5,6 @@
  * e-mailed links are refused while the break-glass owner still signs in with password + code;
  * "Continue with SSO" finds the account by its verified domain; GET /api/v1/sso for read-write keys.
  */
-import { jest } from '@jest/globals';
 import { confirmTotpSetup, startTotpSetup, totpCodeAt } from '@upmon/user-store';
 import { createCipher } from '@upmon/crypto';
 import { makeApiKey, TEST_ENCRYPTION_KEY } from '@upmon/testing';
@@ -13,8 +12,6 @@ import type { Harness } from './support/api-harness.js';
 import { pageText, WebClient } from './support/web-client.js';
 import { startWebTeam, TEST_PASSWORD, type Team } from './support/web-users.js';
 import type { Role } from '@upmon/core';
-
-jest.setTimeout(60_000);
 
 let h: Harness;
 let team: Team;

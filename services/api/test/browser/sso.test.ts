@@ -23,6 +23,7 @@ import { importJWK, SignJWT } from 'jose';
 import {
   launchChromium,
   makeProject,
+  PATIENCE_MS,
   simpleSamlPhpSkipReason,
   startDnsServer,
   startOidcProvider,
@@ -99,6 +100,7 @@ if (skip) test('SimpleSAMLphp is needed', () => console.warn(`skipped: ${skip}`)
  */
 async function newPage(width = 1280): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
+  context.setDefaultTimeout(PATIENCE_MS);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {
@@ -335,9 +337,11 @@ async function samlLogin(page: Page, user: string, password: string) {
   await page.locator('input[name=username]').fill(user);
   await page.locator('input[name=password]').fill(password);
   await page.locator('input[name=password]').press('Enter');
-  await page.waitForURL((u) => u.href.startsWith(h.base)).catch(async (err: Error) => {
-    throw new Error(`${err.message}\nat ${page.url()}: ${(await page.locator('body').textContent())?.slice(0, 1500)}\n${samlIdp.log().slice(-3000)}`);
-  });
+  await page
+    .waitForURL((u) => u.href.startsWith(h.base))
+    .catch(async (err: Error) => {
+      throw new Error(`${err.message}\nat ${page.url()}: ${(await page.locator('body').textContent())?.slice(0, 1500)}\n${samlIdp.log().slice(-3000)}`);
+    });
 }
 
 async function postAcs(accountId: string, form: Record<string, string>) {
