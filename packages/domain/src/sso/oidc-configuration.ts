@@ -1,13 +1,11 @@
 import * as oidc from 'openid-client';
-import { OutboundBlockedError } from '@upmon/outbound';
+import { blockedByGuard } from './error-chain.js';
 import { guardedFetch } from './guarded-fetch.js';
 import type { SsoDeps } from './sso-deps.js';
 
 /** Why discovery failed, in words for the owner (never the IdP's body). */
 export function discoveryProblem(err: unknown): string {
-  const cause = (err as { cause?: unknown }).cause;
-  if (err instanceof OutboundBlockedError || cause instanceof OutboundBlockedError)
-    return 'its address is not reachable from upmon (private or reserved addresses are refused)';
+  if (blockedByGuard(err)) return 'its address is not reachable from upmon (private or reserved addresses are refused)';
   const message = err instanceof Error ? err.message : String(err);
   if (/"issuer" property does not match/i.test(message)) return 'the discovery document names another issuer than this URL';
   if (/response|status code|JSON/i.test(message)) return 'it has no valid OpenID Connect discovery document (/.well-known/openid-configuration)';

@@ -1,4 +1,4 @@
-import { OutboundBlockedError } from '@upmon/outbound';
+import { blockedByGuard, errorChain } from './error-chain.js';
 import { SsoRefusal, type SsoRefusalReason } from './sso-refusal.js';
 
 /**
@@ -7,20 +7,23 @@ import { SsoRefusal, type SsoRefusalReason } from './sso-refusal.js';
  * issuer's JWKS, algorithm, nonce, state, PKCE.
  */
 export function oidcRefusal(err: unknown, accountId: string): SsoRefusal {
-  const message = err instanceof Error ? err.message : String(err);
-  const cause = (err as { cause?: unknown }).cause;
-  const code = (err as { code?: string }).code ?? '';
+  const chain = errorChain(err);
+  const message = chain.map((e) => (e instanceof Error ? e.message : String(e))).join(' / ');
+  const code = chain.map((e) => (e as { code?: unknown }).code).find((c): c is string => typeof c === 'string' && c.startsWith('OAUTH_')) ?? '';
+  // oauth4webapi names the claim that failed a comparison or a time check in its error's cause.
+  const claim = chain.map((e) => (e as { claim?: unknown }).claim ?? (e as { cause?: { claim?: unknown } }).cause?.claim).find((c) => typeof c === 'string');
   const r = (reason: SsoRefusalReason, text: string) => new SsoRefusal(reason, text, accountId, null, `${code} ${message}`.slice(0, 300));
-  if (err instanceof OutboundBlockedError || cause instanceof OutboundBlockedError)
-    return r('unreachable', "The identity provider's address is not reachable from upmon.");
-  if (/"iss"/.test(message)) return r('issuer', 'The ID token was issued by another issuer than the one this account trusts.');
-  if (/"aud"|"azp"/.test(message)) return r('audience', 'The ID token was issued for another client (audience), not for upmon.');
-  if (/"exp"|"nbf"|"iat"/.test(message) || code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') return r('expired', 'The ID token has expired (or is not valid yet).');
+  if (blockedByGuard(err)) return r('unreachable', "The identity provider's address is not reachable from upmon.");
+  if (claim === 'iss' || /"iss"/.test(message)) return r('issuer', 'The ID token was issued by another issuer than the one this account trusts.');
+  if (claim === 'aud' || claim === 'azp' || /"aud"|"azp"/.test(message))
+    return r('audience', 'The ID token was issued for another client (audience), not for upmon.');
+  if (claim === 'exp' || claim === 'nbf' || claim === 'iat' || /"exp"|"nbf"|"iat"/.test(message) || code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED')
+    return r('expired', 'The ID token has expired (or is not valid yet).');
   if (/"alg"/.test(message))
     return r('algorithm', 'The ID token is not signed with an algorithm the identity provider announces (unsigned tokens are refused).');
   if (/signature|verification key|KEY_SELECTION/i.test(message + code))
     return r('signature', "The ID token's signature does not match the identity provider's published keys.");
-  if (/"nonce"/.test(message)) return r('nonce', "The ID token's nonce does not belong to this sign-in.");
+  if (claim === 'nonce' || /"nonce"/.test(message)) return r('nonce', "The ID token's nonce does not belong to this sign-in.");
   if (/"state"|state/i.test(message) && code === 'OAUTH_INVALID_RESPONSE') return r('state', 'The answer does not belong to this sign-in (state).');
   if (code === 'OAUTH_AUTHORIZATION_RESPONSE_ERROR' || code === 'OAUTH_RESPONSE_BODY_ERROR')
     return r('idp_error', 'The identity provider refused the sign-in.');

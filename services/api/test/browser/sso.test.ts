@@ -254,18 +254,21 @@ maybe('OpenID Connect refusals: wrong issuer, wrong audience, expired, alg none,
     const { page, close } = await newPage();
     let forged: string | null = null;
     oidcIdp.tamperTokens((body) => ({ ...body, id_token: forged ?? String(body.id_token) }));
-    await page.goto(`${h.base}/sso/${acct.a}/start`);
-    const login = await h.prisma.ssoLogin.findFirstOrThrow({ where: { accountId: acct.a, protocol: 'oidc' }, orderBy: { createdAt: 'desc' } });
-    const now = Math.floor(Date.now() / 1000);
-    const { at_hash: _atHash, ...claims } = template;
-    forged = await make({ ...claims, nonce: login.nonce, iat: now, exp: now + 600 });
-    await oidcProviderLogin(page, 'alice@acme.test');
-    const text = (await page.locator('main').textContent()) ?? '';
-    expect({ reason, text }).toEqual({ reason, text: expect.stringContaining(message) });
-    expect(text).toContain('Single sign-on refused');
-    expect(await auditText(acct.a)).toContain(`sso.sign_in_refused | identity provider | ${reason}: ${message}`);
-    oidcIdp.tamperTokens(null);
-    await close();
+    try {
+      await page.goto(`${h.base}/sso/${acct.a}/start`);
+      const login = await h.prisma.ssoLogin.findFirstOrThrow({ where: { accountId: acct.a, protocol: 'oidc' }, orderBy: { createdAt: 'desc' } });
+      const now = Math.floor(Date.now() / 1000);
+      const { at_hash: _atHash, ...claims } = template;
+      forged = await make({ ...claims, nonce: login.nonce, iat: now, exp: now + 600 });
+      await oidcProviderLogin(page, 'alice@acme.test');
+      const text = (await page.locator('main').textContent()) ?? '';
+      expect({ reason, text }).toEqual({ reason, text: expect.stringContaining(message) });
+      expect(text).toContain('Single sign-on refused');
+      expect(await auditText(acct.a)).toContain(`sso.sign_in_refused | identity provider | ${reason}: ${message}`);
+    } finally {
+      oidcIdp.tamperTokens(null);
+      await close();
+    }
   };
   const sessionsBefore = await h.prisma.session.count();
   await run((c) => resign({ ...c, iss: 'https://evil.example' }), 'The ID token was issued by another issuer than the one this account trusts.', 'issuer');
@@ -299,6 +302,7 @@ maybe('OpenID Connect refusals: wrong issuer, wrong audience, expired, alg none,
 });
 
 maybe('OpenID Connect refusals: an address the IdP has not verified, an address of a domain the account has not verified', async () => {
+  oidcIdp.tamperTokens(null);
   for (const [login, message, reason] of [
     ['eve@acme.test', 'The identity provider has not verified the address eve@acme.test.', 'email_unverified'],
     [
@@ -394,19 +398,6 @@ maybe('SAML refusals: replay, signature wrapping, another account’s SP, unsign
   expect(replay.text).toContain('This answer was already used (a replayed SAML response is refused).');
   expect(await auditText(acct.b)).toContain('sso.sign_in_refused | identity provider | replay: ');
 
-  // Signature wrapping: an unsigned assertion for someone else beside the signed one.
-  const xml = Buffer.from(original.SAMLResponse!, 'base64').toString('utf8');
-  const signed = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(xml)![0];
-  const evil = signed
-    .replace(/<ds:Signature[\s\S]*<\/ds:Signature>/, '')
-    .replace(/ID="[^"]+"/, 'ID="_evil"')
-    .replace(/bob@beta\.test/g, 'owner-b@owners.test');
-  const wrapped = xml.replace(signed, evil + signed);
-  const wrapping = await postAcs(acct.b, { SAMLResponse: Buffer.from(wrapped).toString('base64'), RelayState: original.RelayState ?? '' });
-  expect(wrapping.status).toBe(401);
-  expect(wrapping.text).toContain('The answer holds more than one assertion (refused: a signature-wrapping attempt).');
-  expect(await auditText(acct.b)).toContain('sso.sign_in_refused | identity provider | wrapping: ');
-
   // Account C uses the same IdP; a response SimpleSAMLphp made for B's SP, posted to C's ACS.
   const { page, close } = await newPage();
   await signIn(page, h.base, owners.c);
@@ -428,6 +419,19 @@ maybe('SAML refusals: replay, signature wrapping, another account’s SP, unsign
   })();
   expect(posts).toHaveLength(1);
   const forB = Object.fromEntries(posts[0]!.body.entries());
+  // Signature wrapping (a fresh response: nothing used it yet): an unsigned assertion for someone else beside the signed one.
+  const xml = Buffer.from(forB.SAMLResponse!, 'base64').toString('utf8');
+  const signed = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(xml)![0];
+  const evil = signed
+    .replace(/<ds:Signature[\s\S]*<\/ds:Signature>/, '')
+    .replace(/ID="[^"]+"/, 'ID="_evil"')
+    .replace(/bob@beta\.test/g, 'owner-b@owners.test');
+  const wrapped = xml.replace(signed, evil + signed);
+  const wrapping = await postAcs(acct.b, { SAMLResponse: Buffer.from(wrapped).toString('base64'), RelayState: forB.RelayState ?? '' });
+  expect(wrapping.status).toBe(401);
+  expect(wrapping.text).toContain('The answer holds more than one assertion (refused: a signature-wrapping attempt).');
+  expect(await auditText(acct.b)).toContain('sso.sign_in_refused | identity provider | wrapping: ');
+
   const other = await postAcs(acct.c, forB);
   expect(other.status).toBe(401);
   expect(other.text).toContain("This answer is for another account's service provider.");
