@@ -454,4 +454,20 @@ maybe('SAML refusals: replay, signature wrapping, another account’s SP, unsign
   expect((await idpInit.page.locator('main').textContent()) ?? '').toContain('Sign-ins started at the identity provider are off for this account');
   expect(await auditText(acct.b)).toContain('sso.sign_in_refused | identity provider | idp_initiated: ');
   await idpInit.close();
+
+  // The owner turns it on (saving with both metadata fields empty keeps the metadata): then it signs in.
+  const ownerB = await newPage();
+  await signIn(ownerB.page, h.base, owners.b);
+  await ownerB.page.goto(`${h.base}/accounts/${acct.b}/sso`);
+  await ownerB.page.getByLabel('Accept sign-ins started at the identity provider (IdP-initiated)').check();
+  await ownerB.page.getByRole('button', { name: 'Save SAML' }).click();
+  await ownerB.page.waitForURL(/done=saml/);
+  await ownerB.close();
+  expect(await auditText(acct.b)).toContain('IdP-initiated on)');
+  const allowed = await newPage();
+  await allowed.page.goto(samlIdp.idpInitiatedUrl(`${h.base}/sso/saml/${acct.b}/metadata`));
+  await samlLogin(allowed.page, 'bob', 'bob-password');
+  await allowed.page.waitForURL(/\/projects/);
+  expect(allowed.problems).toEqual([]);
+  await allowed.close();
 });
