@@ -3,7 +3,7 @@ import type { Actor } from '../audit/actor.js';
 import { recordSsoEvent } from '../sso/sso-audit.js';
 import { ScimError } from './scim-error.js';
 import { getScimUser } from './scim-user-reads.js';
-import { personName, type ScimUserState } from './scim-user-input.js';
+import { personName, scimUserColumns, type ScimUserState } from './scim-user-input.js';
 import { lockAccount, syncScimMembership } from './sync-scim-membership.js';
 
 /** The address must be of a domain the account has verified: a SCIM token provisions its own people only. */
@@ -25,18 +25,7 @@ export async function createScimUser(prisma: PrismaClient, accountId: string, ac
       throw new ScimError(409, `a User with userName ${s.userName} already exists`, 'uniqueness');
     const user = (await tx.user.findUnique({ where: { email: s.email } })) ?? (await tx.user.create({ data: { email: s.email, name: personName(s) } }));
     if (await tx.scimUser.findFirst({ where: { accountId, userId: user.id } })) throw new ScimError(409, `a User for ${s.email} already exists`, 'uniqueness');
-    const row = await tx.scimUser.create({
-      data: {
-        accountId,
-        userId: user.id,
-        userName: s.userName,
-        externalId: s.externalId,
-        givenName: s.givenName,
-        familyName: s.familyName,
-        displayName: s.displayName,
-        active: s.active,
-      },
-    });
+    const row = await tx.scimUser.create({ data: { accountId, userId: user.id, ...scimUserColumns(s) } });
     await syncScimMembership(tx, accountId, { id: row.id, userId: user.id, userName: row.userName, active: row.active }, actor, now);
     await recordSsoEvent(tx, accountId, actor, 'scim.user_create', `${s.userName}${s.active ? '' : ' (inactive)'}`);
     return row.id;

@@ -73,3 +73,8 @@ export function personName(s: ScimUserState): string {
   const full = [s.givenName, s.familyName].filter(Boolean).join(' ');
   return (s.displayName || full || s.email.split('@')[0] || s.email).slice(0, 100);
 }
+
+/** The columns of `scim_users` a User's state sets. */
+export function scimUserColumns(s: ScimUserState) {
+  return { userName: s.userName, externalId: s.externalId, givenName: s.givenName, familyName: s.familyName, displayName: s.displayName, active: s.active };
+}

@@ -4,7 +4,7 @@ import { recordSsoEvent } from '../sso/sso-audit.js';
 import { requireVerifiedDomain } from './create-scim-user.js';
 import { ScimError } from './scim-error.js';
 import { getScimUser } from './scim-user-reads.js';
-import { personName, type ScimUserState } from './scim-user-input.js';
+import { personName, scimUserColumns, type ScimUserState } from './scim-user-input.js';
 import { lockAccount, syncScimMembership } from './sync-scim-membership.js';
 
 /** The state of a stored SCIM user (what PATCH applies its operations to). */
@@ -53,16 +53,7 @@ export async function updateScimUser(
     }
     await tx.scimUser.update({
       where: { id },
-      data: {
-        userId,
-        userName: s.userName,
-        externalId: s.externalId,
-        givenName: s.givenName,
-        familyName: s.familyName,
-        displayName: s.displayName,
-        active: s.active,
-        version: { increment: 1 },
-      },
+      data: { userId, ...scimUserColumns(s), version: { increment: 1 } },
     });
     await syncScimMembership(tx, accountId, { id, userId, userName: s.userName, active: s.active }, actor, now);
     const action = before.active && !s.active ? 'scim.user_deactivate' : 'scim.user_update';

@@ -29,6 +29,8 @@ import {
   updateScimUser,
   type Actor,
   type ScimCaller,
+  type ScimEquality,
+  type ScimPatchOp,
 } from '@upmon/domain';
 import { createClientAddressResolver } from '@upmon/service-kit';
 import type { AppDeps } from '../app-deps.js';
@@ -37,6 +39,19 @@ import { scimDiscoveryRouter } from './scim-discovery.js';
 const SCIM_JSON = 'application/scim+json';
 
 type Handler = (req: Request, res: Response, caller: ScimCaller, actor: Actor) => Promise<void>;
+
+/** What a SCIM resource type is made of: the domain's reads and verbs, its parsers and presenter. */
+interface ScimResourceOps<State, Row> {
+  filters: readonly string[];
+  list(accountId: string, filters: ScimEquality[], page: { startIndex: number; count: number }): Promise<{ total: number; rows: Row[] }>;
+  get(accountId: string, id: string): Promise<Row>;
+  parse(body: unknown): State;
+  patch(current: State, ops: ScimPatchOp[]): State;
+  create(accountId: string, actor: Actor, state: State): Promise<Row>;
+  update(accountId: string, actor: Actor, id: string, next: (current: State) => State): Promise<Row>;
+  remove(accountId: string, actor: Actor, id: string): Promise<void>;
+  present(row: Row, req: Request): unknown;
+}
 
 /**
  * SCIM 2.0 (RFC 7644) at /scim/v2 for identity providers (docs/sso.md, "SCIM"): a bearer token per
@@ -81,110 +96,76 @@ export function mountScim(app: Express, deps: AppDeps): void {
   const now = () => deps.clock.now();
   const query = (req: Request, name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined);
 
-  r.get(
-    '/Users',
-    route(async (req, res, c) => {
-      const filters = parseScimFilter(query(req, 'filter'), SCIM_USER_FILTERS);
-      const page = scimPage(req.query);
-      const { total, rows } = await listScimUsers(deps.prisma, c.accountId, filters, page);
-      send(
-        res,
-        200,
-        scimList(
-          rows.map((u) => presentScimUser(base, u)),
-          total,
-          page.startIndex,
-        ),
-      );
-    }),
-  );
-  r.post(
-    '/Users',
-    route(async (req, res, c, actor) => {
-      const row = await createScimUser(deps.prisma, c.accountId, actor, parseScimUser(req.body), now());
-      res.setHeader('Location', `${base}/Users/${row.id}`);
-      send(res, 201, presentScimUser(base, row));
-    }),
-  );
-  r.get(
-    '/Users/:id',
-    route(async (req, res, c) => send(res, 200, presentScimUser(base, await getScimUser(deps.prisma, c.accountId, req.params.id as string)))),
-  );
-  r.put(
-    '/Users/:id',
-    route(async (req, res, c, actor) => {
-      const next = parseScimUser(req.body);
-      send(res, 200, presentScimUser(base, await updateScimUser(deps.prisma, c.accountId, actor, req.params.id as string, () => next, now())));
-    }),
-  );
-  r.patch(
-    '/Users/:id',
-    route(async (req, res, c, actor) => {
-      const ops = parsePatchOps(req.body);
-      const row = await updateScimUser(deps.prisma, c.accountId, actor, req.params.id as string, (current) => applyUserPatch(current, ops), now());
-      send(res, 200, presentScimUser(base, row));
-    }),
-  );
-  r.delete(
-    '/Users/:id',
-    route(async (req, res, c, actor) => {
-      await deleteScimUser(deps.prisma, c.accountId, actor, req.params.id as string, now());
-      res.status(204).end();
-    }),
-  );
+  /** The six routes of a SCIM resource type (RFC 7644 §3): list with filters and pages, create, get, replace, patch, delete. */
+  const resource = <State, Row extends { id: string }>(path: '/Users' | '/Groups', ops: ScimResourceOps<State, Row>) => {
+    const id = (req: Request) => req.params.id as string;
+    r.get(
+      path,
+      route(async (req, res, c) => {
+        const page = scimPage(req.query);
+        const { total, rows } = await ops.list(c.accountId, parseScimFilter(query(req, 'filter'), ops.filters), page);
+        const present = (row: Row) => ops.present(row, req);
+        send(res, 200, scimList(rows.map(present), total, page.startIndex));
+      }),
+    );
+    r.post(
+      path,
+      route(async (req, res, c, actor) => {
+        const row = await ops.create(c.accountId, actor, ops.parse(req.body));
+        res.setHeader('Location', `${base}${path}/${row.id}`);
+        send(res, 201, ops.present(row, req));
+      }),
+    );
+    r.get(
+      `${path}/:id`,
+      route(async (req, res, c) => send(res, 200, ops.present(await ops.get(c.accountId, id(req)), req))),
+    );
+    r.put(
+      `${path}/:id`,
+      route(async (req, res, c, actor) => {
+        const next = ops.parse(req.body);
+        send(res, 200, ops.present(await ops.update(c.accountId, actor, id(req), () => next), req));
+      }),
+    );
+    r.patch(
+      `${path}/:id`,
+      route(async (req, res, c, actor) => {
+        const patch = parsePatchOps(req.body);
+        send(res, 200, ops.present(await ops.update(c.accountId, actor, id(req), (current) => ops.patch(current, patch)), req));
+      }),
+    );
+    r.delete(
+      `${path}/:id`,
+      route(async (req, res, c, actor) => {
+        await ops.remove(c.accountId, actor, id(req));
+        res.status(204).end();
+      }),
+    );
+  };
 
-  r.get(
-    '/Groups',
-    route(async (req, res, c) => {
-      const filters = parseScimFilter(query(req, 'filter'), SCIM_GROUP_FILTERS);
-      const page = scimPage(req.query);
-      const withMembers = !/(^|,)\s*members\s*(,|$)/i.test(query(req, 'excludedAttributes') ?? '');
-      const { total, rows } = await listScimGroups(deps.prisma, c.accountId, filters, page);
-      send(
-        res,
-        200,
-        scimList(
-          rows.map((g) => presentScimGroup(base, g, withMembers)),
-          total,
-          page.startIndex,
-        ),
-      );
-    }),
-  );
-  r.post(
-    '/Groups',
-    route(async (req, res, c, actor) => {
-      const row = await createScimGroup(deps.prisma, c.accountId, actor, parseScimGroup(req.body), now());
-      res.setHeader('Location', `${base}/Groups/${row.id}`);
-      send(res, 201, presentScimGroup(base, row));
-    }),
-  );
-  r.get(
-    '/Groups/:id',
-    route(async (req, res, c) => send(res, 200, presentScimGroup(base, await getScimGroup(deps.prisma, c.accountId, req.params.id as string)))),
-  );
-  r.put(
-    '/Groups/:id',
-    route(async (req, res, c, actor) => {
-      const next = parseScimGroup(req.body);
-      send(res, 200, presentScimGroup(base, await updateScimGroup(deps.prisma, c.accountId, actor, req.params.id as string, () => next, now())));
-    }),
-  );
-  r.patch(
-    '/Groups/:id',
-    route(async (req, res, c, actor) => {
-      const ops = parsePatchOps(req.body);
-      const row = await updateScimGroup(deps.prisma, c.accountId, actor, req.params.id as string, (current) => applyGroupPatch(current, ops), now());
-      send(res, 200, presentScimGroup(base, row));
-    }),
-  );
-  r.delete(
-    '/Groups/:id',
-    route(async (req, res, c, actor) => {
-      await deleteScimGroup(deps.prisma, c.accountId, actor, req.params.id as string, now());
-      res.status(204).end();
-    }),
-  );
+  resource('/Users', {
+    filters: SCIM_USER_FILTERS,
+    list: (accountId, filters, page) => listScimUsers(deps.prisma, accountId, filters, page),
+    get: (accountId, userId) => getScimUser(deps.prisma, accountId, userId),
+    parse: parseScimUser,
+    patch: applyUserPatch,
+    create: (accountId, actor, state) => createScimUser(deps.prisma, accountId, actor, state, now()),
+    update: (accountId, actor, userId, next) => updateScimUser(deps.prisma, accountId, actor, userId, next, now()),
+    remove: (accountId, actor, userId) => deleteScimUser(deps.prisma, accountId, actor, userId, now()),
+    present: (row) => presentScimUser(base, row),
+  });
+  resource('/Groups', {
+    filters: SCIM_GROUP_FILTERS,
+    list: (accountId, filters, page) => listScimGroups(deps.prisma, accountId, filters, page),
+    get: (accountId, groupId) => getScimGroup(deps.prisma, accountId, groupId),
+    parse: parseScimGroup,
+    patch: applyGroupPatch,
+    create: (accountId, actor, state) => createScimGroup(deps.prisma, accountId, actor, state, now()),
+    update: (accountId, actor, groupId, next) => updateScimGroup(deps.prisma, accountId, actor, groupId, next, now()),
+    remove: (accountId, actor, groupId) => deleteScimGroup(deps.prisma, accountId, actor, groupId, now()),
+    // `excludedAttributes=members` (Entra ID asks for groups without their members).
+    present: (row, req) => presentScimGroup(base, row, !/(^|,)\s*members\s*(,|$)/i.test(query(req, 'excludedAttributes') ?? '')),
+  });
   r.use(scimDiscoveryRouter(base, (handler) => route(async (req, res) => handler(req, res))));
   r.use((_req, res) => send(res, 404, presentScimError(new ScimError(404, 'no such SCIM endpoint'))));
   // A body that is not JSON (or too large): a SCIM error, not the API's.
