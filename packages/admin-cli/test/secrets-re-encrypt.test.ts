@@ -56,12 +56,22 @@ describe('admin CLI: secrets re-encrypt', () => {
     // A TOTP secret is bound to its user's id, known once the row exists.
     const user = await prisma.user.create({ data: { email: `totp-${project}@example.com`, name: 'TOTP' } });
     await prisma.user.update({ where: { id: user.id }, data: { totpSecret: new Uint8Array(old.encrypt('JBSWY3DPEHPK3PXP', AAD.userTotpSecret(user.id))) } });
-    return { check, integrationId: id, userId: user.id };
+    // An account's OpenID Connect client secret is bound to the account (its row's key).
+    const accountId = (await prisma.project.findUniqueOrThrow({ where: { id: project } })).accountId;
+    await prisma.ssoSettings.create({
+      data: {
+        accountId,
+        oidcIssuer: 'https://idp.example',
+        oidcClientId: 'upmon',
+        oidcClientSecret: new Uint8Array(old.encrypt('s3cret', AAD.ssoOidcClientSecret(accountId))),
+      },
+    });
+    return { check, integrationId: id, userId: user.id, accountId };
   }
 
   it('re-encrypts every secret with the newest key, bound to its row, printing progress; the old key can then go', async () => {
     const project = (await makeProject(prisma)).id;
-    const { check, integrationId, userId } = await seed(project);
+    const { check, integrationId, userId, accountId } = await seed(project);
     // Unreadable under every key: counted and left alone.
     const stray = await makeCheck(prisma, project, { kind: 'http', httpConfig: {}, httpSecrets: new Uint8Array(Buffer.from('not a ciphertext of any key')) });
 
@@ -76,6 +86,7 @@ describe('admin CLI: secrets re-encrypt', () => {
         'pings.body': { to_re_encrypt: 8, re_encrypted: 8, unreadable: 0, unreadable_ids: [] },
         'users.totp_secret': { to_re_encrypt: 1, re_encrypted: 1, unreadable: 0, unreadable_ids: [] },
         'users.totp_pending_secret': { to_re_encrypt: 0, re_encrypted: 0, unreadable: 0, unreadable_ids: [] },
+        'sso_settings.oidc_client_secret': { to_re_encrypt: 1, re_encrypted: 1, unreadable: 0, unreadable_ids: [] },
       },
     });
     expect(run.err).toContain('pings.body: 3 of 8 done (3 re-encrypted, 0 unreadable)');
@@ -94,6 +105,8 @@ describe('admin CLI: secrets re-encrypt', () => {
     expect(rotated.isCurrent(i.config)).toBe(true);
     const u = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
     expect(newOnly.decrypt(u.totpSecret as Uint8Array, AAD.userTotpSecret(userId)).toString()).toBe('JBSWY3DPEHPK3PXP');
+    const sso = await prisma.ssoSettings.findUniqueOrThrow({ where: { accountId } });
+    expect(newOnly.decrypt(sso.oidcClientSecret as Uint8Array, AAD.ssoOidcClientSecret(accountId)).toString()).toBe('s3cret');
   });
 
   it('resumes: a second run touches only what is still under an old key', async () => {
