@@ -17,6 +17,8 @@ const MINUTE = 60_000;
 const LIMITS = {
   'sign-up': { perAddress: 10, perClient: 50, windowMs: 15 * MINUTE },
   mail: { perAddress: 5, perClient: 20, windowMs: 60 * MINUTE },
+  // "Continue with SSO" lookups (which account verified a domain): generous for people, not for enumeration.
+  'sso-lookup': { perAddress: 30, perClient: 120, windowMs: 15 * MINUTE },
 } as const;
 
 export type ThrottleKind = keyof typeof LIMITS;

@@ -33,7 +33,7 @@ export function ssoSignInRouter(ctx: WebContext): Router {
       sendPage(res, <SsoEmailPage page={pageContext(res, ctx.assets)} email={raw} next={next} error="Enter your work e-mail address." />, 422);
       return;
     }
-    await throttle(ctx, req, 'mail', email);
+    await throttle(ctx, req, 'sso-lookup', email);
     const found = await findSsoForEmail(ctx.prisma, email);
     if (!found) {
       const domain = email.slice(email.lastIndexOf('@') + 1);
