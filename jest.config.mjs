@@ -10,7 +10,7 @@ export default {
     '^@upmon/([a-z-]+)$': '<rootDir>/packages/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  testMatch: ['<rootDir>/{packages,services}/*/{src,test}/**/*.test.{ts,tsx}', '<rootDir>/infra/*/test/**/*.test.ts'],
+  testMatch: ['<rootDir>/{packages,services}/*/{src,test}/**/*.test.{ts,tsx}', '<rootDir>/infra/*/test/**/*.test.ts', '<rootDir>/scripts/test/**/*.test.ts'],
   globalSetup: '<rootDir>/packages/testing/jest/global-setup.mjs',
   maxWorkers: 2,
   testTimeout: 30_000,
