@@ -2,7 +2,7 @@ import { KIND_NAMES } from '@upmon/channels';
 import { apiInputSchemas, AUDIT_ACTIONS, CHECK_KINDS } from '@upmon/domain';
 
 /**
- * OpenAPI 3.1 description of REST API v1 (../shared/spec/api-v1.md + DESIGN.md decisions).
+ * OpenAPI 3.1 description of REST API v1 (docs/api-contract.md + the decisions of docs/design.md and docs/api.md).
  * Served at GET /api/v1/openapi.json; the integration tests validate every response they get
  * against it, so a response shape that drifts from this document fails the tests. Request bodies
  * and query parameters are derived from the domain's joi definitions, the ones the validators use
