@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Enforces the workspace boundaries (docs/architecture.md): services never import each other,
 // nobody deep-imports another package's src/, packages never read process.env, a package imports
-// only its own layer or those below it (LAYERS), and nothing but @upmon/check-store writes check
+// only its own layer or those below it (LAYERS) and says so in its README, and nothing but @upmon/check-store writes check
 // state, flips or pings (in SQL or through Prisma), in services and packages alike: it is their one
 // writer. `node scripts/check-boundaries.mjs [root]` checks the workspace at root (default: this
 // repository; scripts/test/check-boundaries.test.ts checks scratch workspaces).
@@ -13,7 +13,7 @@ const problems = [];
 
 /**
  * The layers of docs/architecture.md ("Where a new feature's code goes"), from the inside out:
- * core < libraries < check-store < domain < adapters < services. A package's sources and its
+ * core < libraries < stores (check-store, user-store) < domain < adapters < services. A package's sources and its
  * package.json dependencies may name packages of its own layer or lower ones, never a higher one.
  * Every package must be listed (a new one fails until it is given a layer); @upmon/testing is test
  * support, imported by tests only, and sits outside the order.
@@ -24,7 +24,7 @@ const LAYERS = [
     name: 'libraries',
     packages: ['batching', 'bounded-joi', 'channels', 'config', 'crypto', 'db', 'logger', 'mailer', 'metrics', 'outbound', 'probes', 'queue', 'service-kit'],
   },
-  { name: 'check-store', packages: ['check-store', 'user-store'] },
+  { name: 'stores', packages: ['check-store', 'user-store'] },
   { name: 'domain', packages: ['domain'] },
   { name: 'adapters', packages: ['admin-cli', 'healthchecks', 'web'] },
   { name: 'services', packages: [] }, // every folder of services/
@@ -73,6 +73,12 @@ for (const { group, name, pkg } of packages.values()) {
     problems.push(`${group}/${name}: not in any layer (add it to LAYERS in scripts/check-boundaries.mjs and to docs/architecture.md)`);
     continue;
   }
+  // Each package's README says what it holds and, naming its layer, what it may import.
+  const readme = path.join(root, group, name, 'README.md');
+  const layer = LAYERS[layerOf(group, name)].name;
+  if (!existsSync(readme)) problems.push(`${group}/${name}: no README.md (what it holds, its layer and what it may import)`);
+  else if (!readFileSync(readme, 'utf8').includes(`Layer **${layer}**`))
+    problems.push(`${group}/${name}/README.md: does not name its layer ("Layer **${layer}**")`);
   for (const dep of Object.keys(pkg.dependencies ?? {})) {
     const why = layerProblem({ group, name }, dep);
     if (why) problems.push(`${group}/${name}/package.json: depends on ${why}`);
