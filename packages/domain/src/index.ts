@@ -108,5 +108,9 @@ export * from './checks/location-reads.js';
 export * from './checks/test-probe.js';
 
 export * from './api-inputs.js';
+export * from './api-response-schemas.js';
+export * from './badges/badge-presenter.js';
+export * from './history/flip-presenter.js';
+export * from './history/ping-presenter.js';
 export * from './validation/request-schema.js';
 export type { CheckBody, HttpConfig, IntegrationBody, MaintenanceBody, ScheduleInput, StatusPageBody } from './generated/request-bodies.js';
