@@ -22,17 +22,13 @@ import {
   totpEnabled,
 } from '@upmon/domain';
 import { makeCheck } from '@upmon/testing';
-import { openDomainWorld, type DomainWorld } from './support/domain-world.js';
+import { domainWorldOfThisFile } from './support/domain-world.js';
 
 // People, accounts, invitations and projects as the web app changes and reads them, through the
 // domain against a real database.
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
-let w: DomainWorld;
-beforeAll(async () => {
-  w = await openDomainWorld();
-});
-afterAll(() => w.close());
+const w = domainWorldOfThisFile();
 
 const signUp = (email: string) => ({ email, name: 'Ada', passwordHash: 'hash-1', account: '' });
 const actions = async (accountId: string) =>

@@ -1,14 +1,10 @@
 import { listAuditEvents, presentAuditEvent, recordAuditEvent } from '@upmon/domain';
-import { openDomainWorld, type DomainWorld } from './support/domain-world.js';
+import { domainWorldOfThisFile } from './support/domain-world.js';
 import { expectResponse } from './support/response-validator.js';
 
 // An account's audit log: recorded and paged through the domain against a real database.
 
-let w: DomainWorld;
-beforeAll(async () => {
-  w = await openDomainWorld();
-});
-afterAll(() => w.close());
+const w = domainWorldOfThisFile();
 
 test("newest first, a page at a time by cursor, the account's events only, each actor as it was", async () => {
   const { accountId } = w.scope;

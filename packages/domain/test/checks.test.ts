@@ -1,5 +1,4 @@
 import {
-  ApiError,
   checkPresenter,
   cloneCheck,
   createCheck,
@@ -21,6 +20,7 @@ import {
 import { createLogger } from '@upmon/logger';
 import { dropRedisPrefix, makeCheck, makeHttpCheck, makeIntegration, testRedisPrefix, testRedisUrl } from '@upmon/testing';
 import { Redis } from 'ioredis';
+import { apiError } from './support/api-error.js';
 import { openDomainWorld, type DomainWorld } from './support/domain-world.js';
 import { expectResponse } from './support/response-validator.js';
 
@@ -44,16 +44,6 @@ afterAll(async () => {
 
 const heartbeat = (name: string, extra: Record<string, unknown> = {}) =>
   validateCheckInput({ name, grace_sec: 300, schedule: { kind: 'period', period_sec: 3600 }, ...extra });
-
-/** The ApiError a promise rejects with (fails when it resolves). */
-async function apiError(p: Promise<unknown>): Promise<ApiError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ApiError);
-  return err as ApiError;
-}
 
 describe('create', () => {
   test('a new check is new, without a deadline, audit-logged, and presents as its schema says', async () => {

@@ -2,18 +2,14 @@ import { decryptPingBody, listFlips, listPings, presentFlip, presentPing, readCh
 import { createLogger } from '@upmon/logger';
 import { createCipher } from '@upmon/crypto';
 import { makeCheck, makeIntegration, sealPingBody } from '@upmon/testing';
-import { openDomainWorld, type DomainWorld } from './support/domain-world.js';
+import { domainWorldOfThisFile } from './support/domain-world.js';
 import { expectResponse } from './support/response-validator.js';
 
 // A check's history (pings, flips, availability) read through the domain from a real database.
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 const logger = createLogger({ service: 'domain-test', level: 'silent' });
-let w: DomainWorld;
-beforeAll(async () => {
-  w = await openDomainWorld();
-});
-afterAll(() => w.close());
+const w = domainWorldOfThisFile();
 
 /** Pings at the given timestamps (text, microseconds kept), of type success. */
 async function pingsAt(checkId: string, ...ts: string[]) {

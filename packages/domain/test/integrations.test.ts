@@ -1,6 +1,5 @@
 import { AAD } from '@upmon/crypto';
 import {
-  ApiError,
   createIntegration,
   deleteIntegration,
   findIntegration,
@@ -10,32 +9,20 @@ import {
   updateIntegration,
   validateIntegrationInput,
 } from '@upmon/domain';
-import { openDomainWorld, type DomainWorld } from './support/domain-world.js';
+import { apiError } from './support/api-error.js';
+import { domainWorldOfThisFile } from './support/domain-world.js';
 import { expectResponse } from './support/response-validator.js';
 
 // The integrations' operations and reads against a real database.
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 const TELEGRAM = { linkBase: 'https://t.me', botUsername: 'upmon_bot' };
-let w: DomainWorld;
-beforeAll(async () => {
-  w = await openDomainWorld();
-});
-afterAll(() => w.close());
+const w = domainWorldOfThisFile();
 
 const webhook = (name: string, extra: Record<string, unknown> = {}) =>
   validateIntegrationInput({ kind: 'webhook', name, events: ['down', 'up'], config: { url: 'https://hooks.example.com/a', secret: 's3cret' }, ...extra });
 const update = (id: number, body: Record<string, unknown>) =>
   updateIntegration(w.prisma, w.cipher, w.scope, id, body, { now: NOW, beforeVerificationMail: async () => {} });
-
-async function apiError(p: Promise<unknown>): Promise<ApiError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ApiError);
-  return err as ApiError;
-}
 
 test('create seals the config bound to the integration, presents without it, and is audit-logged', async () => {
   const { row } = await createIntegration(w.prisma, w.cipher, TELEGRAM, w.scope, webhook('hook'), NOW);

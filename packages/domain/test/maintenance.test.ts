@@ -1,5 +1,4 @@
 import {
-  ApiError,
   createMaintenance,
   deleteMaintenance,
   endMaintenance,
@@ -9,27 +8,15 @@ import {
   validateMaintenanceInput,
 } from '@upmon/domain';
 import { makeCheck, makeMaintenanceWindow } from '@upmon/testing';
-import { openDomainWorld, type DomainWorld } from './support/domain-world.js';
+import { apiError } from './support/api-error.js';
+import { domainWorldOfThisFile } from './support/domain-world.js';
 import { expectResponse } from './support/response-validator.js';
 
 // The maintenance windows' operations and reads against a real database.
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 const later = (min: number) => new Date(NOW.getTime() + min * 60_000);
-let w: DomainWorld;
-beforeAll(async () => {
-  w = await openDomainWorld();
-});
-afterAll(() => w.close());
-
-async function apiError(p: Promise<unknown>): Promise<ApiError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ApiError);
-  return err as ApiError;
-}
+const w = domainWorldOfThisFile();
 
 test('"duration_min" alone starts now; ending it early stops it, a second end is a 409', async () => {
   const scope = await w.project();

@@ -1,5 +1,4 @@
 import {
-  ApiError,
   createPrivateLocation,
   findPrivateLocation,
   listPrivateLocations,
@@ -7,26 +6,14 @@ import {
   revokePrivateLocation,
   rotatePrivateLocationKey,
 } from '@upmon/domain';
-import { openDomainWorld, type DomainWorld } from './support/domain-world.js';
+import { apiError } from './support/api-error.js';
+import { domainWorldOfThisFile } from './support/domain-world.js';
 import { expectResponse } from './support/response-validator.js';
 
 // An account's private locations, through the domain against a real database.
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
-let w: DomainWorld;
-beforeAll(async () => {
-  w = await openDomainWorld();
-});
-afterAll(() => w.close());
-
-async function apiError(p: Promise<unknown>): Promise<ApiError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ApiError);
-  return err as ApiError;
-}
+const w = domainWorldOfThisFile();
 
 test('create, rotate with and without grace, revoke; presented without the key', async () => {
   const { location, key } = await createPrivateLocation(w.prisma, w.scope.accountId, 'office');

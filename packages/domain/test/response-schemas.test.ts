@@ -33,7 +33,7 @@ import {
 } from '@upmon/domain';
 import { emptyHistogram, responseTimeSeries } from '@upmon/core';
 import { makeCheck, sealPingBody } from '@upmon/testing';
-import { openDomainWorld, type DomainWorld } from './support/domain-world.js';
+import { domainWorldOfThisFile } from './support/domain-world.js';
 import { responseProblems, type ResponseName } from './support/response-validator.js';
 
 // Responses have a schema as requests do (docs/api.md, "One definition per response"): each
@@ -43,11 +43,7 @@ import { responseProblems, type ResponseName } from './support/response-validato
 // error; this catches the rest (a field added through a spread, an enum value, a format).
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
-let w: DomainWorld;
-beforeAll(async () => {
-  w = await openDomainWorld();
-});
-afterAll(() => w.close());
+const w = domainWorldOfThisFile();
 
 /** A committed up → down flip of the check (as check-store writes them), already fanned out. */
 const insertFlip = (checkId: string, reason: string) =>

@@ -1,24 +1,12 @@
-import { ApiError, deleteStatusPage, presentStatusPage, readStatusPageSettings, saveStatusPage, validateStatusPageInput } from '@upmon/domain';
+import { deleteStatusPage, presentStatusPage, readStatusPageSettings, saveStatusPage, validateStatusPageInput } from '@upmon/domain';
 import { makeCheck } from '@upmon/testing';
-import { openDomainWorld, type DomainWorld } from './support/domain-world.js';
+import { apiError } from './support/api-error.js';
+import { domainWorldOfThisFile } from './support/domain-world.js';
 import { expectResponse } from './support/response-validator.js';
 
 // A project's status page: saved, read and deleted through the domain against a real database.
 
-let w: DomainWorld;
-beforeAll(async () => {
-  w = await openDomainWorld();
-});
-afterAll(() => w.close());
-
-async function apiError(p: Promise<unknown>): Promise<ApiError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ApiError);
-  return err as ApiError;
-}
+const w = domainWorldOfThisFile();
 
 test('saved groups and checks come back in order; a second save replaces them and keeps the public key', async () => {
   const scope = await w.project();

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import { createCipher, type Cipher } from '@upmon/crypto';
 import type { Plan, PrismaClient } from '@upmon/db';
 import type { CheckWriteDeps, PauseResumeDeps, ProjectScope } from '@upmon/domain';
@@ -40,4 +41,22 @@ export async function openDomainWorld(): Promise<DomainWorld> {
     project: async (opts = {}) => scopeOf((await makeProject(prisma, opts)).id),
     close: () => store.close(),
   };
+}
+
+/**
+ * The world of this test file: opened before its tests (beforeAll) and closed after them
+ * (afterAll); its fields are read through it inside the tests.
+ */
+export function domainWorldOfThisFile(): DomainWorld {
+  let world: DomainWorld | undefined;
+  beforeAll(async () => {
+    world = await openDomainWorld();
+  });
+  afterAll(() => world?.close());
+  return new Proxy({} as DomainWorld, {
+    get(_target, key) {
+      if (!world) throw new Error('the domain world opens in beforeAll: read it inside a test');
+      return world[key as keyof DomainWorld];
+    },
+  });
 }
