@@ -102,7 +102,7 @@ describe('admin import healthchecks', () => {
     expect(again.json.skipped.filter((s: any) => s.reason === 'already imported')).toHaveLength(12);
     expect(await prisma.check.count({ where: { projectId: project.id } })).toBe(12);
     // Two runs of the CLI as processes: slow on a loaded machine.
-  }, 90_000);
+  });
 
   it("stops at the plan's quota, skips a UUID another project has, accepts a bare list", async () => {
     // Records of another Healthchecks project: fresh UUIDs (the first test imported the originals).
@@ -116,7 +116,7 @@ describe('admin import healthchecks', () => {
     const out = admin('import', 'healthchecks', '--project', free.id, '--file', file).json;
     expect(out.created.map((c: any) => c.id)).toEqual([records[1]!.uuid, records[2]!.uuid]);
     expect(out.skipped.map((s: any) => s.reason)).toEqual(['a check with this uuid exists in another project', "the account's plan allows 20 checks"]);
-  }, 90_000);
+  });
 
   it('usage and file errors are JSON on stderr', async () => {
     const project = await makeProject(prisma);

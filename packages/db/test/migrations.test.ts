@@ -56,5 +56,5 @@ describe('migrations', () => {
     const again = run(db.url, 'migrate', 'deploy');
     expect(again.status).toBe(0);
     expect(again.stdout).toContain('No pending migrations to apply');
-  }, 120_000);
+  });
 });

@@ -59,7 +59,7 @@ beforeAll(async () => {
     startService('notifier', env, opts),
   ]);
   for (const s of started) services[s.name] = s;
-}, 120_000);
+});
 
 afterAll(async () => {
   for (const s of Object.values(services)) await s.stop();
@@ -111,8 +111,8 @@ test('every service exposes metrics of its own work that promtool accepts', asyn
   // Only the probed check: the timed-out one goes down too, and must not race it.
   await makeIntegration(prisma, project.id, 'webhook', { url: `${targetUrl}/hook` }, { name: 'hook', events: ['down'], tags: ['web'] });
   expect((await fetch(`${services.api!.url}/${pinged.id}`)).status).toBe(200);
-  await eventually(async () => (await prisma.flip.count({ where: { checkId: overdue.id } })) > 0, 20_000, 'the timeout flip');
-  await eventually(() => webhookBodies.some((b) => b.includes(probed.id)), 20_000, 'the probe and its webhook');
+  await eventually(async () => (await prisma.flip.count({ where: { checkId: overdue.id } })) > 0, 60_000, 'the timeout flip');
+  await eventually(() => webhookBodies.some((b) => b.includes(probed.id)), 60_000, 'the probe and its webhook');
 
   const expected: Record<string, string[]> = {
     api: ['upmon_pings_received_total{kind="success",outcome="stored"}', 'upmon_ping_commit_seconds_count', 'upmon_flips_total{reason="ping"}'],
@@ -145,7 +145,7 @@ test('every service exposes metrics of its own work that promtool accepts', asyn
       const { text } = await scrape(name);
       return expected[name]!.every((series) => sample(text, series) !== undefined);
     };
-    await eventually(present, 5_000, `${name}'s metrics`).catch(() => undefined); // the asserts below name what is missing
+    await eventually(present, 60_000, `${name}'s metrics`).catch(() => undefined); // the asserts below name what is missing
     const { status, type, text } = await scrape(name);
     expect([name, status, type]).toEqual([name, 200, 'text/plain; version=0.0.4; charset=utf-8']);
     expect({ name, ...promtool(['check', 'metrics'], { input: text }) }).toEqual({ name, status: 0, output: '' });
@@ -163,7 +163,7 @@ test('every service exposes metrics of its own work that promtool accepts', asyn
   expect(sample(prober, 'upmon_flips_total{reason="fail"}')).toBe(1);
   const notifier = (await scrape('notifier')).text;
   expect(sample(notifier, 'upmon_deliveries_total{channel="webhook",outcome="sent"}')).toBe(1);
-}, 60_000);
+});
 
 test('the api serves /metrics on its operators port only, never on the public one', async () => {
   const publicRes = await fetch(`${services.api!.url}/metrics`);

@@ -15,7 +15,7 @@ describe('Queues enqueue bound', () => {
     await expect(
       queues.enqueue('deliveries', { integrationId: 1, checkId: '00000000-0000-4000-8000-000000000002', event: 'down', flipId: '2' }),
     ).rejects.toThrow(/timed out/);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(10_000); // Redis never comes: without the bound this waits forever
     redis.disconnect();
   });
 });

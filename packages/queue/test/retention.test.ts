@@ -72,6 +72,6 @@ describe('queue retention', () => {
       } finally {
         await worker.close();
       }
-    }, 180_000);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PATIENCE_MS } from './eventually.js';
 
 export interface RecordedRequest {
   method: string;
@@ -72,7 +73,7 @@ export async function startRecordingServer(responder: Responder = () => ({})): P
     respond: (r) => {
       respond = r;
     },
-    waitFor(predicate, timeoutMs = 10_000) {
+    waitFor(predicate, timeoutMs = PATIENCE_MS) {
       return new Promise((resolve, reject) => {
         const check = () => {
           if (predicate(requests)) {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PATIENCE_MS } from './eventually.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -90,7 +91,7 @@ export async function startService(
   child.stderr?.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://${host}:${port}`;
-  const deadline = Date.now() + (opts.readyTimeoutMs ?? 20_000);
+  const deadline = Date.now() + (opts.readyTimeoutMs ?? 2 * PATIENCE_MS);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${out}`);
     try {

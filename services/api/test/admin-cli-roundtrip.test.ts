@@ -56,4 +56,4 @@ test('a plan change to free takes the API away at once', async () => {
   const res = await h.call('GET', '/checks', { key: key.key });
   expect(res.status).toBe(403);
   expect(res.body.message).toMatch(/free plan/);
-}, 120_000);
+});

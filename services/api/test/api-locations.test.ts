@@ -124,12 +124,13 @@ test('bounds: results per request, explanation length, unknown fields, wait; a l
 
   const check = await makeProbeCheck(h.prisma, p.project.id, 'tcp', { host: '10.0.0.9', port: 22 }, { locations: [loc.code] });
   const started = Date.now();
-  const poll = h.call('GET', '/prober/jobs?wait=10', { key: loc.key });
+  const poll = h.call('GET', '/prober/jobs?wait=30', { key: loc.key });
   await new Promise((r) => setTimeout(r, 700));
   await h.api.queues.enqueueProbes(loc.code, [{ checkId: check.id, scheduledAt: slot() }]);
   const res = await poll;
   expect(res.body.data.probes.map((x: { check_id: string }) => x.check_id)).toEqual([check.id]);
-  expect(Date.now() - started).toBeLessThan(5_000);
+  // Woken by the job, not at the end of its 30 s wait (a busy machine may take seconds to get there).
+  expect(Date.now() - started).toBeLessThan(20_000);
 });
 
 test('an API key is not a location key, nor the reverse; revoked: 401 from the next request', async () => {

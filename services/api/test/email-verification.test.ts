@@ -169,7 +169,7 @@ describe('e-mail address verification', () => {
         headless: true,
         args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
       });
-    }, 30_000);
+    });
     afterAll(async () => {
       await browser?.close();
     });
@@ -201,7 +201,7 @@ describe('e-mail address verification', () => {
       } finally {
         await context.close();
       }
-    }, 30_000);
+    });
   });
 });
 

@@ -47,7 +47,7 @@ beforeAll(async () => {
   prefix = testRedisPrefix();
   const env = { DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' };
   [api, notifier] = await Promise.all([startService('api', env), startService('notifier', { ...env, OUTBOUND_ALLOW_CIDRS: '127.0.0.1/32' })]);
-}, 60_000);
+});
 
 afterAll(async () => {
   const codes = await Promise.all([api?.stop(), notifier?.stop()]);
@@ -111,10 +111,10 @@ it('a check with channels set through /api/v3 notifies exactly its integrations 
 
   expect((await fetch(`${api.url}/ping/${check.uuid}`)).status).toBe(200);
   expect((await fetch(`${api.url}/ping/${check.uuid}/fail`)).status).toBe(200);
-  await eventually(() => received.filter((r) => r.body.includes(check.uuid)).length >= 2, 20_000, 'two notifications');
+  await eventually(() => received.filter((r) => r.body.includes(check.uuid)).length >= 2, 60_000, 'two notifications');
   // A wrong delivery (to b) would be a job of the fan-out: wait until the flip is fanned out and
   // every delivery job is done before concluding it did not happen.
-  await eventually(async () => (await prisma.flip.count({ where: { checkId: check.uuid, fannedOutAt: null } })) === 0, 10_000, 'the fan-out');
+  await eventually(async () => (await prisma.flip.count({ where: { checkId: check.uuid, fannedOutAt: null } })) === 0, 60_000, 'the fan-out');
   const producer = producerQueues(testRedisUrl(), prefix);
   try {
     await eventually(

@@ -64,7 +64,9 @@ it('stops cleanly under load: pings in hand are answered, keep-alive connections
   const t0 = Date.now();
   stopped = true;
   await running.stop();
-  expect(Date.now() - t0).toBeLessThan(5000);
+  // Keep-alive connections would hold a plain server.close() for the 65 s keep-alive; a busy machine
+  // slows a clean stop by seconds at most.
+  expect(Date.now() - t0).toBeLessThan(20_000);
   const statuses = await Promise.allSettled(inFlight);
   const answered = statuses.filter((s) => s.status === 'fulfilled').map((s) => (s as PromiseFulfilledResult<number>).value);
   // Requests accepted before the stop were answered OK and stored; later ones were refused (connection error).

@@ -139,7 +139,7 @@ describe('sign-in', () => {
     const again = clientAt(nat);
     for (let i = 0; i < 9; i++) expect((await again.signIn(team.users.owner.email, 'a typo in it')).status).toBe(401);
     await h.resetRateLimits();
-  }, 120_000);
+  });
 
   test('a client guessing across addresses is capped (100 failures an hour)', async () => {
     const c = clientAt('198.51.100.99');
@@ -245,7 +245,7 @@ describe('one-time links', () => {
     expect(pageText(res.text)).toContain('Check your e-mail');
     const unknown = await c.post('/sign-in/link', { email: 'stranger@example.com' });
     expect(pageText(unknown.text)).toBe(pageText(res.text)); // no way to tell who has an account
-    await eventually(() => smtp.mails.length > sent, 5000, 'a mail');
+    await eventually(() => smtp.mails.length > sent, 60_000, 'a mail');
     const mail = smtp.mails[smtp.mails.length - 1];
     expect(mail?.to).toEqual([team.users.member.email]);
     const link = /http:\/\/app\.test(\/auth\/link\/[A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] as string;
@@ -263,7 +263,7 @@ describe('one-time links', () => {
     const c = client();
     const sent = smtp.mails.length;
     await c.submit('/reset-password', '/reset-password', { email: team.users.admin.email });
-    await eventually(() => smtp.mails.length > sent, 5000, 'a mail');
+    await eventually(() => smtp.mails.length > sent, 60_000, 'a mail');
     const mail = smtp.mails[smtp.mails.length - 1];
     expect(mail?.subject).toBe('Reset your upmon password');
     const link = /http:\/\/app\.test(\/auth\/password\/[A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] as string;

@@ -1,5 +1,5 @@
 import { sha256Hex } from '@upmon/crypto';
-import { makeCheck, startSmtpCapture } from '@upmon/testing';
+import { eventually, makeCheck, PATIENCE_MS, startSmtpCapture } from '@upmon/testing';
 import { startHarness, type Harness } from './support/api-harness.js';
 import { pageText, WebClient } from './support/web-client.js';
 import { makeTeam, makeUser, signedInClients, TEST_PASSWORD } from './support/web-users.js';
@@ -25,14 +25,7 @@ beforeEach(async () => {
 
 const accountPage = () => `/accounts/${team.accountId}`;
 
-async function lastMailTo(to: string) {
-  for (let i = 0; i < 200; i++) {
-    const m = [...smtp.mails].reverse().find((x) => x.to.includes(to));
-    if (m) return m;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`no mail to ${to}`);
-}
+const lastMailTo = (to: string) => eventually(() => [...smtp.mails].reverse().find((x) => x.to.includes(to)), PATIENCE_MS, `a mail to ${to}`);
 
 describe('account page', () => {
   test('plan and usage: checks used of the plan’s quota', async () => {
@@ -210,7 +203,8 @@ describe('sign-up', () => {
     const taken = team.users.member.email;
     const times: { taken: number[]; fresh: number[] } = { taken: [], fresh: [] };
     const answers: { status: number; text: string }[] = [];
-    for (let i = 0; i < 3; i++) {
+    // Five of each, alternating, compared by their medians: one answer slowed by a busy machine moves neither.
+    for (let i = 0; i < 5; i++) {
       for (const which of ['taken', 'fresh'] as const) {
         await h.resetRateLimits();
         const c = new WebClient(h.api.url);
@@ -235,7 +229,7 @@ describe('sign-up', () => {
     expect(linkIn(mail.text)).toBe('');
     expect(await h.prisma.user.count({ where: { email: taken } })).toBe(1);
     expect(await h.prisma.user.count({ where: { name: 'Mallory' } })).toBe(0);
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2]!;
     const ratio = median(times.taken) / median(times.fresh);
     expect(ratio).toBeGreaterThan(0.2);
     expect(ratio).toBeLessThan(5);

@@ -1,4 +1,5 @@
-import { eventually, makeCheck, makeProject } from '@upmon/testing';
+import { createAckTokens } from '@upmon/crypto';
+import { eventually, makeCheck, makeProject, TEST_ENCRYPTION_KEY } from '@upmon/testing';
 import { makeFlip, makeIntegration } from './support/fixtures.js';
 import type { Harness } from './support/notifier-harness.js';
 import { NotifierServices } from './support/notifier-services.js';
@@ -20,7 +21,6 @@ describe('acknowledgement links in every channel', () => {
   it('down alerts of all eight kinds carry the link; their recoveries do not', async () => {
     const project = await makeProject(h.prisma);
     const check = await makeCheck(h.prisma, project.id, { name: 'backup', status: 'up' });
-    const hooks = ['webhook', 'slack', 'mattermost', 'discord'] as const;
     await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/webhook` });
     for (const kind of ['slack', 'mattermost', 'discord'] as const)
       await makeIntegration(h.prisma, project.id, kind, { webhook_url: `${receiver.url}/${kind}` });
@@ -29,22 +29,34 @@ describe('acknowledgement links in every channel', () => {
     await makeIntegration(h.prisma, project.id, 'telegram', {}, { telegramChatId: '-100777' });
     await makeIntegration(h.prisma, project.id, 'email', { email: 'oncall@example.com' });
 
-    await makeFlip(h.prisma, check, 'up', 'down');
+    const down = await makeFlip(h.prisma, check, 'up', 'down');
     await h.settle();
     await eventually(async () => smtp.mails.length >= 1);
-    const link = /Acknowledge: (https:\/\/upmon\.test\/ack\/[A-Za-z0-9_-]{60})/;
     const first = (prefix: string) => receiver.requests.find((r) => r.path.startsWith(prefix))?.body ?? '';
-    for (const path of hooks)
-      expect(first(`/${path}`)).toMatch(path === 'webhook' ? /"ack_link":"https:\/\/upmon\.test\/ack\// : /https:\/\/upmon\.test\/ack\//);
-    const ackLink = link.exec(JSON.parse(first('/webhook')).message)?.[1];
-    expect(ackLink).toBeDefined();
-    expect(JSON.parse(first('/slack')).attachments[0].fields).toContainEqual({ title: 'Acknowledge', value: ackLink, short: false });
+    // Each delivery signs its own link, with an expiry in whole seconds from its own send time, so two
+    // channels' links may differ in bytes: what must hold is that each acknowledges this down of this check.
+    const tokens = createAckTokens([TEST_ENCRYPTION_KEY]);
+    const link = /https:\/\/upmon\.test\/ack\/([A-Za-z0-9_-]{60})/;
+    const ackLinkIn = (text: string | undefined): string => {
+      const found = link.exec(text ?? '');
+      expect(found).not.toBeNull();
+      const claims = tokens.verify(found?.[1] ?? '', new Date());
+      expect(claims).toMatchObject({ ok: true, checkId: check.id, flipId: String(down.id) });
+      return found?.[0] ?? '';
+    };
+    const webhook = JSON.parse(first('/webhook'));
+    expect(ackLinkIn(webhook.ack_link)).toBe(webhook.ack_link);
+    expect(webhook.message).toContain(`Acknowledge: ${ackLinkIn(webhook.message)}`);
+    for (const kind of ['mattermost', 'discord'] as const) ackLinkIn(first(`/${kind}`));
+    const slackField = JSON.parse(first('/slack')).attachments[0].fields.find((f: { title: string }) => f.title === 'Acknowledge');
+    expect(slackField).toMatchObject({ short: false });
+    expect(ackLinkIn(slackField?.value)).toBe(slackField?.value);
     const pd = JSON.parse(first('/pagerduty'));
-    expect(pd.links).toContainEqual({ href: ackLink, text: 'Acknowledge in upmon' });
-    expect(pd.payload.custom_details.Acknowledge).toBe(ackLink);
-    expect(new URLSearchParams(first('/twilio')).get('Body')).toContain(`Acknowledge: ${ackLink}`);
-    expect(JSON.parse(first('/telegram')).text).toContain(`Acknowledge: ${ackLink}`);
-    expect(smtp.mails[0]?.text).toContain(`Acknowledge: ${ackLink}`);
+    const pdLink = pd.links.find((l: { text: string }) => l.text === 'Acknowledge in upmon')?.href;
+    expect(ackLinkIn(pdLink)).toBe(pdLink);
+    expect(ackLinkIn(pd.payload.custom_details.Acknowledge)).toBe(pd.payload.custom_details.Acknowledge);
+    for (const text of [new URLSearchParams(first('/twilio')).get('Body') ?? '', JSON.parse(first('/telegram')).text, smtp.mails[0]?.text])
+      expect(text).toContain(`Acknowledge: ${ackLinkIn(text)}`);
 
     const before = receiver.requests.length;
     await makeFlip(h.prisma, check, 'down', 'up');
@@ -71,12 +83,17 @@ describe('acknowledgement links in every channel', () => {
     } as const;
     for (const [kind, config] of Object.entries(configs)) await makeIntegration(h.prisma, project.id, kind as keyof typeof configs, config);
     const before = receiver.requests.length;
-    await makeFlip(h.prisma, check, 'up', 'down');
+    const down = await makeFlip(h.prisma, check, 'up', 'down');
     await h.settle();
     const downs = receiver.requests.slice(before);
     const bodyOf = (r: (typeof downs)[number]) => decodeURIComponent(r.body.replace(/\+/g, ' '));
-    const linkIn = (prefix: string) =>
-      downs.filter((r) => r.path.startsWith(prefix)).some((r) => /https:\/\/upmon\.test\/ack\/[A-Za-z0-9_-]{60}/.test(bodyOf(r)));
+    const tokens = createAckTokens([TEST_ENCRYPTION_KEY]);
+    const acknowledgesThisDown = (body: string) => {
+      const token = /https:\/\/upmon\.test\/ack\/([A-Za-z0-9_-]{60})/.exec(body)?.[1];
+      const claims = token ? tokens.verify(token, new Date()) : undefined;
+      return claims?.ok === true && claims.checkId === check.id && claims.flipId === String(down.id);
+    };
+    const linkIn = (prefix: string) => downs.filter((r) => r.path.startsWith(prefix)).some((r) => acknowledgesThisDown(bodyOf(r)));
     for (const prefix of ['/new/', '/pushover', '/opsgenie', '/victorops']) expect([prefix, linkIn(prefix)]).toEqual([prefix, true]);
     expect(downs.filter((r) => r.path.startsWith('/new/')).length).toBe(7);
     const teams = JSON.parse(downs.find((r) => r.path === '/new/msteams')?.body ?? '');

@@ -26,7 +26,7 @@ let receiver: RecordingServer;
 beforeAll(async () => {
   await services.open();
   ({ h, receiver } = services);
-}, 60_000);
+});
 afterAll(() => services.close());
 
 /** A project with a dependency (`database`) and a check depending on it (`app`), one webhook each. */
@@ -57,7 +57,7 @@ async function schedulerRounds() {
   const marker = await makeCheck(h.prisma, (await makeProject(h.prisma)).id);
   // The deadline scanner of the scheduler process picks up a due check within a round or two.
   await h.prisma.check.update({ where: { id: marker.id }, data: { status: 'up', lastPingAt: new Date(Date.now() - 600_000), nextDeadlineAt: new Date() } });
-  await eventually(async () => (await h.prisma.check.findUniqueOrThrow({ where: { id: marker.id } })).status !== 'up', 10_000, 'a scheduler round');
+  await eventually(async () => (await h.prisma.check.findUniqueOrThrow({ where: { id: marker.id } })).status !== 'up', 60_000, 'a scheduler round');
   await h.settle();
 }
 
@@ -194,7 +194,7 @@ test('a reminder due while a dependency is down is held, and sent once it recove
   await flip(db, 'up', 'down');
   // The reminder falls due now (the scheduler's reminders task enqueues it).
   await h.prisma.reminder.updateMany({ where: { checkId: app.id }, data: { dueAt: new Date() } });
-  await eventually(async () => (await heldRows(app.id)).some((r) => r.event === 'reminder'), 10_000, 'the reminder held');
+  await eventually(async () => (await heldRows(app.id)).some((r) => r.event === 'reminder'), 60_000, 'the reminder held');
   expect(sent(app).map((b) => b.event)).toEqual(['down']);
 
   await flip(db, 'down', 'up');
@@ -215,8 +215,8 @@ test('a restart of the notifier and a kill -9 of the scheduler while held lose n
   await makeFlip(h.prisma, db, 'down', 'up');
 
   await services.startBoth();
-  await receiver.waitFor(() => sent(app).length === 1 && sent(db).length === 2, 20_000);
+  await receiver.waitFor(() => sent(app).length === 1 && sent(db).length === 2, 60_000);
   expect(sent(app)[0]?.subject).toBe('DOWN | app (held while database was down)');
   await schedulerRounds();
   expect(sent(app)).toHaveLength(1);
-}, 60_000);
+});

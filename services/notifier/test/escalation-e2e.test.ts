@@ -26,7 +26,7 @@ beforeAll(async () => {
   const p = await makeProjectWithKeys(h.prisma, 'pro');
   projectId = p.project.id;
   key = p.rwKey;
-}, 60_000);
+});
 
 afterAll(async () => {
   await notifier?.stop();
@@ -52,7 +52,7 @@ it('a down still unacknowledged after the delay is escalated (with its acknowled
   await makeFlip(h.prisma, check, 'up', 'down', { ts: new Date(Date.now() - 15 * MIN + 3000) });
   await receiver.waitFor(() => bodies('esc-now').length === 1);
   expect(bodies('esc-later')).toEqual([]);
-  await receiver.waitFor(() => bodies('esc-later').length === 1, 15_000);
+  await receiver.waitFor(() => bodies('esc-later').length === 1, 60_000);
   const [escalated] = bodies('esc-later');
   expect(escalated).toMatchObject({ event: 'down', check_id: check.id, ack_link: expect.stringMatching(new RegExp(`^${api.url}/ack/[A-Za-z0-9_-]{60}$`)) });
 
@@ -89,4 +89,4 @@ it('acknowledged through the alert link before the delay: the escalation is canc
   // Recovery cleared it.
   const after = await fetch(`${api.url}/api/v1/checks/${check.id}`, { headers: { authorization: `Bearer ${key}` } });
   expect(((await after.json()) as { data: { acknowledged: unknown } }).data.acknowledged).toBeNull();
-}, 30_000);
+});

@@ -162,12 +162,12 @@ describe('escalations and a notifier killed during the fan-out', () => {
       select: { id: true },
     });
     const now = () => receiver.accepted.filter((r) => r.path === '/kill-now');
-    await receiver.waitFor(() => now().length >= 20, 15_000);
+    await receiver.waitFor(() => now().length >= 20, 60_000);
     expect(await first.stop('SIGKILL')).toBeNull();
     const second = await startService('notifier', env);
     try {
-      await eventually(async () => (await h.prisma.flip.count({ where: { fannedOutAt: null } })) === 0, 30_000);
-      await receiver.waitFor(() => new Set(now().map((r) => JSON.parse(r.body).check_id)).size >= flips.length, 30_000);
+      await eventually(async () => (await h.prisma.flip.count({ where: { fannedOutAt: null } })) === 0, 60_000);
+      await receiver.waitFor(() => new Set(now().map((r) => JSON.parse(r.body).check_id)).size >= flips.length, 60_000);
       const rows = await h.prisma.escalation.groupBy({ by: ['flipId'], _count: true, where: { integrationId: later.id } });
       expect(rows).toHaveLength(flips.length);
       expect(rows.every((r) => r._count === 1)).toBe(true);
@@ -175,5 +175,5 @@ describe('escalations and a notifier killed during the fan-out', () => {
     } finally {
       expect(await second.stop('SIGTERM')).toBe(0);
     }
-  }, 60_000);
+  });
 });

@@ -37,7 +37,7 @@ describe('delivery retries, failures and outbound protection', () => {
       const rows = await attempts(integrationId);
       const last = rows[rows.length - 1];
       return rows.length >= n && last && last.status !== 'failed_retrying' ? rows : null;
-    }, 15_000);
+    }, 60_000);
 
   it('retries 5xx with backoff and logs every attempt', async () => {
     const port = await freePort();
@@ -200,7 +200,7 @@ describe('delivery retries, failures and outbound protection', () => {
     }
     await receiver.waitFor((reqs) => reqs.filter((r) => r.path === '/outage').length >= 40); // everyone failed at least twice
     up = true;
-    await receiver.waitFor(() => receiver.accepted.filter((r) => r.path === '/outage').length >= 20, 15_000);
+    await receiver.waitFor(() => receiver.accepted.filter((r) => r.path === '/outage').length >= 20, 60_000);
     await new Promise((r) => setTimeout(r, 300));
     const delivered = receiver.accepted.filter((r) => r.path === '/outage').map((r) => JSON.parse(r.body).check_id as string);
     expect(new Set(delivered).size).toBe(20);

@@ -30,7 +30,7 @@ describe('monthly SMS quota', () => {
     await smtp?.close();
   });
 
-  const settle = () => h.settle(20_000);
+  const settle = () => h.settle(60_000);
   const smsTo = (phone: string) => receiver.accepted.filter((r) => r.path.startsWith('/twilio') && new URLSearchParams(r.body).get('To') === phone);
   const usage = async (accountId: string) => h.prisma.smsUsage.findMany({ where: { accountId }, orderBy: { month: 'asc' } });
 

@@ -15,7 +15,7 @@ describe('a notifier given addresses the guard once choked on', () => {
     h = await createHarness({ LOG_LEVEL: 'warn', OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8,169.254.0.0/16,64:ff9b::/96' });
     const dns = stubDns({ 'translated.test': ['::ffff:0:c0a8:101'], 'nat64-metadata.test': ['64:ff9b::a9fe:a9fe'], 'hooks.test': ['127.0.0.1'] });
     notifier = await startService('notifier', { ...h.env, ...dns.env }, { nodeArgs: dns.nodeArgs });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await notifier?.stop();

@@ -21,6 +21,7 @@ import {
   type DnsServer,
   type TestCertificates,
   type TestDatabase,
+  probeJobDone,
 } from '@upmon/testing';
 import type { Redis } from 'ioredis';
 import { startProber } from '../src/start-prober.js';
@@ -69,7 +70,7 @@ beforeAll(async () => {
   });
   prober = await startProber(config, createLogger({ service: 'prober', level: 'silent' }), { certificateAuthority: certs.caCert });
   queues = new Queues(redis, prefix);
-}, 60_000);
+});
 
 afterAll(async () => {
   await prober?.stop();
@@ -87,16 +88,7 @@ let seq = 0;
 async function probe(check: Check): Promise<void> {
   const scheduledAt = new Date(Date.now() + ++seq).toISOString();
   await queues.enqueue('probes', { checkId: check.id, scheduledAt });
-  const jobId = `probe-${check.id}-${Date.parse(scheduledAt)}`;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const job = await queues.queue('probes').getJob(jobId);
-    const state = job ? await job.getState() : 'missing';
-    if (state === 'completed') return;
-    if (state === 'failed') throw new Error(`probe job failed: ${job?.failedReason}`);
-    if (Date.now() > deadline) throw new Error(`probe job still ${state}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await probeJobDone(queues, `probe-${check.id}-${Date.parse(scheduledAt)}`);
 }
 
 async function lastPing(checkId: string) {

@@ -18,6 +18,7 @@ import {
   TEST_ENCRYPTION_KEY,
   type TestCertificates,
   type TestDatabase,
+  probeJobDone,
 } from '@upmon/testing';
 import type { Redis } from 'ioredis';
 import { startProber } from '../src/start-prober.js';
@@ -90,7 +91,7 @@ beforeAll(async () => {
   await (await startTestProber('127.0.0.0/8,::1/128', prefixes[prefixes.length - 1])).close();
   // Allows only 127.0.0.2: 127.0.0.1 and localhost stay blocked, as without any allow-list.
   blockedQueues = await startTestProber('127.0.0.2/32');
-}, 60_000);
+});
 
 afterAll(async () => {
   for (const p of probers) await p.stop();
@@ -127,25 +128,12 @@ async function pingsOf(checkId: string): Promise<ProbePing[]> {
   }));
 }
 
-/** Waits until the `probes` job `jobId` has completed (throws when it failed or takes over 15 s). */
-async function jobDone(queues: Queues, jobId: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const job = await queues.queue('probes').getJob(jobId);
-    const state = job ? await job.getState() : 'missing';
-    if (state === 'completed') return;
-    if (state === 'failed') throw new Error(`probe job failed: ${job?.failedReason}`);
-    if (Date.now() > deadline) throw new Error(`probe job still ${state}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 let seq = 0;
 /** Enqueues one probe and waits for its job to finish; returns the check's pings. */
 async function probe(check: Check, queues = allowedQueues, extra: { timestamp?: number } = {}): Promise<ProbePing[]> {
   const scheduledAt = new Date(Date.now() + ++seq).toISOString();
   await queues.enqueue('probes', { checkId: check.id, scheduledAt }, extra);
-  await jobDone(queues, `probe-${check.id}-${Date.parse(scheduledAt)}`);
+  await probeJobDone(queues, `probe-${check.id}-${Date.parse(scheduledAt)}`);
   return pingsOf(check.id);
 }
 
@@ -364,7 +352,7 @@ describe('batched jobs', () => {
   /** Enqueues one job carrying `probes` and waits for it to finish. */
   async function runJob(queues: Queues, probes: { checkId: string; scheduledAt: string }[]): Promise<void> {
     await queues.enqueue('probes', { probes });
-    await jobDone(queues, CATALOG.probes.jobId({ probes }));
+    await probeJobDone(queues, CATALOG.probes.jobId({ probes }));
   }
 
   it('every probe of a job runs, skipped ones aside', async () => {
@@ -407,7 +395,7 @@ describe('batched jobs', () => {
       [c, b],
     ];
     await Promise.all(batches.map((probes) => allowedQueues.enqueue('probes', { probes })));
-    await Promise.all(batches.map((probes) => jobDone(allowedQueues, CATALOG.probes.jobId({ probes }))));
+    await Promise.all(batches.map((probes) => probeJobDone(allowedQueues, CATALOG.probes.jobId({ probes }))));
     for (const check of checks) expect(await pingsOf(check.id)).toHaveLength(1);
     for (const k of ['a', 'b', 'c']) expect(seen.filter((r) => r.url === `/ok?twice-${k}`)).toHaveLength(1);
     // The next slot of the same check is a different probe.

@@ -13,6 +13,7 @@ import {
   testRedisUrl,
   type ServiceProcess,
   type TestDatabase,
+  probeJobDone,
 } from '@upmon/testing';
 import type { Redis } from 'ioredis';
 
@@ -52,7 +53,7 @@ beforeAll(async () => {
     },
     { nodeArgs: dns.nodeArgs },
   );
-}, 60_000);
+});
 
 afterAll(async () => {
   await prober?.stop();
@@ -69,15 +70,7 @@ async function probeOnce(url: string): Promise<string> {
   const scheduledAt = new Date().toISOString();
   await queues.enqueue('probes', { checkId: check.id, scheduledAt });
   const jobId = `probe-${check.id}-${Date.parse(scheduledAt)}`;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const job = await queues.queue('probes').getJob(jobId);
-    const state = job ? await job.getState() : 'missing';
-    if (state === 'completed') break;
-    if (prober.child.exitCode !== null) throw new Error(`prober exited:\n${prober.output()}`);
-    if (Date.now() > deadline) throw new Error(`probe job still ${state}:\n${prober.output()}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await probeJobDone(queues, jobId, () => (prober.child.exitCode !== null ? `prober exited:\n${prober.output()}` : null));
   const ping = await prisma.ping.findFirstOrThrow({ where: { checkId: check.id } });
   expect(ping.type).toBe('fail');
   expect((await prisma.check.findUniqueOrThrow({ where: { id: check.id } })).status).toBe('down');

@@ -4,7 +4,9 @@ import { createPgPool, createPrismaClient, type PrismaClient } from '@upmon/db';
 import {
   createTestDatabase,
   dropRedisPrefix,
+  eventually,
   makeProjectWithKeys,
+  PATIENCE_MS,
   startService,
   testRedisPrefix,
   testRedisUrl,
@@ -29,7 +31,7 @@ beforeAll(async () => {
   key = (await makeProjectWithKeys(prisma, 'pro')).rwKey;
   const env = { DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' };
   [api, scheduler] = await Promise.all([startService('api', env), startService('scheduler', { ...env, SCHEDULER_IDLE_INTERVAL_MS: '200' })]);
-}, 60_000);
+});
 
 afterAll(async () => {
   const codes = await Promise.all([api?.stop(), scheduler?.stop()]);
@@ -65,13 +67,7 @@ it('created via the API, pinged, late then down on time, recovers on the next pi
   const { rows } = await pool.query<{ lp: Date }>(`SELECT last_ping_at AS lp FROM checks WHERE id = $1`, [id]);
   const lastPing = rows[0]!.lp.getTime();
 
-  const end = Date.now() + 10_000;
-  let status = 'up';
-  while (status !== 'down' && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 100));
-    status = (await call('GET', `/checks/${id}`)).body.data.status;
-  }
-  expect(status).toBe('down');
+  await eventually(async () => (await call('GET', `/checks/${id}`)).body.data.status === 'down', PATIENCE_MS, 'the check down');
 
   const flips = (await call('GET', `/checks/${id}/flips`)).body.data as { ts: string; old_status: string; new_status: string; reason: string }[];
   expect(flips.map((f) => [f.old_status, f.new_status, f.reason])).toEqual([
@@ -79,7 +75,7 @@ it('created via the API, pinged, late then down on time, recovers on the next pi
     ['up', 'late', 'timeout'],
     ['new', 'up', 'ping'],
   ]);
-  // Timeout flips carry their deadlines (ms precision in JS), recorded within a second of them.
+  // Timeout flips carry their deadlines (ms precision in JS), recorded soon after them.
   expect(Math.abs(Date.parse(flips[1]!.ts) - (lastPing + 2000))).toBeLessThanOrEqual(1);
   expect(Math.abs(Date.parse(flips[0]!.ts) - (lastPing + 4000))).toBeLessThanOrEqual(1);
   expect(flips[0]!.ts).toMatch(/\+00:00$/);
@@ -87,10 +83,11 @@ it('created via the API, pinged, late then down on time, recovers on the next pi
     `SELECT max(extract(epoch FROM created_at - ts))::float AS lag FROM flips WHERE check_id = $1 AND reason = 'timeout'`,
     [id],
   );
-  expect(lag.rows[0]!.lag).toBeLessThan(1);
+  // A round every 100 ms: on a quiet machine within a fraction of a second; a busy one may delay a round by seconds.
+  expect(lag.rows[0]!.lag).toBeLessThan(5);
 
   expect((await fetch(`${api.url}/${id}`)).status).toBe(200);
   expect((await call('GET', `/checks/${id}`)).body.data.status).toBe('up');
   const after = (await call('GET', `/checks/${id}/flips`)).body.data;
   expect([after[0].old_status, after[0].new_status, after[0].reason]).toEqual(['down', 'up', 'ping']);
-}, 30_000);
+});

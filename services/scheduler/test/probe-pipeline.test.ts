@@ -76,7 +76,7 @@ beforeAll(async () => {
     PROBER_USER_AGENT: 'upmon-pipeline/1',
     LOG_LEVEL: 'warn',
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   const code = await prober?.stop();
@@ -96,7 +96,7 @@ async function waitForPings(ids: string[], count: number): Promise<void> {
     const n = await prisma.ping.groupBy({ by: ['checkId'], where: { checkId: { in: ids } }, _count: true });
     return n.length === ids.length && n.every((g) => g._count >= count);
   };
-  await eventually(recorded, 15_000, `${count} pings of each check`).catch((e: Error) => {
+  await eventually(recorded, 60_000, `${count} pings of each check`).catch((e: Error) => {
     throw new Error(`${e.message}\n${prober.output()}`);
   });
 }

@@ -161,7 +161,7 @@ export async function expectOneRoundRecorded(loc: RemoteLocation): Promise<{ ok:
   const failing = await makeHttpCheck(prisma, loc.projectId, { url: `${loc.base}/fail` });
 
   expect(await loc.task.runOnce(new Date())).toBe(2);
-  await eventually(async () => (await pingCount(ok.id)) === 1 && (await pingCount(failing.id)) === 1, 15_000, 'both results recorded').catch((e: Error) => {
+  await eventually(async () => (await pingCount(ok.id)) === 1 && (await pingCount(failing.id)) === 1, 60_000, 'both results recorded').catch((e: Error) => {
     throw new Error(`${e.message}\n${loc.prober.output()}`);
   });
   expect(await locationsOf(pool, ok.id)).toEqual([{ location: 'eu-central', status: 'up', failures_in_row: 0 }]);

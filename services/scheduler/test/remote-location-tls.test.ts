@@ -23,7 +23,7 @@ beforeAll(async () => {
     },
     testRedisPrefix(),
   );
-}, 60_000);
+});
 
 afterAll(async () => {
   try {

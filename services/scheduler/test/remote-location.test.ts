@@ -23,7 +23,7 @@ beforeAll(async () => {
     },
     prefix,
   );
-}, 60_000);
+});
 
 afterAll(async () => {
   try {
@@ -42,7 +42,7 @@ it("a prober without PostgreSQL probes eu-central's jobs; the scheduler's consum
   try {
     const [done] = await results.getJobs(['completed']);
     const again = await results.add('probe-results', done!.data, { jobId: 'redelivered' });
-    await eventually(async () => (await again.getState()) === 'completed', 10_000, 'the redelivered result consumed');
+    await eventually(async () => (await again.getState()) === 'completed', 60_000, 'the redelivered result consumed');
   } finally {
     await results.close();
   }

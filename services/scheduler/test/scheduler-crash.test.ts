@@ -33,7 +33,7 @@ it('a scheduler killed mid-batch loses and duplicates nothing', async () => {
   const env = { DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, SCHEDULER_BATCH_SIZE: '100', LOG_LEVEL: 'warn' };
 
   const first = await startService('scheduler', env);
-  await eventually(async () => (await count('SELECT count(*)::int AS n FROM flips')) >= 1000, 20_000, 'some flips');
+  await eventually(async () => (await count('SELECT count(*)::int AS n FROM flips')) >= 1000, 60_000, 'some flips');
   expect(await first.stop('SIGKILL')).toBeNull();
 
   // Whatever the killed process committed is consistent: one late flip per late check.
@@ -43,7 +43,7 @@ it('a scheduler killed mid-batch loses and duplicates nothing', async () => {
 
   const second = await startService('scheduler', env);
   try {
-    await eventually(async () => (await count(`SELECT count(*)::int AS n FROM checks WHERE status = 'late'`)) === N, 30_000, 'every deadline applied');
+    await eventually(async () => (await count(`SELECT count(*)::int AS n FROM checks WHERE status = 'late'`)) === N, 60_000, 'every deadline applied');
     const { rows } = await pool.query(`SELECT count(*)::int AS flips, count(DISTINCT check_id)::int AS checks FROM flips`);
     expect(rows[0]).toEqual({ flips: N, checks: N });
     // All of them wait for the notifier (none runs here): the kill lost none of them.
@@ -51,4 +51,4 @@ it('a scheduler killed mid-batch loses and duplicates nothing', async () => {
   } finally {
     expect(await second.stop('SIGTERM')).toBe(0);
   }
-}, 90_000);
+});

