@@ -10,7 +10,7 @@ export default {
     '^@upmon/([a-z-]+)$': '<rootDir>/packages/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  testMatch: ['<rootDir>/{packages,services}/*/{src,test}/**/*.test.{ts,tsx}', '<rootDir>/infra/*/test/**/*.test.ts'],
+  testMatch: ['<rootDir>/{packages,services}/*/{src,test}/**/*.test.{ts,tsx}', '<rootDir>/infra/*/test/**/*.test.ts', '<rootDir>/scripts/test/**/*.test.ts'],
   globalSetup: '<rootDir>/packages/testing/jest/global-setup.mjs',
   maxWorkers: 2,
   // A guard against hangs, not a timing assertion: tests wait for conditions (PATIENCE_MS each), and

@@ -40,7 +40,7 @@ export async function listAccounts(prisma: PrismaClient) {
 
 /**
  * Changes the plan. An account left over its new quota has its newest extra checks paused with
- * reason `quota` (DESIGN.md: any but paused → paused); nothing is deleted.
+ * reason `quota` (docs/design.md, transitions: any but paused → paused); nothing is deleted.
  */
 export async function setPlan(pool: PgPool, opts: { id?: string; plan?: string }, now: Date) {
   const id = requireUuid(opts.id, 'id');

@@ -1,12 +1,7 @@
-import { jest } from '@jest/globals';
 import { hashApiKey } from '@upmon/crypto';
 import { createPrismaClient, type PrismaClient } from '@upmon/db';
 import { createTestDatabase, makeCheck, type TestDatabase } from '@upmon/testing';
 import { runAdmin } from './support/run-admin.js';
-
-// Each test runs the built CLI several times, a process start (Prisma's engine included) each:
-// seconds apiece on a loaded machine.
-jest.setTimeout(120_000);
 
 describe('admin CLI', () => {
   let db: TestDatabase;

@@ -41,7 +41,7 @@ export interface NotifierConfig extends CommonConfig, MailConfig {
   providers: ProviderSettings;
   /** First retry delay of a failed delivery; each retry doubles it (15 s → ~1 h over 8 retries). */
   retryBaseMs: number;
-  /** Timeout of one provider request (webhooks: 10 s, DESIGN.md). */
+  /** Timeout of one provider request (webhooks: 10 s, docs/design.md). */
   httpTimeoutMs: number;
   /**
    * How long a job may go without a heartbeat from its worker before another worker takes it

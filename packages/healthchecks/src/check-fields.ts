@@ -33,7 +33,7 @@ export interface Adjustment {
 /** Healthchecks' defaults for a new check (hc/api/models.py). */
 export const HC_DEFAULT_TIMEOUT_SEC = 86_400;
 export const HC_DEFAULT_GRACE_SEC = 3_600;
-/** upmon's own limits (shared/spec/api-v1.md). */
+/** upmon's own limits (docs/api-contract.md, Limits). */
 const GRACE_MAX_SEC = 2_592_000;
 const GRACE_PER_PERIOD = 10;
 const NAME_MAX = 255;

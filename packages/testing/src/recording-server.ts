@@ -63,6 +63,9 @@ export async function startRecordingServer(responder: Responder = () => ({})): P
       for (const w of waiters) w();
     });
   });
+  // Longer than a client keeps an idle connection (node's agent: 5 s, the same as node's server
+  // default): with equal timers, a busy machine lets a client reuse a connection the server is closing.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {

@@ -125,7 +125,9 @@ describe('escalations and a notifier killed during the fan-out', () => {
 
   beforeAll(async () => {
     receiver = await startRecordingServer();
-    h = await createHarness({ NOTIFIER_STALL_TIMEOUT_MS: '1000', NOTIFIER_RETRY_BASE_MS: '200' });
+    // A killed notifier's jobs come back after the stall timeout; a live one renews its locks every
+    // half of it, which a busy machine can delay by a second or more (then a live job runs twice).
+    h = await createHarness({ NOTIFIER_STALL_TIMEOUT_MS: '5000', NOTIFIER_RETRY_BASE_MS: '200' });
   });
   afterAll(async () => {
     await h?.close();

@@ -117,8 +117,8 @@ export async function openChannelTestKit(opts: { allowCidrs?: string[]; timeoutM
     problems.push({ path: req.path, problems: found });
     return provider.reject(req, found);
   });
-  const http: HttpClient = createHttpClient({ allowCidrs: opts.allowCidrs ?? ['127.0.0.0/8'], timeoutMs: opts.timeoutMs ?? 2000 });
-  const mailer = createMailer({ smtpUrl: smtp.url, from: 'upmon <alerts@upmon.test>', timeoutMs: 2000 });
+  const http: HttpClient = createHttpClient({ allowCidrs: opts.allowCidrs ?? ['127.0.0.0/8'], timeoutMs: opts.timeoutMs ?? 10_000 });
+  const mailer = createMailer({ smtpUrl: smtp.url, from: 'upmon <alerts@upmon.test>', timeoutMs: 10_000 });
   const senders = createChannelSenders({ http: http.send, mailer, clock: { now: () => NOW }, providers: fakeProviders(fake.url) });
   let nextId = 1;
   return {

@@ -11,7 +11,7 @@ export const NOTIFY_EVENTS: readonly NotifyEvent[] = ['down', 'up', 'late'];
 export type MessageEvent = NotifyEvent | 'reminder' | 'digest' | 'test';
 
 /**
- * The event a flip notifies about, or null when it notifies nothing (DESIGN.md, Notifications):
+ * The event a flip notifies about, or null when it notifies nothing (docs/design.md, Notifications):
  * `down` on any move to down, `late` on up → late, `up` on late/down → up. Pauses, resumes,
  * quota pauses and new → up notify nobody.
  */

@@ -117,7 +117,7 @@ export interface Notification {
   /** Why, in the check's own terms: a probed check's result (`detail` placeholder); null otherwise. */
   detail: string | null;
   tags: readonly string[];
-  /** Webhook placeholder values (spec/api-v1.md). */
+  /** Webhook placeholder values (docs/api-contract.md). */
   values: TemplateValues;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Placeholders a webhook `body_template` may use (spec/api-v1.md; `detail` is an addition:
+ * Placeholders a webhook `body_template` may use (docs/api-contract.md; `detail` is an addition:
  * docs/notifications.md, "Why a probed check failed").
  */
 export const TEMPLATE_PLACEHOLDERS = [

@@ -39,7 +39,7 @@ const stateFor = (status: CheckStatus): CheckState =>
         ? hb({ status, nextDeadlineAt: at(PERIOD + GRACE) })
         : hb({ status, nextDeadlineAt: null });
 
-describe('transition: heartbeat pings (DESIGN.md table)', () => {
+describe('transition: heartbeat pings (docs/design.md table)', () => {
   const now = at(100);
 
   it.each(['new', 'up', 'late', 'down'] as const)('%s + success ping -> up (reason ping), deadline = now + period', (from) => {

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { AuditActorKind } from './actor.js';
 import { isoTimestamp } from '../timestamps.js';
 import type { AuditLogQuery } from './audit-log-query.js';
+import type { AuditEventResponse } from './audit-event-response-schema.js';
 
 export interface AuditEventView {
   id: string;
@@ -37,7 +38,7 @@ export async function listAuditEvents(pool: pg.Pool, accountId: string, query: A
 }
 
 /** The REST API's form of an event. */
-export function presentAuditEvent(e: AuditEventView) {
+export function presentAuditEvent(e: AuditEventView): AuditEventResponse {
   return {
     id: e.id,
     at: isoTimestamp(e.at),

@@ -1,6 +1,7 @@
 import { scheduleOf } from '@upmon/check-store';
 import type { Check } from '@upmon/db';
 import { apiTimestamp, apiTimestampOrNull, type ApiTimestamp } from '../timestamps.js';
+import type { CheckResponse, ScheduleResponse } from './check-response-schema.js';
 
 /** The acknowledgement of a down check's episode, as the check reads give it. */
 export interface AcknowledgedJson {
@@ -71,7 +72,7 @@ export const CHECK_ROW_SELECT = {
 } as const;
 
 /** A stored check's schedule (check-store's `scheduleOf`, the one reading of a row) in the API's shape. */
-export function presentSchedule(row: Pick<Check, 'scheduleKind' | 'periodSec' | 'cron' | 'oncalendar' | 'tz'>) {
+export function presentSchedule(row: Pick<Check, 'scheduleKind' | 'periodSec' | 'cron' | 'oncalendar' | 'tz'>): ScheduleResponse {
   const s = scheduleOf(row);
   switch (s.kind) {
     case 'period':
@@ -85,7 +86,7 @@ export function presentSchedule(row: Pick<Check, 'scheduleKind' | 'periodSec' | 
 
 /** Builds Check responses; `pingDomains` come from config (one ping URL per domain). */
 export function checkPresenter(pingDomains: string[]) {
-  return (row: CheckRow) => ({
+  return (row: CheckRow): CheckResponse => ({
     id: row.id,
     kind: row.kind,
     name: row.name,

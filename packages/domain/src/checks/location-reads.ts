@@ -2,6 +2,7 @@ import { scheduleOf } from '@upmon/check-store';
 import { isLocationStale, staleAfterMs, type LocationStatus } from '@upmon/core';
 import { AAD, type Cipher } from '@upmon/crypto';
 import type pg from 'pg';
+import type { CheckLocationsResponse } from './location-response-schema.js';
 import { isoTimestamp } from '../timestamps.js';
 
 /** One of a check's locations as its page and the API show it (docs/locations.md). */
@@ -104,7 +105,7 @@ export async function readCheckLocations(
   return { quorum: first.quorum, locations };
 }
 
-export function presentCheckLocations(v: { quorum: number | null; locations: CheckLocationStatus[] }) {
+export function presentCheckLocations(v: { quorum: number | null; locations: CheckLocationStatus[] }): CheckLocationsResponse {
   return {
     quorum: v.quorum,
     locations: v.locations.map((l) => ({

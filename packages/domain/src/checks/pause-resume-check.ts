@@ -14,7 +14,7 @@ export interface PauseResumeDeps {
 }
 
 /**
- * POST pause / resume through the state machine (DESIGN.md transition table), written by
+ * POST pause / resume through the state machine (docs/design.md transition table), written by
  * check-store's `CheckBatch`: pause → paused (flip reason manual; pausing a paused check changes
  * nothing); resume → up if pinged before, else new (flip reason resumed); resume of a check that is
  * not paused → 409. Pauses and resumes notify nobody, so their flips are written fanned out.

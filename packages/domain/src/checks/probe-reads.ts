@@ -3,6 +3,7 @@ import { RESPONSE_TIME_RANGES, responseTimeSeries, type ResponseTimeRange, type 
 import type pg from 'pg';
 import { ApiError } from '../errors.js';
 import { isoTimestamp } from '../timestamps.js';
+import type { CertificateResponse, ResponseTimesResponse } from './probe-response-schemas.js';
 import { checkExists } from './check-reads.js';
 
 export const RESPONSE_TIME_RANGE_NAMES = Object.keys(RESPONSE_TIME_RANGES) as ResponseTimeRange[];
@@ -30,7 +31,7 @@ export async function readResponseTimes(pool: pg.Pool, projectId: string, checkI
 const presentPhases = (p: ResponseTimeSeries['phases']) =>
   p ? { dns_ms: p.dnsMs, connect_ms: p.connectMs, tls_ms: p.tlsMs, first_byte_ms: p.firstByteMs } : null;
 
-export function presentResponseTimes(s: ResponseTimeSeries) {
+export function presentResponseTimes(s: ResponseTimeSeries): ResponseTimesResponse {
   return {
     range: s.range,
     from: isoTimestamp(s.from),
@@ -91,7 +92,7 @@ export async function readCheckCertificate(pool: pg.Pool, projectId: string, che
     : null;
 }
 
-export function presentCertificate(c: KeptCertificate, now: Date) {
+export function presentCertificate(c: KeptCertificate, now: Date): CertificateResponse {
   return {
     subject: c.subject,
     issuer: c.issuer,

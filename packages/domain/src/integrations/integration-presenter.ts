@@ -1,5 +1,6 @@
 import type { Integration } from '@upmon/db';
 import { isoTimestamp } from '../timestamps.js';
+import type { IntegrationResponse } from './integration-response-schema.js';
 
 export type IntegrationRow = Pick<
   Integration,
@@ -49,7 +50,7 @@ export function isVerified(row: Pick<IntegrationRow, 'kind' | 'emailVerifiedAt' 
 }
 
 /** The config (channel secrets) is never part of the response. */
-export function presentIntegration(row: IntegrationRow) {
+export function presentIntegration(row: IntegrationRow): IntegrationResponse {
   return {
     id: row.id,
     uuid: row.uuid,

@@ -1,12 +1,13 @@
 import { activeOccurrence, maintenanceSpecOf, nextOccurrence, type Occurrence } from '@upmon/core';
 import type { MaintenanceWindow } from '@upmon/db';
 import { isoTimestamp } from '../timestamps.js';
+import type { MaintenanceResponse } from './maintenance-response-schema.js';
 
 const span = (o: Occurrence | null) => (o ? { starts_at: isoTimestamp(o.start), ends_at: isoTimestamp(o.end) } : null);
 const orNull = (d: Date | null) => (d ? isoTimestamp(d) : null);
 
 /** The API representation of a maintenance window (docs/api.md, "Maintenance windows"), as of `now`. */
-export function presentMaintenance(w: MaintenanceWindow, now: Date) {
+export function presentMaintenance(w: MaintenanceWindow, now: Date): MaintenanceResponse {
   const spec = maintenanceSpecOf(w);
   const current = activeOccurrence(spec, now);
   const next = nextOccurrence(spec, now);

@@ -1,10 +1,11 @@
 import type { PrivateLocation } from '@upmon/db';
 import { isoTimestamp } from '../timestamps.js';
+import type { PrivateLocationResponse } from './private-location-response-schema.js';
 
 const orNull = (d: Date | null) => (d ? isoTimestamp(d) : null);
 
 /** The API representation of a private location (docs/locations.md); never the key, only its prefix. */
-export function presentPrivateLocation(l: PrivateLocation, now: Date) {
+export function presentPrivateLocation(l: PrivateLocation, now: Date): PrivateLocationResponse {
   return {
     id: l.id,
     name: l.name,

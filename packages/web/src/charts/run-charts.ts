@@ -32,7 +32,7 @@ export function durationPoints(pings: PingPoint[]): DurationPoint[] {
 
 /**
  * When each successful ping arrived against when it was expected: the expected time of a ping is
- * the schedule's first occurrence after the previous success (DESIGN.md "Expected time"), so the
+ * the schedule's first occurrence after the previous success (docs/design.md, "Expected time"), so the
  * first ping of the window has no point. Oldest first. Pure: the schedule math is core's.
  */
 export function arrivalPoints(pings: PingPoint[], schedule: Schedule): ArrivalPoint[] {

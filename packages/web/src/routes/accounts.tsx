@@ -1,18 +1,20 @@
 import { isRole, mayAssignRole, type Role } from '@upmon/core';
-import { randomToken, sha256Hex } from '@upmon/crypto';
-import {
-  changeMembership,
-  invitationPath,
-  isPlausibleEmail,
-  LastOwnerError,
-  normalizeEmail,
-  removeTwoFactor,
-  TOKEN_TTL_MS,
-  type MembershipChange,
-} from '@upmon/user-store';
+import { changeMembership, invitationPath, isPlausibleEmail, LastOwnerError, normalizeEmail, type MembershipChange } from '@upmon/user-store';
 import { Router, type Response } from 'express';
 import { sendAccountMail } from '../http/account-mail.js';
-import { listAuditEvents, parseAuditLogQuery, recordAuditEvent } from '@upmon/domain';
+import {
+  createInvitation,
+  findMember,
+  isMemberAddress,
+  listAuditEvents,
+  listProjectCheckCounts,
+  parseAuditLogQuery,
+  readAccountPage,
+  recordAuditEvent,
+  removeMemberTwoFactor,
+  revokeInvitation,
+  setTwoFactorRequirement,
+} from '@upmon/domain';
 import { requireRole, uuidParam, viewerActor } from '../http/project-access.js';
 import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
@@ -49,19 +51,9 @@ export function accountsRouter(ctx: WebContext): Router {
 
   const show = async (res: Response, viewer: Viewer, m: ViewerMembership, extra: Partial<AccountPageProps> = {}, status = 200) => {
     const now = ctx.clock.now();
-    const [projects, members, invitations] = await Promise.all([
-      ctx.pool.query<{ id: string; name: string; checks: number }>({
-        name: 'web-account-usage',
-        text: `SELECT p.id, p.name, count(c.id)::int AS checks FROM projects p LEFT JOIN checks c ON c.project_id = p.id
-               WHERE p.account_id = $1 GROUP BY p.id ORDER BY p.created_at, p.id`,
-        values: [m.accountId],
-      }),
-      ctx.prisma.membership.findMany({
-        where: { accountId: m.accountId },
-        include: { user: { include: { _count: { select: { securityKeys: true } } } } },
-        orderBy: { createdAt: 'asc' },
-      }),
-      ctx.prisma.invitation.findMany({ where: { accountId: m.accountId, acceptedAt: null, expiresAt: { gt: now } }, orderBy: { createdAt: 'asc' } }),
+    const [projects, { members, invitations, requireTwoFactor }] = await Promise.all([
+      listProjectCheckCounts(ctx.pool, [m.accountId]),
+      readAccountPage(ctx.prisma, m.accountId, now),
     ]);
     sendPage(
       res,
@@ -70,17 +62,10 @@ export function accountsRouter(ctx: WebContext): Router {
         account={{ id: m.accountId, name: m.accountName, plan: m.plan }}
         role={m.role}
         viewerId={viewer.userId}
-        usage={{ total: projects.rows.reduce((s, p) => s + p.checks, 0), projects: projects.rows }}
-        members={members.map((x) => ({
-          userId: x.userId,
-          name: x.user.name,
-          email: x.user.email,
-          role: x.role,
-          hasPassword: x.user.passwordHash !== null,
-          hasTwoFactor: x.user.totpSecret !== null || x.user._count.securityKeys > 0,
-        }))}
+        usage={{ total: projects.reduce((s, p) => s + p.checks, 0), projects: projects.map(({ id, name, checks }) => ({ id, name, checks })) }}
+        members={members}
         invitations={invitations}
-        requireTwoFactor={(await ctx.prisma.account.findUniqueOrThrow({ where: { id: m.accountId }, select: { requireTwoFactor: true } })).requireTwoFactor}
+        requireTwoFactor={requireTwoFactor}
         mailConfigured={ctx.mailer.configured}
         errors={{}}
         {...extra}
@@ -117,15 +102,7 @@ export function accountsRouter(ctx: WebContext): Router {
     const { viewer, m } = membershipOf(res, req.params.id);
     if (m.role !== 'owner') throw new WebError(403, 'Only owners decide whether members need two-factor authentication.');
     const on = field(asForm(req.body), 'require') === 'on';
-    await ctx.prisma.$transaction(async (tx) => {
-      await tx.account.update({ where: { id: m.accountId }, data: { requireTwoFactor: on } });
-      await recordAuditEvent(tx, {
-        accountId: m.accountId,
-        actor: viewerActor(viewer),
-        action: 'two_factor.required',
-        target: on ? 'required' : 'not required',
-      });
-    });
+    await setTwoFactorRequirement(ctx.prisma, m.accountId, viewerActor(viewer), on);
     res.redirect(303, `/accounts/${m.accountId}?done=two-factor-required`);
   });
 
@@ -134,18 +111,12 @@ export function accountsRouter(ctx: WebContext): Router {
     const { viewer, m } = membershipOf(res, req.params.id);
     if (m.role !== 'owner') throw new WebError(403, "Only owners remove a member's two-factor authentication.");
     const target = await targetOf(m, req.params.userId);
-    await ctx.prisma.$transaction(async (tx) => {
-      await removeTwoFactor(tx, target.userId);
-      await recordAuditEvent(tx, { accountId: m.accountId, actor: viewerActor(viewer), action: 'two_factor.disable', target: target.user.email });
-    });
+    await removeMemberTwoFactor(ctx.prisma, m.accountId, viewerActor(viewer), { userId: target.userId, email: target.user.email });
     res.redirect(303, `/accounts/${m.accountId}?done=two-factor-removed`);
   });
 
   const targetOf = async (m: ViewerMembership, userId: string) => {
-    const target = await ctx.prisma.membership.findUnique({
-      where: { accountId_userId: { accountId: m.accountId, userId: uuidParam(userId) } },
-      include: { user: { select: { email: true } } },
-    });
+    const target = await findMember(ctx.prisma, m.accountId, uuidParam(userId));
     if (!target) throw notFound();
     return target;
   };
@@ -214,24 +185,13 @@ export function accountsRouter(ctx: WebContext): Router {
     const errors: FormErrors = {};
     if (!isPlausibleEmail(email)) errors.email = ['must be an e-mail address'];
     if (!isRole(role) || !mayAssignRole(m.role, null, role)) errors.role = ['must be one of the roles offered'];
-    else if (await ctx.prisma.membership.findFirst({ where: { accountId: m.accountId, user: { email } } })) errors.email = ['is already a member'];
+    else if (await isMemberAddress(ctx.prisma, m.accountId, email)) errors.email = ['is already a member'];
     if (Object.keys(errors).length > 0) {
       await show(res, viewer, m, { errors }, 422);
       return;
     }
     await throttle(ctx, req, 'mail', email);
-    const token = randomToken(24);
-    const now = ctx.clock.now();
-    await ctx.prisma.invitation.create({
-      data: {
-        accountId: m.accountId,
-        email,
-        role: role as Role,
-        tokenHash: sha256Hex(token),
-        invitedById: viewer.userId,
-        expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.invitation),
-      },
-    });
+    const { token } = await createInvitation(ctx.prisma, { accountId: m.accountId, email, role: role as Role, invitedById: viewer.userId }, ctx.clock.now());
     const link = `${ctx.config.appBaseUrl}${invitationPath(token)}`;
     if (!ctx.mailer.configured) {
       await show(res, viewer, m, { inviteLink: link }, 201);
@@ -249,7 +209,7 @@ export function accountsRouter(ctx: WebContext): Router {
   r.post('/accounts/:id/invitations/:invitationId/revoke', async (req, res) => {
     const { m } = membershipOf(res, req.params.id);
     requireRole(m.role, 'members.manage');
-    await ctx.prisma.invitation.deleteMany({ where: { id: uuidParam(req.params.invitationId), accountId: m.accountId, acceptedAt: null } });
+    await revokeInvitation(ctx.prisma, m.accountId, uuidParam(req.params.invitationId));
     res.redirect(303, `/accounts/${m.accountId}?done=revoked`);
   });
 

@@ -1,4 +1,5 @@
 import { hashPassword, passwordProblem, verifyPassword } from '@upmon/crypto';
+import { findUserByEmail, resetPassword } from '@upmon/domain';
 import {
   consumeToken,
   findUsableToken,
@@ -63,7 +64,7 @@ export function authRouter(ctx: WebContext): Router {
     const body = asForm(req.body);
     const email = normalizeEmail(field(body, 'email')).slice(0, 254);
     const password = field(body, 'password');
-    const user = isPlausibleEmail(email) ? await ctx.prisma.user.findUnique({ where: { email } }) : null;
+    const user = isPlausibleEmail(email) ? await findUserByEmail(ctx.prisma, email) : null;
     const ok = await checkPasswordThrottled(ctx, req, email, async () =>
       user?.passwordHash ? verifyPassword(password, user.passwordHash) : (await verifyPassword(password, await DUMMY_HASH), false),
     );
@@ -158,7 +159,7 @@ export function authRouter(ctx: WebContext): Router {
       requireMail(ctx);
       const email = normalizeEmail(field(asForm(req.body), 'email')).slice(0, 254);
       await throttle(ctx, req, 'mail', email);
-      const user = isPlausibleEmail(email) ? await ctx.prisma.user.findUnique({ where: { email } }) : null;
+      const user = isPlausibleEmail(email) ? await findUserByEmail(ctx.prisma, email) : null;
       if (user) {
         const token = await issueUserToken(ctx.prisma, { userId: user.id, purpose, ttlMs, now: ctx.clock.now() });
         await sendAccountMail(ctx, user.email, subject, [
@@ -243,13 +244,8 @@ export function authRouter(ctx: WebContext): Router {
       return;
     }
     const passwordHash = await hashPassword(password);
-    const used = await ctx.prisma.$transaction(async (tx) => {
-      if (!(await consumeToken(tx, row.id, now))) return false;
-      await tx.user.update({ where: { id: row.userId }, data: { passwordHash } });
-      // A new password signs out every other browser (a reset after a leak must lock the thief out).
-      await tx.session.deleteMany({ where: { userId: row.userId } });
-      return true;
-    });
+    // A new password signs out every other browser (a reset after a leak must lock the thief out).
+    const used = await resetPassword(ctx.prisma, { tokenId: row.id, userId: row.userId }, passwordHash, now);
     if (!used) {
       expiredLink(res);
       return;

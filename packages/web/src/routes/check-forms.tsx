@@ -1,7 +1,18 @@
 import { AAD } from '@upmon/crypto';
 import { isProbedKind, joinHttpConfig, type CheckKind } from '@upmon/core';
 import { Router, type Response } from 'express';
-import { ApiError, spendCheckChange, createCheck, runTestProbe, storedProbeConfig, updateCheck, validateCheckInput, type TestProbeResult } from '@upmon/domain';
+import {
+  ApiError,
+  spendCheckChange,
+  createCheck,
+  findCheckRow,
+  listCheckNames,
+  runTestProbe,
+  storedProbeConfig,
+  updateCheck,
+  validateCheckInput,
+  type TestProbeResult,
+} from '@upmon/domain';
 import type { FormBody } from '../forms/form-values.js';
 import { checkFormDefaults, checkBodyFromForm, formValuesOf, formValuesOfCheck, type CheckFormValues } from '../forms/check-form.js';
 import { asForm, field } from '../forms/form-values.js';
@@ -36,12 +47,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
   ];
 
   /** The project's checks but `exceptId`, by name: the dependencies the form offers. */
-  const otherChecks = (projectId: string, exceptId?: string) =>
-    ctx.prisma.check.findMany({
-      where: { projectId, ...(exceptId ? { id: { not: exceptId } } : {}) },
-      select: { id: true, name: true },
-      orderBy: [{ name: 'asc' }, { id: 'asc' }],
-    });
+  const otherChecks = (projectId: string, exceptId?: string) => listCheckNames(ctx.prisma, projectId, exceptId);
 
   /**
    * "Test now": one probe of the form's settings from the prober (nothing saved), its result shown
@@ -131,7 +137,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
   const loadForEdit = async (viewer: Viewer, id: string) => {
     const access = await checkAccess(ctx, viewer, id);
     requireRole(access.role, 'checks.write');
-    const row = await ctx.prisma.check.findFirst({ where: { id: id.toLowerCase(), projectId: access.project.id } });
+    const row = await findCheckRow(ctx.prisma, access.project.id, id);
     if (!row) throw notFound();
     return { access, row };
   };

@@ -1,7 +1,6 @@
 import { scheduleOf } from '@upmon/check-store';
 import { Router } from 'express';
-import { AAD } from '@upmon/crypto';
-import { isProbedKind, joinHttpConfig } from '@upmon/core';
+import { isProbedKind } from '@upmon/core';
 import {
   decryptPingBody,
   findCheck,
@@ -18,6 +17,8 @@ import {
   readCheckAvailability,
   readCheckLocations,
   readResponseTimes,
+  readDependencyNeighbours,
+  readProbeSettings,
   RESPONSE_TIME_RANGE_NAMES,
 } from '@upmon/domain';
 import { arrivalPoints, durationPoints } from '../charts/run-charts.js';
@@ -79,29 +80,16 @@ export function checksRouter(ctx: WebContext): Router {
     const probed = isProbedKind(check.kind);
     const range = RESPONSE_TIME_RANGE_NAMES.find((r) => r === req.query.range) ?? '24h';
     const now = ctx.clock.now();
-    const [pings, flips, deliveries, dependencies, dependents, maintenance, responseTimes, certificate, probeSettings, availability, integrations, locations] =
+    const [pings, flips, deliveries, neighbours, maintenance, responseTimes, certificate, probeSettings, availability, integrations, locations] =
       await Promise.all([
         listPings(ctx.pool, check.id, PINGS_READ),
         listFlips(ctx.pool, check.id, FLIPS_SHOWN),
         checkDeliveries(ctx.pool, check.id),
-        check.dependsOn.length
-          ? ctx.prisma.check.findMany({ where: { projectId: access.project.id, id: { in: check.dependsOn } }, select: { id: true, name: true, status: true } })
-          : [],
-        ctx.prisma.check.findMany({
-          where: { projectId: access.project.id, dependsOn: { has: check.id } },
-          select: { id: true, name: true, status: true },
-          orderBy: { name: 'asc' },
-          take: DEPENDENTS_LISTED,
-        }),
+        readDependencyNeighbours(ctx.prisma, { id: check.id, projectId: access.project.id, dependsOn: check.dependsOn }, DEPENDENTS_LISTED),
         checkMaintenance(ctx.prisma, { id: check.id, projectId: access.project.id, tags: check.tags }, ctx.clock.now()),
         probed ? readResponseTimes(ctx.pool, access.project.id, check.id, range, now) : null,
         probed ? readCheckCertificate(ctx.pool, access.project.id, check.id) : null,
-        probed
-          ? ctx.prisma.check.findUnique({
-              where: { id: check.id },
-              select: { kind: true, httpConfig: true, httpSecrets: true, tcpConfig: true, dnsConfig: true, tlsConfig: true },
-            })
-          : null,
+        probed ? readProbeSettings(ctx.prisma, ctx.cipher, check.id) : null,
         readCheckAvailability(ctx, { id: check.id, projectId: access.project.id, tags: check.tags, createdAt: new Date(check.createdAt) }, now),
         listCheckIntegrations(ctx.prisma, access.project.id, check.id),
         probed ? readCheckLocations(ctx.pool, ctx.cipher, access.project.id, check.id, ctx.config.publicLocations, now) : null,
@@ -134,8 +122,8 @@ export function checksRouter(ctx: WebContext): Router {
         pings={pingViews.slice(0, PINGS_LISTED)}
         flips={flips}
         // In the check's depends_on order.
-        dependencies={check.dependsOn.flatMap((id) => dependencies.filter((d) => d.id === id))}
-        dependents={dependents}
+        dependencies={neighbours.dependencies}
+        dependents={neighbours.dependents}
         maintenance={maintenance}
         deliveries={deliveries}
         durations={durationPoints(points)}
@@ -159,17 +147,8 @@ export function checksRouter(ctx: WebContext): Router {
         })}
         target={
           probeSettings
-            ? probeTargetFacts(
-                {
-                  ...probeSettings,
-                  // The URL is stored encrypted (it may hold credentials): shown without them.
-                  httpConfig: probeSettings.httpSecrets
-                    ? joinHttpConfig(probeSettings.httpConfig, ctx.cipher.decryptJson(probeSettings.httpSecrets, AAD.checkHttpSecrets(check.id)))
-                    : probeSettings.httpConfig,
-                },
-                // Credentials are shown only in the form that changes them (docs/web.md): never the query here.
-                { showQuery: false },
-              )
+            ? // The URL's credentials are shown only in the form that changes them (docs/web.md): never the query here.
+              probeTargetFacts(probeSettings, { showQuery: false })
             : []
         }
       />,

@@ -6,6 +6,9 @@ import { Router, type Response } from 'express';
 import {
   ApiError,
   integrationIdParam,
+  findIntegration,
+  latestTestDelivery,
+  listIntegrations,
   createIntegration,
   deleteIntegration,
   issueTelegramLink,
@@ -53,14 +56,14 @@ export function integrationsRouter(ctx: WebContext): Router {
     return a;
   };
   const own = async (a: ProjectAccess, id: unknown) => {
-    const row = await ctx.prisma.integration.findFirst({ where: { id: integrationIdParam(id), projectId: a.project.id } });
+    const row = await findIntegration(ctx.prisma, a.project.id, integrationIdParam(id));
     if (!row) throw notFound();
     return row;
   };
 
   r.get('/projects/:id/integrations', async (req, res) => {
     const a = await access(res, req.params.id);
-    const rows = await ctx.prisma.integration.findMany({ where: { projectId: a.project.id }, orderBy: { id: 'asc' } });
+    const rows = await listIntegrations(ctx.prisma, a.project.id);
     const last = await lastDeliveries(
       ctx.pool,
       rows.map((i) => i.id),
@@ -235,10 +238,7 @@ export function integrationsRouter(ctx: WebContext): Router {
     const row = await own(a, req.params.iid);
     const since = typeof req.query.since === 'string' && /^\d{10,15}$/.test(req.query.since) ? new Date(Number(req.query.since) - 1000) : null;
     if (!since) throw new ApiError('bad_request', 'since is required');
-    const latest = await ctx.prisma.notificationDelivery.findFirst({
-      where: { integrationId: row.id, event: 'test', createdAt: { gte: since } },
-      orderBy: { createdAt: 'desc' },
-    });
+    const latest = await latestTestDelivery(ctx.prisma, row.id, since);
     res.setHeader('Cache-Control', 'no-store');
     if (!latest) {
       res.json({ outcome: null });

@@ -1,6 +1,6 @@
 import { ROLE_LABELS } from '@upmon/core';
-import { hashPassword, sha256Hex } from '@upmon/crypto';
-import { recordAuditEvent } from '@upmon/domain';
+import { hashPassword } from '@upmon/crypto';
+import { acceptInvitation, createUser, findOpenInvitation, findUserByEmail } from '@upmon/domain';
 import { Router, type Request, type Response } from 'express';
 import { readNewUser } from '../forms/new-user-form.js';
 import { asForm } from '../forms/form-values.js';
@@ -22,12 +22,7 @@ import type { WebContext } from '../web-context.js';
 export function invitationsRouter(ctx: WebContext): Router {
   const r = Router();
 
-  const load = async (token: string) => {
-    if (token.length > 100) return null;
-    const inv = await ctx.prisma.invitation.findUnique({ where: { tokenHash: sha256Hex(token) }, include: { account: true } });
-    if (!inv || inv.acceptedAt || inv.expiresAt <= ctx.clock.now()) return null;
-    return inv;
-  };
+  const load = (token: string) => findOpenInvitation(ctx.prisma, token, ctx.clock.now());
   type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 
   const gone = () => new WebError(404, 'This invitation has expired, was already used, or was revoked. Ask for a new one.');
@@ -50,23 +45,8 @@ export function invitationsRouter(ctx: WebContext): Router {
 
   /** Marks the invitation used and adds the membership, once. */
   const accept = async (inv: Loaded, userId: string, req: Request): Promise<void> => {
-    const ok = await ctx.prisma.$transaction(async (tx) => {
-      const { count } = await tx.invitation.updateMany({ where: { id: inv.id, acceptedAt: null }, data: { acceptedAt: ctx.clock.now() } });
-      if (count !== 1) return false;
-      await tx.membership.upsert({
-        where: { accountId_userId: { accountId: inv.accountId, userId } },
-        create: { accountId: inv.accountId, userId, role: inv.role },
-        update: {},
-      });
-      const client = ctx.clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for']);
-      await recordAuditEvent(tx, {
-        accountId: inv.accountId,
-        actor: { kind: 'user', userId, email: inv.email, client },
-        action: 'member.join',
-        target: `${inv.email} as ${inv.role}`,
-      });
-      return true;
-    });
+    const client = ctx.clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for']);
+    const ok = await acceptInvitation(ctx.prisma, inv, { userId, client }, ctx.clock.now());
     if (!ok) throw gone();
   };
 
@@ -95,7 +75,7 @@ export function invitationsRouter(ctx: WebContext): Router {
       );
       return;
     }
-    if (await ctx.prisma.user.findUnique({ where: { email: inv.email } })) {
+    if (await findUserByEmail(ctx.prisma, inv.email)) {
       res.redirect(303, `/sign-in?next=${encodeURIComponent(req.originalUrl)}`);
       return;
     }
@@ -112,7 +92,7 @@ export function invitationsRouter(ctx: WebContext): Router {
       res.redirect(303, '/projects');
       return;
     }
-    if (await ctx.prisma.user.findUnique({ where: { email: inv.email } })) {
+    if (await findUserByEmail(ctx.prisma, inv.email)) {
       res.redirect(303, `/sign-in?next=${encodeURIComponent(req.originalUrl)}`);
       return;
     }
@@ -121,7 +101,7 @@ export function invitationsRouter(ctx: WebContext): Router {
       newUserForm(res, req, inv, values, errors, 422);
       return;
     }
-    const created = await ctx.prisma.user.create({ data: { email: inv.email, name: user.name, passwordHash: await hashPassword(user.password) } });
+    const created = await createUser(ctx.prisma, { email: inv.email, name: user.name, passwordHash: await hashPassword(user.password) });
     await accept(inv, created.id, req);
     await startSession(ctx, res, created.id, null);
     res.redirect(303, '/projects');

@@ -1,8 +1,7 @@
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@upmon/core';
-import { generateApiKey } from '@upmon/crypto';
 import { Router, type Response } from 'express';
 import { asForm, field } from '../forms/form-values.js';
-import { recordAuditEvent } from '@upmon/domain';
+import { createApiKey, findProjectApiKey, listApiKeys, revokeApiKey, rotateApiKey, type ApiKeyChanger } from '@upmon/domain';
 import { projectAccess, requireRole, uuidParam, type ProjectAccess } from '../http/project-access.js';
 import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
@@ -24,7 +23,7 @@ export function keysRouter(ctx: WebContext): Router {
   r.use('/projects', requireViewer);
 
   const show = async (res: Response, access: ProjectAccess, extra: Partial<KeysPageProps> = {}, status = 200) => {
-    const keys = await ctx.prisma.apiKey.findMany({ where: { projectId: access.project.id }, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }] });
+    const keys = await listApiKeys(ctx.prisma, access.project.id);
     sendPage(res, <KeysPage page={pageContext(res, ctx.assets)} access={access} keys={keys} now={ctx.clock.now()} {...extra} />, status);
   };
 
@@ -35,14 +34,17 @@ export function keysRouter(ctx: WebContext): Router {
   };
 
   const ownKey = async (access: ProjectAccess, keyId: unknown) => {
-    const key = await ctx.prisma.apiKey.findFirst({ where: { id: uuidParam(keyId), projectId: access.project.id } });
+    const key = await findProjectApiKey(ctx.prisma, access.project.id, uuidParam(keyId));
     if (!key) throw notFound();
     return key;
   };
 
-  const audit = (access: ProjectAccess) => ({ accountId: access.scope.accountId, actor: access.scope.actor });
-  const keyTarget = (access: ProjectAccess, k: { kind: string; name: string | null; prefix: string }) =>
-    `${k.kind === 'rw' ? 'read-write' : 'read-only'} API key ${k.name ? `"${k.name}" ` : ''}${k.prefix}… of project "${access.project.name}"`;
+  const changer = (access: ProjectAccess): ApiKeyChanger => ({
+    accountId: access.scope.accountId,
+    actor: access.scope.actor,
+    projectId: access.project.id,
+    projectName: access.project.name,
+  });
 
   r.get('/projects/:id/keys', async (req, res) => {
     await show(res, await projectAccess(ctx, viewerOf(res) as Viewer, req.params.id));
@@ -61,25 +63,15 @@ export function keysRouter(ctx: WebContext): Router {
       await show(res, access, { errors }, 422);
       return;
     }
-    const g = generateApiKey(kind as 'rw' | 'ro');
-    await ctx.prisma.$transaction(async (tx) => {
-      await tx.apiKey.create({ data: { projectId: access.project.id, kind: kind as 'rw' | 'ro', name: name || null, prefix: g.prefix, hash: g.hash } });
-      await recordAuditEvent(tx, { ...audit(access), action: 'api_key.create', target: keyTarget(access, { kind, name: name || null, prefix: g.prefix }) });
-    });
+    const { key } = await createApiKey(ctx.prisma, changer(access), { kind: kind as 'rw' | 'ro', name: name || null });
     // Shown in this response only; a reload shows the list without it.
-    await show(res, access, { created: { key: g.key, name: name || null, kind } }, 201);
+    await show(res, access, { created: { key, name: name || null, kind } }, 201);
   });
 
   r.post('/projects/:id/keys/:keyId/revoke', async (req, res) => {
     const access = await manage(res, req.params.id);
     const key = await ownKey(access, req.params.keyId);
-    const now = ctx.clock.now();
-    if (!key.revokedAt || key.revokedAt > now) {
-      await ctx.prisma.$transaction(async (tx) => {
-        await tx.apiKey.update({ where: { id: key.id }, data: { revokedAt: now } });
-        await recordAuditEvent(tx, { ...audit(access), action: 'api_key.revoke', target: keyTarget(access, key) });
-      });
-    }
+    await revokeApiKey(ctx.prisma, changer(access), key, ctx.clock.now());
     res.redirect(303, `/projects/${access.project.id}/keys`);
   });
 
@@ -89,17 +81,9 @@ export function keysRouter(ctx: WebContext): Router {
     const now = ctx.clock.now();
     if (old.revokedAt && old.revokedAt <= now) throw notFound();
     const graceSec = rotationGraceSec(field(asForm(req.body), 'grace_sec'));
-    const revokeAt = new Date(now.getTime() + graceSec * 1000);
-    const g = generateApiKey(old.kind);
-    await ctx.prisma.$transaction(async (tx) => {
-      await tx.apiKey.create({ data: { projectId: access.project.id, kind: old.kind, name: old.name, prefix: g.prefix, hash: g.hash } });
-      // An earlier scheduled revocation is only ever brought forward.
-      await tx.apiKey.update({ where: { id: old.id }, data: { revokedAt: old.revokedAt && old.revokedAt < revokeAt ? old.revokedAt : revokeAt } });
-      const target = `${keyTarget(access, old)} → ${g.prefix}…, the old one revoked at ${utcText(revokeAt)}`;
-      await recordAuditEvent(tx, { ...audit(access), action: 'api_key.rotate', target });
-    });
+    const { key, revokeAt } = await rotateApiKey(ctx.prisma, changer(access), old, graceSec, now);
     const rotatedFrom = graceSec === 0 ? `The old key ${old.prefix}… was revoked.` : `The old key ${old.prefix}… keeps working until ${utcText(revokeAt)}.`;
-    await show(res, access, { created: { key: g.key, name: old.name, kind: old.kind, rotatedFrom } }, 201);
+    await show(res, access, { created: { key, name: old.name, kind: old.kind, rotatedFrom } }, 201);
   });
 
   return r;

@@ -1,5 +1,6 @@
 import { Router, type Response } from 'express';
 import {
+  listCheckNames,
   ApiError,
   type FieldErrors,
   maintenanceIdParam,
@@ -39,10 +40,7 @@ export function maintenanceRouter(ctx: WebContext): Router {
     status = 200,
   ) => {
     const now = ctx.clock.now();
-    const [windows, checks] = await Promise.all([
-      listMaintenance(ctx.prisma, access.project.id, now),
-      ctx.prisma.check.findMany({ where: { projectId: access.project.id }, select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
-    ]);
+    const [windows, checks] = await Promise.all([listMaintenance(ctx.prisma, access.project.id, now), listCheckNames(ctx.prisma, access.project.id)]);
     sendPage(
       res,
       <MaintenancePage

@@ -1,4 +1,5 @@
 import { hashPassword, passwordProblem, PASSWORD_MAX_LENGTH, verifyPassword } from '@upmon/crypto';
+import { changePassword, countActiveSessions, findUser } from '@upmon/domain';
 import { Router, type Response } from 'express';
 import { asForm, field } from '../forms/form-values.js';
 import { pageContext, sendPage } from '../http/render.js';
@@ -19,7 +20,7 @@ export function meRouter(ctx: WebContext): Router {
   const show = async (res: Response, errors: FormErrors = {}, notice?: string, status = 200) => {
     const viewer = viewerOf(res) as Viewer;
     const page = pageContext(res, ctx.assets);
-    const sessions = await ctx.prisma.session.count({ where: { userId: viewer.userId, expiresAt: { gt: ctx.clock.now() } } });
+    const sessions = await countActiveSessions(ctx.prisma, viewer.userId, ctx.clock.now());
     sendPage(
       res,
       <Layout page={page} title="Your profile">
@@ -71,7 +72,7 @@ export function meRouter(ctx: WebContext): Router {
   r.post('/me/password', async (req, res) => {
     const viewer = viewerOf(res) as Viewer;
     const body = asForm(req.body);
-    const user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: viewer.userId } });
+    const user = await findUser(ctx.prisma, viewer.userId);
     const errors: FormErrors = {};
     const { passwordHash } = user;
     if (passwordHash && !(await checkPasswordThrottled(ctx, req, user.email, () => verifyPassword(field(body, 'current'), passwordHash)))) {
@@ -83,7 +84,7 @@ export function meRouter(ctx: WebContext): Router {
       await show(res, errors, undefined, 422);
       return;
     }
-    await ctx.prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(field(body, 'password')) } });
+    await changePassword(ctx.prisma, user.id, await hashPassword(field(body, 'password')));
     // Other browsers are signed out; this one gets a fresh session.
     await endAllSessions(ctx, res, user.id);
     await startSession(ctx, res, user.id, null);

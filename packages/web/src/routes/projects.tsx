@@ -1,5 +1,5 @@
 import { activeOccurrence, CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, maintenanceOf, maintenanceSpecOf } from '@upmon/core';
-import { randomToken } from '@upmon/crypto';
+import { createProject, listProjectCheckCounts } from '@upmon/domain';
 import { Router } from 'express';
 import { projectAccess, requireRole } from '../http/project-access.js';
 import { pageContext, sendPage } from '../http/render.js';
@@ -17,15 +17,10 @@ import { ProjectsPage, type AccountProjects } from '../views/projects/projects-p
 import type { WebContext } from '../web-context.js';
 
 async function accountProjects(ctx: WebContext, viewer: Viewer): Promise<AccountProjects[]> {
-  const ids = viewer.memberships.map((m) => m.accountId);
-  const { rows } = await ctx.pool.query<{ id: string; name: string; accountId: string; checks: number; down: number; late: number }>({
-    name: 'web-projects-of-accounts',
-    text: `SELECT p.id, p.name, p.account_id AS "accountId", count(c.id)::int AS checks,
-             (count(c.id) FILTER (WHERE c.status = 'down'))::int AS down, (count(c.id) FILTER (WHERE c.status = 'late'))::int AS late
-           FROM projects p LEFT JOIN checks c ON c.project_id = p.id
-           WHERE p.account_id = ANY($1::uuid[]) GROUP BY p.id ORDER BY p.created_at, p.id`,
-    values: [ids],
-  });
+  const rows = await listProjectCheckCounts(
+    ctx.pool,
+    viewer.memberships.map((m) => m.accountId),
+  );
   return viewer.memberships.map((m) => ({ ...m, projects: rows.filter((p) => p.accountId === m.accountId) }));
 }
 
@@ -55,7 +50,7 @@ export function projectsRouter(ctx: WebContext): Router {
       sendPage(res, <ProjectsPage page={pageContext(res, ctx.assets)} accounts={await accountProjects(ctx, viewer)} errors={errors} name={name} />, 422);
       return;
     }
-    const p = await ctx.prisma.project.create({ data: { accountId: m.accountId, name, pingKey: randomToken(16) } });
+    const p = await createProject(ctx.prisma, m.accountId, name);
     res.redirect(303, `/projects/${p.id}`);
   });
 

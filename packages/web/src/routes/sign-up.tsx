@@ -1,5 +1,5 @@
-import { hashPassword, randomToken } from '@upmon/crypto';
-import { Prisma } from '@upmon/db';
+import { hashPassword } from '@upmon/crypto';
+import { createAccount, findUserByEmail } from '@upmon/domain';
 import { Router, type Response } from 'express';
 import { readNewUser } from '../forms/new-user-form.js';
 import { asForm } from '../forms/form-values.js';
@@ -69,7 +69,7 @@ export function signUpRouter(ctx: WebContext): Router {
     await throttle(ctx, req, 'mail', user.email);
     // Both branches hash the password and send one mail, so they take about as long.
     const passwordHash = await hashPassword(user.password);
-    const existing = await ctx.prisma.user.findUnique({ where: { email: user.email } });
+    const existing = await findUserByEmail(ctx.prisma, user.email);
     if (existing) {
       await sendAccountMail(ctx, existing.email, 'Someone tried to sign up with your address on upmon', [
         `Hello ${existing.name},`,
@@ -118,7 +118,7 @@ export function signUpRouter(ctx: WebContext): Router {
       expiredLink(res);
       return;
     }
-    const created = await createAccount(ctx, pending);
+    const created = await createAccount(ctx.prisma, pending);
     if (!created) {
       message(res, 'This address already has an account', 'Sign in, or reset your password if you have forgotten it.', 409);
       return;
@@ -128,21 +128,4 @@ export function signUpRouter(ctx: WebContext): Router {
   });
 
   return r;
-}
-
-/** The confirmed sign-up's user, account on the free plan (them as owner) and first project; null when the address was registered meanwhile. */
-async function createAccount(ctx: WebContext, signUp: PendingSignUp): Promise<{ userId: string; projectId: string } | null> {
-  try {
-    return await ctx.prisma.$transaction(async (tx) => {
-      const u = await tx.user.create({ data: { email: signUp.email, name: signUp.name, passwordHash: signUp.passwordHash } });
-      const account = await tx.account.create({ data: { name: signUp.account || `${signUp.name}'s account`, plan: 'free' } });
-      await tx.membership.create({ data: { accountId: account.id, userId: u.id, role: 'owner' } });
-      const project = await tx.project.create({ data: { accountId: account.id, name: 'My first project', pingKey: randomToken(16) } });
-      return { userId: u.id, projectId: project.id };
-    });
-  } catch (err) {
-    // The address was registered after the link was mailed (another link, an invitation): the unique index decides.
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') return null;
-    throw err;
-  }
 }

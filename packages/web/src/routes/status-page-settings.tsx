@@ -1,5 +1,13 @@
 import { Router, type Response } from 'express';
-import { type FieldErrors, statusPageUrl, readStatusPageSettings, saveStatusPage, STATUS_PAGE_LIMITS, validateStatusPageInput } from '@upmon/domain';
+import {
+  type FieldErrors,
+  listCheckNames,
+  statusPageUrl,
+  readStatusPageSettings,
+  saveStatusPage,
+  STATUS_PAGE_LIMITS,
+  validateStatusPageInput,
+} from '@upmon/domain';
 import { asForm, checked, field, type FormBody } from '../forms/form-values.js';
 import { formErrorsOf } from '../http/form-errors.js';
 import { projectAccess, requireRole, type ProjectAccess } from '../http/project-access.js';
@@ -43,8 +51,7 @@ export function statusPageSettingsRouter(ctx: WebContext): Router {
   const r = Router();
   r.use('/projects', requireViewer);
 
-  const projectChecks = (projectId: string) =>
-    ctx.prisma.check.findMany({ where: { projectId }, select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+  const projectChecks = (projectId: string) => listCheckNames(ctx.prisma, projectId);
 
   const show = async (res: Response, access: ProjectAccess, extra: { form?: StatusPageForm; errors?: FieldErrors; saved?: boolean } = {}, status = 200) => {
     const saved = await readStatusPageSettings(ctx.prisma, access.project.id);

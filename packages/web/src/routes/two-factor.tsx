@@ -10,6 +10,7 @@ import {
   unusedRecoveryCodes,
   verifySecondFactor,
 } from '@upmon/user-store';
+import { totpEnabled } from '@upmon/domain';
 import { Router, type Request, type Response } from 'express';
 import { asForm, field } from '../forms/form-values.js';
 import { pageContext, sendPage } from '../http/render.js';
@@ -36,16 +37,16 @@ export function twoFactorRouter(ctx: WebContext): Router {
   const show = async (res: Response, extra: Partial<TwoFactorPageProps> = {}, status = 200) => {
     const viewer = viewerOf(res) as Viewer;
     const user = { id: viewer.userId, email: viewer.email };
-    const row = await ctx.prisma.user.findUniqueOrThrow({ where: { id: viewer.userId }, select: { totpSecret: true } });
+    const enabled = await totpEnabled(ctx.prisma, viewer.userId);
     sendPage(
       res,
       <TwoFactorPage
         page={pageContext(res, ctx.assets)}
-        enabled={row.totpSecret !== null}
+        enabled={enabled}
         securityKeys={await securityKeysOf(ctx.prisma, viewer.userId)}
         keyOptions={JSON.stringify(await registrationOptions(ctx, viewer))}
         recoveryCodesLeft={await unusedRecoveryCodes(ctx.prisma, viewer.userId)}
-        pending={row.totpSecret ? null : await pendingTotpSecret(ctx.prisma, ctx.cipher, user)}
+        pending={enabled ? null : await pendingTotpSecret(ctx.prisma, ctx.cipher, user)}
         required={viewer.twoFactorRequired}
         errors={{}}
         {...extra}

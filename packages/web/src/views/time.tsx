@@ -1,8 +1,7 @@
+import { utcText } from '@upmon/domain';
+
 /** `2026-11-24 07:11 UTC`: what a page shows before app.js puts it in the viewer's zone. */
-export function utcText(d: Date, seconds = false): string {
-  const iso = d.toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, seconds ? 19 : 16)} UTC`;
-}
+export { utcText };
 
 export function toDate(v: Date | string): Date {
   return typeof v === 'string' ? new Date(v) : v;

@@ -52,7 +52,7 @@ function receiveTime(clock: Clock): { tsMs: number; tsText: string } {
 }
 
 /**
- * The ping receiver (DESIGN.md "Ping receiver") as a raw node:http handler: it sits in front of
+ * The ping receiver (docs/design.md, "Ping receiver") as a raw node:http handler: it sits in front of
  * Express because the Express stack costs more than the whole ping (see docs/pings.md).
  */
 export function createPingReceiver(deps: PingReceiverDeps): PingReceiver {

@@ -61,7 +61,7 @@ function suffixOf(s: string | undefined): { kind: PingKind; exitStatus: number |
 }
 
 /**
- * Recognises DESIGN.md's ping URLs: /<uuid>[/<suffix>] and /<ping_key>/<slug>[/<suffix>] where
+ * Recognises the ping URLs of docs/design.md: /<uuid>[/<suffix>] and /<ping_key>/<slug>[/<suffix>] where
  * suffix is start, fail, log or an exit status 0..255, each also under /ping/ (self-hosted
  * Healthchecks' form, docs/healthchecks.md). Returns null when the path is not shaped like a ping
  * URL at all (someone else's route or a plain 404).

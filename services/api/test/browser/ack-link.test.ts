@@ -2,13 +2,10 @@
  * An alert's acknowledgement link in a real browser (Debian's Chromium through playwright-core):
  * the page a phone opens from a chat or an SMS, without an upmon session, with the keyboard.
  */
-import { jest } from '@jest/globals';
 import { createAckTokens } from '@upmon/crypto';
 import type { PrismaClient } from '@upmon/db';
 import { launchChromium, makeCheck, makeProject, TEST_ENCRYPTION_KEY } from '@upmon/testing';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
-
-jest.setTimeout(120_000);
 
 let h: BrowserApi;
 let prisma: PrismaClient;

@@ -3,14 +3,11 @@
  * first screen says what is wrong (status and since when, the failure in words, acknowledgement,
  * maintenance, what is probed); probed checks speak of probes.
  */
-import { jest } from '@jest/globals';
 import type { PrismaClient } from '@upmon/db';
 import { launchChromium, makeCheck, makeHttpCheck, makeIntegration, makeMaintenanceWindow, makeProject, sealPingBody } from '@upmon/testing';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
 import { recordProblems, signIn, type Page } from '../support/browser-page.js';
 import { makeUser } from '../support/web-users.js';
-
-jest.setTimeout(180_000);
 
 let h: BrowserApi;
 let prisma: PrismaClient;

@@ -5,7 +5,6 @@
  * to a local server standing in for the provider; the Pushover form with the keyboard at phone
  * width. No script errors or CSP violations.
  */
-import { jest } from '@jest/globals';
 import { AAD, createCipher } from '@upmon/crypto';
 import type { PrismaClient } from '@upmon/db';
 import {
@@ -20,8 +19,6 @@ import {
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
 import { recordProblems, signIn } from '../support/browser-page.js';
 import { makeUser } from '../support/web-users.js';
-
-jest.setTimeout(180_000);
 
 let h: BrowserApi;
 let prisma: PrismaClient;

@@ -3,14 +3,11 @@
  * maintenance now with the keyboard-reachable form, see it in progress and on the check page,
  * end it; at phone width without horizontal scroll; no script errors or CSP violations.
  */
-import { jest } from '@jest/globals';
 import type { PrismaClient } from '@upmon/db';
 import { launchChromium, makeCheck, makeProject } from '@upmon/testing';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
 import { recordProblems, signIn } from '../support/browser-page.js';
 import { makeUser } from '../support/web-users.js';
-
-jest.setTimeout(120_000);
 
 let h: BrowserApi;
 let prisma: PrismaClient;

@@ -6,14 +6,11 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import type { AddressInfo } from 'node:net';
-import { jest } from '@jest/globals';
 import { writeCertificates, writeProbeRollups } from '@upmon/check-store';
 import { createPgPool, withPgTransaction, type PrismaClient } from '@upmon/db';
 import { createTestCertificates, launchChromium, makeProject, startService, type ServiceProcess, type TestCertificates } from '@upmon/testing';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
 import { makeUser, TEST_PASSWORD } from '../support/web-users.js';
-
-jest.setTimeout(120_000);
 
 type Browser = Awaited<ReturnType<typeof launchChromium>>;
 type Page = Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['newPage']>>;

@@ -5,14 +5,11 @@
  * is refused. No script errors or CSP violations.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { jest } from '@jest/globals';
 import { launchChromium } from '@upmon/testing';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
 import { recordProblems, signIn } from '../support/browser-page.js';
 import { makeTeam, TEST_PASSWORD } from '../support/web-users.js';
 import type { Page } from 'playwright-core';
-
-jest.setTimeout(120_000);
 
 let h: BrowserApi;
 let browser: Awaited<ReturnType<typeof launchChromium>>;

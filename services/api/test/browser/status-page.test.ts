@@ -2,13 +2,10 @@
  * The public status page in a real browser (Debian's Chromium through playwright-core), served by
  * the api as in production: the raw ping receiver in front of Express must hand /status/<key> on.
  */
-import { jest } from '@jest/globals';
 import type { PrismaClient } from '@upmon/db';
 import { launchChromium, makeCheck, makeMaintenanceWindow, makeProject } from '@upmon/testing';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
 import { recordProblems } from '../support/browser-page.js';
-
-jest.setTimeout(120_000);
 
 const DAY = 86_400_000;
 const H = 3_600_000;

@@ -3,14 +3,11 @@
  * with a code computed from the shown key, then a sign-in's second step with the keyboard, at
  * phone width; the audit log shows both. No script errors or CSP violations.
  */
-import { jest } from '@jest/globals';
 import { launchChromium } from '@upmon/testing';
 import { totpCodeAt } from '@upmon/user-store';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
 import { recordProblems, signIn } from '../support/browser-page.js';
 import { makeTeam, TEST_PASSWORD } from '../support/web-users.js';
-
-jest.setTimeout(120_000);
 
 let h: BrowserApi;
 let browser: Awaited<ReturnType<typeof launchChromium>>;

@@ -5,15 +5,12 @@
  * webhook receiver.
  */
 import http from 'node:http';
-import { jest } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
 import type { PrismaClient } from '@upmon/db';
 import { launchChromium, makeCheck, makeProject, startService, type ServiceProcess } from '@upmon/testing';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
 import { recordProblems, signIn as signInAs } from '../support/browser-page.js';
 import { makeUser, TEST_PASSWORD } from '../support/web-users.js';
-
-jest.setTimeout(120_000);
 
 type Browser = Awaited<ReturnType<typeof launchChromium>>;
 type BrowserContext = Awaited<ReturnType<Browser['newContext']>>;

@@ -112,6 +112,9 @@ async function startApiServer(
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
+  // As start-api.ts sets it: node's default of 5 s races fetch's reuse of an idle connection (4 s)
+  // when a busy machine delays both timers, and the request then fails with ECONNRESET.
+  server.keepAliveTimeout = 65_000;
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,

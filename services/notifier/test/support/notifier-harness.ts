@@ -46,8 +46,11 @@ export async function createHarness(envOverrides: Record<string, string> = {}): 
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
     NOTIFIER_RETRY_BASE_MS: '100',
-    NOTIFIER_HTTP_TIMEOUT_MS: '2000',
-    NOTIFIER_STALL_TIMEOUT_MS: '2000',
+    // The services' defaults: a shorter delivery timeout or stall timeout turns a delivery slowed by a
+    // busy machine into a retry, which the receiver then sees twice (at-least-once, as documented).
+    // Tests about those timeouts set them themselves.
+    NOTIFIER_HTTP_TIMEOUT_MS: '10000',
+    NOTIFIER_STALL_TIMEOUT_MS: '30000',
     NOTIFIER_CONCURRENCY: '20',
     NOTIFIER_FAN_OUT_POLL_MS: '200',
     DATABASE_POOL_SIZE: '5',

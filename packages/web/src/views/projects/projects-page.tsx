@@ -1,17 +1,12 @@
 import { ROLE_LABELS, roleAllows, type Role } from '@upmon/core';
+import type { ProjectCheckCounts } from '@upmon/domain';
 import { CsrfField } from '../csrf-field.js';
 import { TextField, type FormErrors } from '../form-fields.js';
 import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
 
-export interface ProjectSummary {
-  id: string;
-  name: string;
-  accountId: string;
-  checks: number;
-  down: number;
-  late: number;
-}
+/** A project with its check counts (`listProjectCheckCounts`). */
+export type ProjectSummary = ProjectCheckCounts;
 
 export interface AccountProjects {
   accountId: string;

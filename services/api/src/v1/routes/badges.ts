@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { projectBadges } from '@upmon/domain';
+import { presentBadge, projectBadges } from '@upmon/domain';
 import { authOf } from '../authenticate.js';
 import type { V1Context } from '../context.js';
 
@@ -11,7 +11,7 @@ export function badgesRouter(ctx: V1Context): Router {
   const r = Router();
   r.get('/badges', async (_req, res) => {
     const badges = await projectBadges(ctx.pool, ctx.config.appBaseUrl, authOf(res).projectId);
-    res.json({ data: badges.map((b) => ({ tag: b.tag, ...b.urls })) });
+    res.json({ data: badges.map(presentBadge) });
   });
   return r;
 }

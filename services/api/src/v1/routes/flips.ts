@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { authOf } from '../authenticate.js';
 import type { V1Context } from '../context.js';
-import { checkIdParam, listFlips, parseListQuery } from '@upmon/domain';
+import { checkIdParam, listFlips, parseListQuery, presentFlip } from '@upmon/domain';
 import { assertOwnCheck } from './pings.js';
 
 /** GET /checks/{uuid}/flips: newest first, `limit`, `before` cursor (exclusive). */
@@ -12,7 +12,7 @@ export function flipsRouter(ctx: V1Context): Router {
     const q = parseListQuery(req.query);
     await assertOwnCheck(ctx, authOf(res).projectId, checkId);
     const rows = await listFlips(ctx.pool, checkId, q.limit, q.before);
-    res.json({ data: rows });
+    res.json({ data: rows.map(presentFlip) });
   });
   return r;
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { AAD } from '@upmon/crypto';
-import { ApiError, checkIdParam, decryptPingBody, checkExists, listPings, parseListQuery } from '@upmon/domain';
+import { ApiError, checkIdParam, decryptPingBody, checkExists, listPings, parseListQuery, presentPing } from '@upmon/domain';
 import { authOf } from '../authenticate.js';
 import type { V1Context } from '../context.js';
 
@@ -17,20 +17,7 @@ export function pingsRouter(ctx: V1Context): Router {
     const q = parseListQuery(req.query);
     await assertOwnCheck(ctx, authOf(res).projectId, checkId);
     const rows = await listPings(ctx.pool, checkId, q.limit, q.before);
-    res.json({
-      data: rows.map((p) => ({
-        ts: p.ts,
-        type: p.type,
-        exit_status: p.exit_status,
-        source_ip: p.source_ip,
-        method: p.method,
-        body_size: p.body_size,
-        duration_ms: p.duration_ms,
-        note: p.note,
-        body: decryptPingBody(ctx.cipher, ctx.logger, p.body, checkId),
-        user_agent: p.user_agent,
-      })),
-    });
+    res.json({ data: rows.map((p) => presentPing(p, decryptPingBody(ctx.cipher, ctx.logger, p.body, checkId))) });
   });
   return r;
 }

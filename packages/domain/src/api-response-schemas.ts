@@ -1,0 +1,33 @@
+import { AuditEventResponse } from './audit/audit-event-response-schema.js';
+import { BadgeResponse } from './badges/badge-response-schema.js';
+import { AcknowledgementResponse, CheckResponse, ScheduleResponse } from './checks/check-response-schema.js';
+import { CheckLocationsResponse } from './checks/location-response-schema.js';
+import { CertificateResponse, ResponseTimesResponse } from './checks/probe-response-schemas.js';
+import { FlipResponse } from './history/flip-response-schema.js';
+import { PingResponse } from './history/ping-response-schema.js';
+import { IntegrationResponse } from './integrations/integration-response-schema.js';
+import { MaintenanceResponse } from './maintenance/maintenance-response-schema.js';
+import { PrivateLocationResponse, PrivateLocationWithKeyResponse } from './private-locations/private-location-response-schema.js';
+import { StatusPageResponse } from './status-pages/status-page-response-schema.js';
+
+/**
+ * The REST API's response schemas by their name in the OpenAPI document's components, each defined
+ * beside its presenter (whose return type is derived from it). The document lists them as they are.
+ */
+export const API_RESPONSE_SCHEMAS = {
+  AuditEvent: AuditEventResponse,
+  ResponseTimes: ResponseTimesResponse,
+  Certificate: CertificateResponse,
+  CheckLocations: CheckLocationsResponse,
+  Schedule: ScheduleResponse,
+  Check: CheckResponse,
+  Acknowledgement: AcknowledgementResponse,
+  Ping: PingResponse,
+  Flip: FlipResponse,
+  Badge: BadgeResponse,
+  StatusPage: StatusPageResponse,
+  PrivateLocation: PrivateLocationResponse,
+  PrivateLocationWithKey: PrivateLocationWithKeyResponse,
+  Maintenance: MaintenanceResponse,
+  Integration: IntegrationResponse,
+};
