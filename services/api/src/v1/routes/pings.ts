@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { AAD } from '@upmon/crypto';
 import { ApiError, checkIdParam, decryptPingBody, checkExists, listPings, parseListQuery, presentPing } from '@upmon/domain';
 import { authOf } from '../authenticate.js';
 import type { V1Context } from '../context.js';
