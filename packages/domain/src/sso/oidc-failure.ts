@@ -8,7 +8,11 @@ import { SsoRefusal, type SsoRefusalReason } from './sso-refusal.js';
  */
 export function oidcRefusal(err: unknown, accountId: string): SsoRefusal {
   const chain = errorChain(err);
-  const message = chain.map((e) => (e instanceof Error ? e.message : String(e))).join(' / ');
+  // A cause that is not an Error (oauth4webapi's claim details) is read for its claim below, not printed.
+  const message = chain
+    .map((e) => (e instanceof Error ? e.message : typeof e === 'string' ? e : null))
+    .filter((m): m is string => m !== null)
+    .join(' / ');
   const code = chain.map((e) => (e as { code?: unknown }).code).find((c): c is string => typeof c === 'string' && c.startsWith('OAUTH_')) ?? '';
   // oauth4webapi names the claim that failed a comparison or a time check in its error's cause.
   const claim = chain.map((e) => (e as { claim?: unknown }).claim ?? (e as { cause?: { claim?: unknown } }).cause?.claim).find((c) => typeof c === 'string');
