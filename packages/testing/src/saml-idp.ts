@@ -23,6 +23,8 @@ export interface SamlIdpServiceProvider {
   signAssertion?: boolean;
   /** Sign the response (default false). */
   signResponse?: boolean;
+  /** Seconds an assertion is valid from now (SimpleSAMLphp's `assertion.lifetime`, default 300); negative: issued expired. */
+  assertionLifetimeSeconds?: number;
 }
 
 export interface SamlIdp {
@@ -136,6 +138,7 @@ export async function startSimpleSamlPhp(opts: { users: Record<string, SamlIdpUs
             'saml20.sign.assertion': sp.signAssertion ?? true,
             'saml20.sign.response': sp.signResponse ?? false,
             'signature.algorithm': 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+            ...(sp.assertionLifetimeSeconds === undefined ? {} : { 'assertion.lifetime': sp.assertionLifetimeSeconds }),
           })};`,
       )
       .join('\n')}\n`,

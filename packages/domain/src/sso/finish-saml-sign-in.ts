@@ -37,7 +37,9 @@ function samlRefusal(err: unknown, accountId: string, xml: string): SsoRefusal {
       ? r('signature', "The assertion's signature does not match the identity provider's certificate.")
       : r('unsigned', 'The assertion is not signed: upmon accepts only signed assertions.');
   if (/audience/i.test(message)) return r('audience', 'The assertion is for another service provider (audience), not this account.');
-  if (/expired|NotBefore|NotOnOrAfter|too old/i.test(message)) return r('expired', 'The assertion has expired (or is not valid yet).');
+  // node-saml picks a SubjectConfirmation by its time window alone: none valid means none is valid now.
+  if (/expired|NotBefore|NotOnOrAfter|too old|no valid subject confirmation/i.test(message))
+    return r('expired', 'The assertion has expired (or is not valid yet).');
   if (/issuer/i.test(message)) return r('issuer', 'The answer was issued by another identity provider than the one this account trusts.');
   if (/provider returned/i.test(message)) return r('idp_error', 'The identity provider refused the sign-in.');
   return r('invalid_response', "The identity provider's answer could not be verified.");

@@ -11,7 +11,8 @@
  * audience, an expired token, `alg: none`, a token signed by another key (the real flow, the
  * token endpoint's answer rewritten by the proxy in front of the provider), an address the IdP has
  * not verified and one of an unverified domain; a replayed SAML response, an unsigned assertion,
- * signature wrapping, a response for another account's SP, and IdP-initiated sign-in while off.
+ * signature wrapping, a response for another account's SP, IdP-initiated sign-in while off, and an
+ * assertion outside its time window.
  * Pages are checked with axe at phone and laptop widths.
  */
 import { jest } from '@jest/globals';
@@ -49,9 +50,12 @@ const zone: DnsZone = {};
 let oidcIdp: OidcIdp;
 let samlIdp: SamlIdp;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
-/** Accounts: A signs in with OpenID Connect (acme.test), B with SAML (beta.test), C with SAML whose IdP signs only the response (gamma.test). */
-const acct = { a: '', b: '', c: '' };
-const owners = { a: '', b: '', c: '' };
+/**
+ * Accounts: A signs in with OpenID Connect (acme.test), B with SAML (beta.test), C with SAML whose IdP
+ * signs only the response (gamma.test), D with SAML whose IdP issues assertions already expired (delta.test).
+ */
+const acct = { a: '', b: '', c: '', d: '' };
+const owners = { a: '', b: '', c: '', d: '' };
 
 const sp = (base: string, accountId: string) => ({ entityId: `${base}/sso/saml/${accountId}/metadata`, acsUrl: `${base}/sso/saml/${accountId}/acs` });
 
@@ -59,10 +63,10 @@ beforeAll(async () => {
   if (skip) return;
   dns = await startDnsServer(zone);
   h = await startBrowserApi({ OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8', SSO_ALLOW_HTTP: '1', SSO_DNS_RESOLVERS: `127.0.0.1:${dns.port}` });
-  for (const k of ['a', 'b', 'c'] as const) {
+  for (const k of ['a', 'b', 'c', 'd'] as const) {
     const project = await makeProject(h.prisma, { plan: 'business' });
     acct[k] = project.accountId;
-    await h.prisma.account.update({ where: { id: project.accountId }, data: { name: { a: 'Acme', b: 'Beta', c: 'Gamma' }[k] } });
+    await h.prisma.account.update({ where: { id: project.accountId }, data: { name: { a: 'Acme', b: 'Beta', c: 'Gamma', d: 'Delta' }[k] } });
     owners[k] = (await makeUser(h.prisma, project.accountId, 'owner', `owner-${k}@owners.test`)).email;
   }
   oidcIdp = await startOidcProvider({
@@ -77,8 +81,14 @@ beforeAll(async () => {
     users: {
       bob: { password: 'bob-password', email: 'bob@beta.test', name: 'Bob Beta', groups: ['Operators'] },
       carol: { password: 'carol-password', email: 'carol@gamma.test', name: 'Carol', groups: [] },
+      dave: { password: 'dave-password', email: 'dave@delta.test', name: 'Dave', groups: [] },
     },
-    serviceProviders: [sp(h.base, acct.b), { ...sp(h.base, acct.c), signAssertion: false, signResponse: true }],
+    serviceProviders: [
+      sp(h.base, acct.b),
+      { ...sp(h.base, acct.c), signAssertion: false, signResponse: true },
+      // NotOnOrAfter five minutes ago: past the SP's one-minute leeway for the IdP's clock.
+      { ...sp(h.base, acct.d), assertionLifetimeSeconds: -300 },
+    ],
   });
   browser = await launchChromium();
 });
@@ -470,4 +480,22 @@ maybe('SAML refusals: replay, signature wrapping, another account’s SP, unsign
   await allowed.page.waitForURL(/\/projects/);
   expect(allowed.problems).toEqual([]);
   await allowed.close();
+});
+
+maybe('SAML: an assertion outside its time window is refused (NotOnOrAfter past the clock leeway)', async () => {
+  const owner = await newPage();
+  await signIn(owner.page, h.base, owners.d);
+  await verifyDomain(owner.page, acct.d, 'delta.test');
+  await owner.page.getByLabel('IdP metadata URL').fill(samlIdp.metadataUrl);
+  await owner.page.getByRole('button', { name: 'Save SAML' }).click();
+  await owner.page.waitForURL(/done=saml/);
+  await owner.close();
+
+  const dave = await newPage();
+  await continueWithSso(dave.page, 'dave@delta.test');
+  await samlLogin(dave.page, 'dave', 'dave-password');
+  expect((await dave.page.locator('main').textContent()) ?? '').toContain('The assertion has expired (or is not valid yet).');
+  expect(await auditText(acct.d)).toContain('sso.sign_in_refused | identity provider | expired: ');
+  expect(await h.prisma.user.findUnique({ where: { email: 'dave@delta.test' } })).toBeNull();
+  await dave.close();
 });
