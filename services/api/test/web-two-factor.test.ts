@@ -1,6 +1,7 @@
 import { ManualClock } from '@upmon/testing';
 import { issueUserToken, totpCodeAt } from '@upmon/user-store';
 import { startHarness, type Harness } from './support/api-harness.js';
+import { enrolTotp, firstStep as twoFactorFirstStep, recoveryCodesOf, secretOf } from './support/two-factor.js';
 import { pageText, WebClient } from './support/web-client.js';
 import { makeTeam, makeUser, TEST_PASSWORD, type Team } from './support/web-users.js';
 
@@ -15,36 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const secretOf = (html: string) => /id="totp-secret">([A-Z2-7]+)</.exec(html)?.[1] as string;
-const recoveryCodesOf = (html: string) => (/id="recovery-codes">([^<]+)</.exec(html)?.[1] as string).split('\n');
 const nextStep = async () => {
   await clock.advance(30_000);
   return clock.now();
 };
 
-/** Signs `email` in and sets up TOTP; returns the client, the secret and the recovery codes. */
-async function enrol(email: string) {
-  const c = new WebClient(h.api.url);
-  expect((await c.signIn(email, TEST_PASSWORD)).status).toBe(303);
-  await c.get('/me/two-factor');
-  expect((await c.post('/me/two-factor/setup')).status).toBe(303);
-  const secret = secretOf((await c.get('/me/two-factor')).text);
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  const res = await c.post('/me/two-factor/confirm', { code: totpCodeAt(secret, clock.now()) });
-  expect(res.status).toBe(201);
-  return { c, secret, codes: recoveryCodesOf(res.text) };
-}
+const enrol = (email: string) => enrolTotp(h.api.url, email, clock);
 
-/** Password first: returns the client waiting at the second step. */
-async function firstStep(email: string) {
-  const c = new WebClient(h.api.url);
-  const res = await c.signIn(email, TEST_PASSWORD, '/projects');
-  expect(res.status).toBe(303);
-  expect(res.location).toBe('/sign-in/two-factor?next=%2Fprojects');
-  expect(c.cookies.has('upmon_session')).toBe(false);
-  expect((await c.get(res.location as string)).status).toBe(200);
-  return c;
-}
+const firstStep = (email: string) => twoFactorFirstStep(h.api.url, email);
 
 describe('TOTP', () => {
   test('set up with a code from the app: wrong codes refused, then on, with 10 recovery codes shown once; the secret is stored encrypted', async () => {
@@ -90,7 +69,7 @@ describe('TOTP', () => {
     await thief.get('/sign-in/two-factor');
     expect((await thief.post('/sign-in/two-factor', { code })).status).toBe(401);
     const events = await h.pool.query(`SELECT action FROM audit_events WHERE actor_user_id = $1 AND action LIKE 'sign_in%' ORDER BY id`, [user.id]);
-    expect(events.rows.map((r) => r.action)).toEqual(['sign_in', 'sign_in.failed', 'sign_in', 'sign_in.failed']);
+    expect(events.rows.map((r) => r.action)).toEqual(['sign_in', 'sign_in.second_step_failed', 'sign_in', 'sign_in.second_step_failed']);
   });
 
   test('without the password first there is no second step; an e-mailed or set-password link does not skip it', async () => {
@@ -162,7 +141,9 @@ describe('security keys', () => {
     expect(fresh.webauthnChallenge).not.toBe(challenge);
     expect((await c.post('/sign-in/two-factor/security-key', { credential: 'not json' })).status).toBe(401);
     expect(c.cookies.has('upmon_session')).toBe(false);
-    const failed = await h.pool.query(`SELECT count(*)::int AS n FROM audit_events WHERE action = 'sign_in.failed' AND actor_user_id = $1`, [user.id]);
+    const failed = await h.pool.query(`SELECT count(*)::int AS n FROM audit_events WHERE action = 'sign_in.second_step_failed' AND actor_user_id = $1`, [
+      user.id,
+    ]);
     expect(failed.rows[0].n).toBe(2);
   });
 
