@@ -94,16 +94,15 @@ describe('TOTP', () => {
     expect(pageText((await c.get('/me/two-factor')).text)).toContain('9 unused recovery codes left');
   });
 
-  test('turning it off needs a code; new recovery codes replace the old ones', async () => {
+  test('new recovery codes replace the old ones; turning it off removes TOTP (both right after signing in)', async () => {
     const user = await makeUser(h.prisma, team.accountId, 'member');
-    const { c, secret, codes } = await enrol(user.email);
+    const { c, codes } = await enrol(user.email);
     await c.get('/me/two-factor');
-    const renewed = await c.post('/me/two-factor/recovery-codes', { code: totpCodeAt(secret, await nextStep()) });
+    const renewed = await c.post('/me/two-factor/recovery-codes');
     expect(renewed.status).toBe(201);
     const fresh = recoveryCodesOf(renewed.text);
     expect(fresh).not.toContain(codes[0]);
-    expect((await c.post('/me/two-factor/disable', { disable_code: codes[0]! })).status).toBe(422);
-    expect((await c.post('/me/two-factor/disable', { disable_code: fresh[0]! })).status).toBe(303);
+    expect((await c.post('/me/two-factor/disable')).status).toBe(303);
     expect((await h.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).totpSecret).toBeNull();
     expect((await new WebClient(h.api.url).signIn(user.email, TEST_PASSWORD)).location).toBe('/projects');
   });
@@ -178,6 +177,64 @@ describe('security keys', () => {
     expect(res.status).toBe(422);
     expect(pageText(res.text)).toContain('the security key did not answer');
     expect(await h.prisma.securityKey.count({ where: { userId: user.id } })).toBe(0);
+  });
+});
+
+describe('a recent proof of who the person is (issue 36)', () => {
+  const later = () => clock.advance(11 * 60_000);
+
+  test('every change to second factors needs it: 10 minutes after signing in each is refused and nothing changes, until the password confirms it', async () => {
+    const user = await makeUser(h.prisma, team.accountId, 'member');
+    const { c, secret } = await enrol(user.email);
+    const key = await addKey(user.id, 'YubiKey');
+    const before = await h.prisma.recoveryCode.findMany({ where: { userId: user.id }, orderBy: { id: 'asc' } });
+    await later();
+    const page = pageText((await c.get('/me/two-factor')).text);
+    expect(page).toContain('Confirm it’s you');
+    expect(page).not.toContain('Turn off two-factor authentication');
+    expect(page).not.toContain('Add a security key');
+    const refused = [
+      await c.post('/me/two-factor/setup'),
+      await c.post('/me/two-factor/confirm', { code: totpCodeAt(secret, await nextStep()) }),
+      await c.post('/me/two-factor/security-keys', { key_name: 'Mine now', credential: '{}' }),
+      await c.post(`/me/two-factor/security-keys/${key.id}/remove`),
+      await c.post('/me/two-factor/recovery-codes'),
+      await c.post('/me/two-factor/disable'),
+    ];
+    expect(refused.map((r) => [r.status, r.location])).toEqual(refused.map(() => [303, '/me/two-factor?done=confirm-first']));
+    expect(pageText((await c.get('/me/two-factor?done=confirm-first')).text)).toContain('Nothing was changed: confirm it’s you first.');
+    const row = await h.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(row.totpSecret).not.toBeNull();
+    expect(row.totpPendingSecret).toBeNull();
+    expect(await h.prisma.securityKey.count({ where: { userId: user.id } })).toBe(1);
+    expect(await h.prisma.recoveryCode.findMany({ where: { userId: user.id }, orderBy: { id: 'asc' } })).toEqual(before);
+
+    expect((await c.post('/me/two-factor/confirm-identity', { password: 'not my password at all' })).status).toBe(422);
+    expect((await c.post('/me/two-factor/confirm-identity', {})).status).toBe(422);
+    const confirmed = await c.post('/me/two-factor/confirm-identity', { password: TEST_PASSWORD });
+    expect(confirmed.location).toBe('/me/two-factor?done=confirmed');
+    expect(pageText((await c.get(confirmed.location as string)).text)).not.toContain('Confirm it’s you');
+    expect((await c.post(`/me/two-factor/security-keys/${key.id}/remove`)).location).toBe('/me/two-factor?done=key-removed');
+    expect((await c.post('/me/two-factor/recovery-codes')).status).toBe(201);
+    // And it wears off again.
+    await later();
+    await c.get('/me/two-factor');
+    expect((await c.post('/me/two-factor/disable')).location).toBe('/me/two-factor?done=confirm-first');
+  });
+
+  test('a second factor confirms it too (a person without a password: a code from the app)', async () => {
+    const user = await makeUser(h.prisma, team.accountId, 'member');
+    const { c, secret } = await enrol(user.email);
+    await h.prisma.user.update({ where: { id: user.id }, data: { passwordHash: null } });
+    await later();
+    const page = await c.get('/me/two-factor');
+    expect(page.text).not.toContain('name="password"');
+    expect(page.text).toContain('name="code"');
+    expect((await c.post('/me/two-factor/confirm-identity', { code: '000000' })).status).toBe(422);
+    expect((await c.post('/me/two-factor/confirm-identity', { code: totpCodeAt(secret, await nextStep()) })).location).toBe('/me/two-factor?done=confirmed');
+    await c.get('/me/two-factor');
+    expect((await c.post('/me/two-factor/disable')).location).toBe('/me/two-factor?done=off');
+    expect((await h.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).totpSecret).toBeNull();
   });
 });
 
