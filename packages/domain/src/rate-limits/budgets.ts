@@ -61,10 +61,15 @@ export function passwordFailureBudgets(prefix: string, addressHash: string, clie
  * the person is told by e-mail when they do. Only failures count.
  */
 export const SECOND_STEP_FAILURES_PER_PERSON = 10;
-export const SECOND_STEP_FAILURES_WINDOW_MS = HOUR;
+const SECOND_STEP_FAILURES_WINDOW_MS = HOUR;
+/** And a day's: 20 guesses a day make the 3 right TOTP codes in a million about a 2 % chance a year. */
+const SECOND_STEP_FAILURES_PER_PERSON_PER_DAY = 20;
 
 export function secondStepFailureBudgets(prefix: string, userId: string): Budget[] {
-  return [{ key: `${prefix}:ratelimit:second-step-failures:${userId}`, limit: SECOND_STEP_FAILURES_PER_PERSON, windowMs: SECOND_STEP_FAILURES_WINDOW_MS }];
+  return [
+    { key: `${prefix}:ratelimit:second-step-failures:${userId}:hour`, limit: SECOND_STEP_FAILURES_PER_PERSON, windowMs: SECOND_STEP_FAILURES_WINDOW_MS },
+    { key: `${prefix}:ratelimit:second-step-failures:${userId}:day`, limit: SECOND_STEP_FAILURES_PER_PERSON_PER_DAY, windowMs: 24 * HOUR },
+  ];
 }
 
 /** "Your password was used, then a wrong code" mails: one per person every 6 hours, however many failures. */
