@@ -42,6 +42,9 @@ afterAll(async () => {
   await w.close();
 });
 
+/** What a PATCH also needs: the "test now" budget a probe made due at once spends. */
+const updateDeps = () => ({ ...w.deps, config: { ...w.deps.config, redisPrefix: prefix }, rateLimiter: limiter, clock: { now: () => NOW } });
+
 const heartbeat = (name: string, extra: Record<string, unknown> = {}) =>
   validateCheckInput({ name, grace_sec: 300, schedule: { kind: 'period', period_sec: 3600 }, ...extra });
 
@@ -82,9 +85,9 @@ describe('create', () => {
 describe('update, pause and resume, delete', () => {
   test('a PATCH is merged with the stored check and validated whole', async () => {
     const row = await createCheck(w.deps, w.scope, heartbeat('merge'));
-    const updated = await updateCheck(w.deps, w.scope, row.id, { grace_sec: 700 });
+    const updated = await updateCheck(updateDeps(), w.scope, row.id, { grace_sec: 700 });
     expect([updated.graceSec, updated.periodSec, updated.name]).toEqual([700, 3600, 'merge']);
-    const err = await apiError(updateCheck(w.deps, w.scope, row.id, { schedule: { kind: 'period', period_sec: 60 } }));
+    const err = await apiError(updateCheck(updateDeps(), w.scope, row.id, { schedule: { kind: 'period', period_sec: 60 } }));
     expect([err.status, Object.keys(err.options.errors ?? {})]).toEqual([422, ['grace_sec']]);
     expect((await findCheckRow(w.prisma, w.scope.projectId, row.id))?.periodSec).toBe(3600);
   });
@@ -103,7 +106,7 @@ describe('update, pause and resume, delete', () => {
   test("another project's check is not found, whatever the operation", async () => {
     const other = await w.project();
     const theirs = await makeCheck(w.prisma, other.projectId);
-    expect((await apiError(updateCheck(w.deps, w.scope, theirs.id, { name: 'x' }))).status).toBe(404);
+    expect((await apiError(updateCheck(updateDeps(), w.scope, theirs.id, { name: 'x' }))).status).toBe(404);
     expect((await apiError(pauseOrResumeCheck(w.deps, w.scope, theirs.id, 'pause', NOW))).status).toBe(404);
     expect((await apiError(deleteCheck(w.prisma, limiter, prefix, w.scope, theirs.id))).status).toBe(404);
     expect(await findCheck(w.pool, w.scope.projectId, theirs.id)).toBeNull();
@@ -127,7 +130,7 @@ describe('dependencies', () => {
     const a = await createCheck(w.deps, scope, heartbeat('A'));
     const b = await createCheck(w.deps, scope, heartbeat('B', { depends_on: [a.id] }));
     const c = await createCheck(w.deps, scope, heartbeat('C', { depends_on: [b.id, a.id] }));
-    const err = await apiError(updateCheck(w.deps, scope, a.id, { depends_on: [c.id] }));
+    const err = await apiError(updateCheck(updateDeps(), scope, a.id, { depends_on: [c.id] }));
     expect(err.options.errors?.depends_on?.[0]).toMatch(/^would create a dependency cycle: "A" → .*"A"$/);
     const ofC = await readDependencyNeighbours(w.prisma, { id: c.id, projectId: scope.projectId, dependsOn: c.dependsOn }, 100);
     expect(ofC.dependencies.map((d) => d.name)).toEqual(['B', 'A']);

@@ -1,5 +1,14 @@
 export { normalizeEmail, isPlausibleEmail, EMAIL_MAX_LENGTH } from './emails.js';
-export { TOKEN_TTL_MS, userTokenPath, invitationPath, issueUserToken, findUsableToken, consumeToken } from './user-tokens.js';
+export {
+  TOKEN_TTL_MS,
+  userTokenPath,
+  invitationPath,
+  issueUserToken,
+  findUsableToken,
+  consumeToken,
+  spendSecondStepAttempt,
+  SECOND_STEP_ATTEMPTS_PER_TOKEN,
+} from './user-tokens.js';
 export { addUserToAccount } from './create-user.js';
 export {
   totpCodeAt,

@@ -50,3 +50,23 @@ export async function consumeToken(db: Db, tokenId: string, now: Date): Promise<
   const { count } = await db.userToken.updateMany({ where: { id: tokenId, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
   return count === 1;
 }
+
+/**
+ * Codes and security keys one pending sign-in may try at the second step. Then it dies and the
+ * person starts again with their password (whose own failure budgets apply).
+ */
+export const SECOND_STEP_ATTEMPTS_PER_TOKEN = 5;
+
+/**
+ * Spends one second-step attempt of a pending sign-in, before the code is checked (so parallel
+ * guesses cannot overrun the bound): the attempts now spent, or null when the token is used,
+ * expired or has none left.
+ */
+export async function spendSecondStepAttempt(db: Db, tokenId: string, now: Date): Promise<number | null> {
+  const rows = await db.userToken.updateManyAndReturn({
+    where: { id: tokenId, purpose: 'two_factor', usedAt: null, expiresAt: { gt: now }, attempts: { lt: SECOND_STEP_ATTEMPTS_PER_TOKEN } },
+    data: { attempts: { increment: 1 } },
+    select: { attempts: true },
+  });
+  return rows[0]?.attempts ?? null;
+}

@@ -1,6 +1,7 @@
 import { ManualClock } from '@upmon/testing';
 import { issueUserToken, totpCodeAt } from '@upmon/user-store';
 import { startHarness, type Harness } from './support/api-harness.js';
+import { enrolTotp, firstStep as twoFactorFirstStep, recoveryCodesOf, secretOf } from './support/two-factor.js';
 import { pageText, WebClient } from './support/web-client.js';
 import { makeTeam, makeUser, TEST_PASSWORD, type Team } from './support/web-users.js';
 
@@ -15,36 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const secretOf = (html: string) => /id="totp-secret">([A-Z2-7]+)</.exec(html)?.[1] as string;
-const recoveryCodesOf = (html: string) => (/id="recovery-codes">([^<]+)</.exec(html)?.[1] as string).split('\n');
 const nextStep = async () => {
   await clock.advance(30_000);
   return clock.now();
 };
 
-/** Signs `email` in and sets up TOTP; returns the client, the secret and the recovery codes. */
-async function enrol(email: string) {
-  const c = new WebClient(h.api.url);
-  expect((await c.signIn(email, TEST_PASSWORD)).status).toBe(303);
-  await c.get('/me/two-factor');
-  expect((await c.post('/me/two-factor/setup')).status).toBe(303);
-  const secret = secretOf((await c.get('/me/two-factor')).text);
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  const res = await c.post('/me/two-factor/confirm', { code: totpCodeAt(secret, clock.now()) });
-  expect(res.status).toBe(201);
-  return { c, secret, codes: recoveryCodesOf(res.text) };
-}
+const enrol = (email: string) => enrolTotp(h.api.url, email, clock);
 
-/** Password first: returns the client waiting at the second step. */
-async function firstStep(email: string) {
-  const c = new WebClient(h.api.url);
-  const res = await c.signIn(email, TEST_PASSWORD, '/projects');
-  expect(res.status).toBe(303);
-  expect(res.location).toBe('/sign-in/two-factor?next=%2Fprojects');
-  expect(c.cookies.has('upmon_session')).toBe(false);
-  expect((await c.get(res.location as string)).status).toBe(200);
-  return c;
-}
+const firstStep = (email: string) => twoFactorFirstStep(h.api.url, email);
 
 describe('TOTP', () => {
   test('set up with a code from the app: wrong codes refused, then on, with 10 recovery codes shown once; the secret is stored encrypted', async () => {
@@ -90,7 +69,7 @@ describe('TOTP', () => {
     await thief.get('/sign-in/two-factor');
     expect((await thief.post('/sign-in/two-factor', { code })).status).toBe(401);
     const events = await h.pool.query(`SELECT action FROM audit_events WHERE actor_user_id = $1 AND action LIKE 'sign_in%' ORDER BY id`, [user.id]);
-    expect(events.rows.map((r) => r.action)).toEqual(['sign_in', 'sign_in.failed', 'sign_in', 'sign_in.failed']);
+    expect(events.rows.map((r) => r.action)).toEqual(['sign_in', 'sign_in.second_step_failed', 'sign_in', 'sign_in.second_step_failed']);
   });
 
   test('without the password first there is no second step; an e-mailed or set-password link does not skip it', async () => {
@@ -115,16 +94,15 @@ describe('TOTP', () => {
     expect(pageText((await c.get('/me/two-factor')).text)).toContain('9 unused recovery codes left');
   });
 
-  test('turning it off needs a code; new recovery codes replace the old ones', async () => {
+  test('new recovery codes replace the old ones; turning it off removes TOTP (both right after signing in)', async () => {
     const user = await makeUser(h.prisma, team.accountId, 'member');
-    const { c, secret, codes } = await enrol(user.email);
+    const { c, codes } = await enrol(user.email);
     await c.get('/me/two-factor');
-    const renewed = await c.post('/me/two-factor/recovery-codes', { code: totpCodeAt(secret, await nextStep()) });
+    const renewed = await c.post('/me/two-factor/recovery-codes');
     expect(renewed.status).toBe(201);
     const fresh = recoveryCodesOf(renewed.text);
     expect(fresh).not.toContain(codes[0]);
-    expect((await c.post('/me/two-factor/disable', { disable_code: codes[0]! })).status).toBe(422);
-    expect((await c.post('/me/two-factor/disable', { disable_code: fresh[0]! })).status).toBe(303);
+    expect((await c.post('/me/two-factor/disable')).status).toBe(303);
     expect((await h.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).totpSecret).toBeNull();
     expect((await new WebClient(h.api.url).signIn(user.email, TEST_PASSWORD)).location).toBe('/projects');
   });
@@ -162,7 +140,9 @@ describe('security keys', () => {
     expect(fresh.webauthnChallenge).not.toBe(challenge);
     expect((await c.post('/sign-in/two-factor/security-key', { credential: 'not json' })).status).toBe(401);
     expect(c.cookies.has('upmon_session')).toBe(false);
-    const failed = await h.pool.query(`SELECT count(*)::int AS n FROM audit_events WHERE action = 'sign_in.failed' AND actor_user_id = $1`, [user.id]);
+    const failed = await h.pool.query(`SELECT count(*)::int AS n FROM audit_events WHERE action = 'sign_in.second_step_failed' AND actor_user_id = $1`, [
+      user.id,
+    ]);
     expect(failed.rows[0].n).toBe(2);
   });
 
@@ -197,6 +177,64 @@ describe('security keys', () => {
     expect(res.status).toBe(422);
     expect(pageText(res.text)).toContain('the security key did not answer');
     expect(await h.prisma.securityKey.count({ where: { userId: user.id } })).toBe(0);
+  });
+});
+
+describe('a recent proof of who the person is (issue 36)', () => {
+  const later = () => clock.advance(11 * 60_000);
+
+  test('every change to second factors needs it: 10 minutes after signing in each is refused and nothing changes, until the password confirms it', async () => {
+    const user = await makeUser(h.prisma, team.accountId, 'member');
+    const { c, secret } = await enrol(user.email);
+    const key = await addKey(user.id, 'YubiKey');
+    const before = await h.prisma.recoveryCode.findMany({ where: { userId: user.id }, orderBy: { id: 'asc' } });
+    await later();
+    const page = pageText((await c.get('/me/two-factor')).text);
+    expect(page).toContain('Confirm it’s you');
+    expect(page).not.toContain('Turn off two-factor authentication');
+    expect(page).not.toContain('Add a security key');
+    const refused = [
+      await c.post('/me/two-factor/setup'),
+      await c.post('/me/two-factor/confirm', { code: totpCodeAt(secret, await nextStep()) }),
+      await c.post('/me/two-factor/security-keys', { key_name: 'Mine now', credential: '{}' }),
+      await c.post(`/me/two-factor/security-keys/${key.id}/remove`),
+      await c.post('/me/two-factor/recovery-codes'),
+      await c.post('/me/two-factor/disable'),
+    ];
+    expect(refused.map((r) => [r.status, r.location])).toEqual(refused.map(() => [303, '/me/two-factor?done=confirm-first']));
+    expect(pageText((await c.get('/me/two-factor?done=confirm-first')).text)).toContain('Nothing was changed: confirm it’s you first.');
+    const row = await h.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(row.totpSecret).not.toBeNull();
+    expect(row.totpPendingSecret).toBeNull();
+    expect(await h.prisma.securityKey.count({ where: { userId: user.id } })).toBe(1);
+    expect(await h.prisma.recoveryCode.findMany({ where: { userId: user.id }, orderBy: { id: 'asc' } })).toEqual(before);
+
+    expect((await c.post('/me/two-factor/confirm-identity', { password: 'not my password at all' })).status).toBe(422);
+    expect((await c.post('/me/two-factor/confirm-identity', {})).status).toBe(422);
+    const confirmed = await c.post('/me/two-factor/confirm-identity', { password: TEST_PASSWORD });
+    expect(confirmed.location).toBe('/me/two-factor?done=confirmed');
+    expect(pageText((await c.get(confirmed.location as string)).text)).not.toContain('Confirm it’s you');
+    expect((await c.post(`/me/two-factor/security-keys/${key.id}/remove`)).location).toBe('/me/two-factor?done=key-removed');
+    expect((await c.post('/me/two-factor/recovery-codes')).status).toBe(201);
+    // And it wears off again.
+    await later();
+    await c.get('/me/two-factor');
+    expect((await c.post('/me/two-factor/disable')).location).toBe('/me/two-factor?done=confirm-first');
+  });
+
+  test('a second factor confirms it too (a person without a password: a code from the app)', async () => {
+    const user = await makeUser(h.prisma, team.accountId, 'member');
+    const { c, secret } = await enrol(user.email);
+    await h.prisma.user.update({ where: { id: user.id }, data: { passwordHash: null } });
+    await later();
+    const page = await c.get('/me/two-factor');
+    expect(page.text).not.toContain('name="password"');
+    expect(page.text).toContain('name="code"');
+    expect((await c.post('/me/two-factor/confirm-identity', { code: '000000' })).status).toBe(422);
+    expect((await c.post('/me/two-factor/confirm-identity', { code: totpCodeAt(secret, await nextStep()) })).location).toBe('/me/two-factor?done=confirmed');
+    await c.get('/me/two-factor');
+    expect((await c.post('/me/two-factor/disable')).location).toBe('/me/two-factor?done=off');
+    expect((await h.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).totpSecret).toBeNull();
   });
 });
 

@@ -5,6 +5,8 @@ import type { Actor } from './actor.js';
 export const AUDIT_ACTIONS = [
   'sign_in',
   'sign_in.failed',
+  // The password (or a sign-in link) was right, the second step's code or security key was not.
+  'sign_in.second_step_failed',
   'api_key.create',
   'api_key.rotate',
   'api_key.revoke',

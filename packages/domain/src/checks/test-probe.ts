@@ -51,7 +51,11 @@ export async function runTestProbe(deps: TestProbeDeps, accountId: string, kind:
     );
   }
   const d = await deps.rateLimiter.hit(probeTestBudgets(deps.prefix, accountId));
-  if (!d.allowed) throw tooManyRequests(`test probe limit exceeded (${PROBE_TESTS_PER_MINUTE} per minute per account)`, d.retryAfterSec);
+  if (!d.allowed)
+    throw tooManyRequests(
+      `test probe limit exceeded (${PROBE_TESTS_PER_MINUTE} per minute per account, edits that probe a check at once included)`,
+      d.retryAfterSec,
+    );
   const requestId = randomToken(16);
   const sealed = deps.cipher.encryptJson(value, AAD.probeTestConfig(requestId)).toString('base64');
   await deps.queues.enqueue('probe-tests', { requestId, kind, config: sealed });

@@ -1,8 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import { rescheduleEditedCheck } from '@upmon/check-store';
-import { isProbedKind } from '@upmon/core';
+import { rescheduleEditedCheck, scheduleOf } from '@upmon/check-store';
+import { isProbedKind, nextProbeAt } from '@upmon/core';
 import type { Check, Prisma } from '@upmon/db';
 import { ApiError } from '../errors.js';
+import { probeTestBudgets } from '../rate-limits/budgets.js';
+import type { RateLimiter } from '../rate-limits/rate-limiter.js';
 import type { ProjectScope } from '../project-scope.js';
 import { CHECK_ROW_SELECT, presentSchedule, type CheckRow } from './check-presenter.js';
 import { validateCheckInput } from './check-input.js';
@@ -39,13 +41,22 @@ export interface UpdateCheckOptions {
   integrationIds?: number[] | null;
 }
 
+/** A check's writers, and what a probe made due at once spends: the account's "test now" budget. */
+export interface CheckUpdateDeps extends CheckWriteDeps {
+  config: CheckWriteDeps['config'] & { redisPrefix: string };
+  rateLimiter: RateLimiter;
+  clock: { now(): Date };
+}
+
 /**
  * PATCH: partial. Absent fields keep their values; `kind` and `slug` in the body are ignored; the
  * merged result is validated as a whole (so cross-field rules hold). Schedule, grace and tz
- * changes recompute the pending deadline from the same anchor (last ping or resume).
+ * changes recompute the pending deadline from the same anchor (last ping or resume). A probed
+ * check whose target or schedule changed is probed at once while the account's "test now" budget
+ * lasts, else at its next slot.
  */
 export async function updateCheck(
-  deps: CheckWriteDeps,
+  deps: CheckUpdateDeps,
   auth: ProjectScope,
   checkId: string,
   body: Record<string, unknown>,
@@ -60,7 +71,7 @@ export async function updateCheck(
 }
 
 function updateCheckInTx(
-  { prisma, cipher, config }: CheckWriteDeps,
+  { prisma, cipher, config, rateLimiter, clock }: CheckUpdateDeps,
   auth: ProjectScope,
   checkId: string,
   body: Record<string, unknown>,
@@ -106,8 +117,13 @@ function updateCheckInTx(
       (JSON.stringify(storedAsInput(row, null).schedule) !== JSON.stringify(storedAsInput(next, null).schedule) ||
         row.tz !== next.tz ||
         !isDeepStrictEqual(storedConfig, nextConfig));
-    // null = due now for the probe scheduler: a changed target or schedule is probed at once.
-    if (probeChanged) data.nextProbeAt = null;
+    // A changed target or schedule is probed at once (null: due now for the probe scheduler) within
+    // the account's "test now" budget, else at the next slot of its schedule: PATCHes must not be a
+    // faster way to probe addresses than "test now" (issue 36; docs/probe-checks.md).
+    if (probeChanged) {
+      const atOnce = (await rateLimiter.hit(probeTestBudgets(config.redisPrefix, auth.accountId))).allowed;
+      data.nextProbeAt = atOnce ? null : nextProbeAt(scheduleOf(next), checkId, next.graceSec, clock.now());
+    }
     const updated = await tx.check.update({ where: { id: checkId }, data });
     await rescheduleEditedCheck(tx, updated);
     return tx.check.findUniqueOrThrow({ where: { id: checkId }, select: CHECK_ROW_SELECT });

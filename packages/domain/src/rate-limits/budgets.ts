@@ -53,6 +53,32 @@ export function passwordFailureBudgets(prefix: string, addressHash: string, clie
   ];
 }
 
+/**
+ * Failed second sign-in steps (a wrong code or refused security key after a right password), per
+ * person across every client and pending sign-in (docs/web.md, "Two-factor authentication"):
+ * budgets per client alone let someone with the password and many addresses (a /48 holds 65,536
+ * /64s) try a million TOTP codes in hours. Only someone who knows the password can spend it, and
+ * the person is told by e-mail when they do. Only failures count.
+ */
+export const SECOND_STEP_FAILURES_PER_PERSON = 10;
+const SECOND_STEP_FAILURES_WINDOW_MS = HOUR;
+/** And a day's: 20 guesses a day make the 3 right TOTP codes in a million about a 2 % chance a year. */
+const SECOND_STEP_FAILURES_PER_PERSON_PER_DAY = 20;
+
+export function secondStepFailureBudgets(prefix: string, userId: string): Budget[] {
+  return [
+    { key: `${prefix}:ratelimit:second-step-failures:${userId}:hour`, limit: SECOND_STEP_FAILURES_PER_PERSON, windowMs: SECOND_STEP_FAILURES_WINDOW_MS },
+    { key: `${prefix}:ratelimit:second-step-failures:${userId}:day`, limit: SECOND_STEP_FAILURES_PER_PERSON_PER_DAY, windowMs: 24 * HOUR },
+  ];
+}
+
+/** "Your password was used, then a wrong code" mails: one per person every 6 hours, however many failures. */
+export const PASSWORD_KNOWN_MAILS_WINDOW_MS = 6 * HOUR;
+
+export function passwordKnownMailBudgets(prefix: string, userId: string): Budget[] {
+  return [{ key: `${prefix}:ratelimit:password-known-mail:${userId}`, limit: 1, windowMs: PASSWORD_KNOWN_MAILS_WINDOW_MS }];
+}
+
 /** Verification mails of an account (all its projects and keys). */
 export function verificationMailBudgets(prefix: string, accountId: string): Budget[] {
   return [{ key: `${prefix}:ratelimit:verification-mail:${accountId}:hour`, limit: VERIFICATION_MAILS_PER_HOUR, windowMs: HOUR }];

@@ -15,7 +15,7 @@ export const sessionCookie = (ctx: Pick<WebContext, 'secureCookies'>) => cookieN
 async function findViewer(pool: pg.Pool, token: string): Promise<Omit<Viewer, 'client'> | null> {
   const { rows } = await pool.query<Omit<Viewer, 'client'>>({
     name: 'web-find-session',
-    text: `SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, s.csrf_token AS "csrfToken",
+    text: `SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, s.csrf_token AS "csrfToken", s.authenticated_at AS "authenticatedAt",
              (u.totp_secret IS NOT NULL OR EXISTS (SELECT 1 FROM security_keys k WHERE k.user_id = u.id)) AS "hasTwoFactor",
              EXISTS (SELECT 1 FROM memberships m JOIN accounts a ON a.id = m.account_id WHERE m.user_id = u.id AND a.require_two_factor) AS "twoFactorRequired",
              coalesce((SELECT json_agg(json_build_object('accountId', m.account_id, 'accountName', a.name, 'plan', a.plan, 'role', m.role)
@@ -62,7 +62,14 @@ export async function startSession(ctx: WebContext, res: Response, userId: strin
   const token = randomToken(32);
   const now = ctx.clock.now();
   await ctx.prisma.session.create({
-    data: { userId, tokenHash: sha256Hex(token), csrfToken: randomToken(24), expiresAt: new Date(now.getTime() + SESSION_TTL_SEC * 1000) },
+    data: {
+      userId,
+      tokenHash: sha256Hex(token),
+      csrfToken: randomToken(24),
+      // Signing in is a proof of who they are (recent for second-factor changes: http/recent-authentication.ts).
+      authenticatedAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_SEC * 1000),
+    },
   });
   setCookie(res, sessionCookie(ctx), token, { secure: ctx.secureCookies }, SESSION_TTL_SEC);
 }

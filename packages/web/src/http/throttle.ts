@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sha256Hex } from '@upmon/crypto';
 import type { Request } from 'express';
-import { passwordFailureBudgets, type Budget } from '@upmon/domain';
+import { passwordFailureBudgets, secondStepFailureBudgets, type Budget } from '@upmon/domain';
 import { clientBudgetName } from '@upmon/service-kit';
+import { consumeToken, SECOND_STEP_ATTEMPTS_PER_TOKEN, spendSecondStepAttempt } from '@upmon/user-store';
 import type { WebContext } from '../web-context.js';
 import { WebError } from './web-error.js';
 
@@ -60,4 +61,51 @@ export async function checkPasswordThrottled(ctx: WebContext, req: Request, emai
   const ok = await check();
   if (ok) await Promise.all([ctx.rateLimiter.refund([client], attempt), ctx.rateLimiter.forget([pair])]);
   return ok;
+}
+
+/**
+ * What a second-step attempt came to: `last-wrong` was wrong and the pending sign-in's last
+ * attempt (it is now dead); `used-up`: the pending sign-in was dead already (nothing was checked).
+ */
+export type SecondStepOutcome = 'right' | 'wrong' | 'last-wrong' | 'used-up';
+
+/**
+ * Runs `check` (a code or a security key at the second sign-in step of `pending`) under the
+ * password failure budgets (of the (address, client) pair and the client), the person's own
+ * second-step budget (across every client and pending sign-in) and the pending sign-in's bound of
+ * SECOND_STEP_ATTEMPTS_PER_TOKEN (then it dies: the person starts again with their password).
+ * As for passwords, attempts are spent before the check and only failures count.
+ */
+export async function checkSecondStepThrottled(
+  ctx: WebContext,
+  req: Request,
+  pending: { id: string; userId: string; user: { email: string } },
+  check: () => Promise<boolean>,
+): Promise<SecondStepOutcome> {
+  const [pair, client] = passwordFailureBudgets(ctx.config.redisPrefix, sha256Hex(pending.user.email), clientOf(ctx, req)) as [Budget, Budget];
+  const person = secondStepFailureBudgets(ctx.config.redisPrefix, pending.userId);
+  const attempt = randomUUID();
+  const d = await ctx.rateLimiter.hit([pair, client, ...person], attempt);
+  if (!d.allowed) throw tooManyAttempts(d.retryAfterSec);
+  const spent = await spendSecondStepAttempt(ctx.prisma, pending.id, ctx.clock.now());
+  if (spent === null) {
+    await ctx.rateLimiter.refund([pair, client, ...person], attempt);
+    return 'used-up';
+  }
+  if (await check()) {
+    // The person's earlier failures stay: the owner signing in must not give a guesser a fresh budget.
+    await Promise.all([ctx.rateLimiter.refund([client, ...person], attempt), ctx.rateLimiter.forget([pair])]);
+    return 'right';
+  }
+  if (spent < SECOND_STEP_ATTEMPTS_PER_TOKEN) return 'wrong';
+  await consumeToken(ctx.prisma, pending.id, ctx.clock.now());
+  return 'last-wrong';
+}
+
+/**
+ * A new password (reset or changed) makes the old one useless to whoever spent the person's
+ * second-step budget: forget it, so the person is not refused at their own second step.
+ */
+export async function forgetSecondStepFailures(ctx: WebContext, userId: string): Promise<void> {
+  await ctx.rateLimiter.forget(secondStepFailureBudgets(ctx.config.redisPrefix, userId));
 }

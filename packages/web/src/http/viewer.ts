@@ -20,6 +20,8 @@ export interface Viewer {
   hasTwoFactor: boolean;
   /** One of their accounts requires two-factor authentication of its members. */
   twoFactorRequired: boolean;
+  /** When they last proved who they are in this session (sign-in or "confirm it's you"); null: long ago. */
+  authenticatedAt: Date | null;
   /** The client's address (trusted proxies' X-Forwarded-For), for the audit log. */
   client: string | null;
 }

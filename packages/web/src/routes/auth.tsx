@@ -6,6 +6,7 @@ import {
   isPlausibleEmail,
   issueUserToken,
   normalizeEmail,
+  SECOND_STEP_ATTEMPTS_PER_TOKEN,
   TOKEN_TTL_MS,
   userTokenPath,
   verifySecondFactor,
@@ -13,12 +14,13 @@ import {
 import { Router, type Request, type Response } from 'express';
 import { requireMail, sendAccountMail } from '../http/account-mail.js';
 import { pageContext, safeNext, sendPage } from '../http/render.js';
-import { readCookie } from '../http/cookies.js';
+import { clearCookie, readCookie } from '../http/cookies.js';
 import { afterFirstFactor, completeSignIn, secondStepCookie } from '../http/second-factor.js';
 import { signInOptions, verifySignIn } from '../http/security-keys.js';
 import { endSession } from '../http/sessions.js';
+import { recordSecondStepFailure } from '../http/second-step-failure.js';
 import { recordSignIn } from '../http/sign-in-audit.js';
-import { checkPasswordThrottled, throttle } from '../http/throttle.js';
+import { checkPasswordThrottled, checkSecondStepThrottled, forgetSecondStepFailures, throttle } from '../http/throttle.js';
 import { viewerOf } from '../http/viewer.js';
 import { asForm, field } from '../forms/form-values.js';
 import { EmailFormPage } from '../views/auth/email-form-page.js';
@@ -32,6 +34,8 @@ import type { WebContext } from '../web-context.js';
 
 /** Verifying against this when the address is unknown keeps the answer's timing the same. */
 const DUMMY_HASH = hashPassword('not a real password, only for timing');
+
+const TOO_MANY_SECOND_STEPS = `${SECOND_STEP_ATTEMPTS_PER_TOKEN} wrong codes or security keys for this sign-in: start again with your password.`;
 
 const CHECK_MAIL = 'If an account exists for that address, an e-mail with a link is on its way. The link works once.';
 
@@ -104,51 +108,51 @@ export function authRouter(ctx: WebContext): Router {
     await secondStepPage(req, res, row);
   });
 
-  r.post('/sign-in/two-factor/security-key', async (req, res) => {
-    const row = await secondStepOf(req);
-    if (!row) {
-      res.redirect(303, '/sign-in');
-      return;
-    }
-    // A refused assertion spends the same failure budgets as a wrong password.
-    const ok = await checkPasswordThrottled(ctx, req, row.user.email, () => verifySignIn(ctx, row, field(asForm(req.body), 'credential')));
-    if (!ok) {
-      await recordSignIn(ctx, req, row.user, 'sign_in.failed');
-      await secondStepPage(req, res, row, 'The security key was not accepted. Try again, or use a code.', 401);
-      return;
-    }
-    if (!(await consumeToken(ctx.prisma, row.id, ctx.clock.now()))) {
-      res.redirect(303, '/sign-in');
-      return;
-    }
-    await completeSignIn(ctx, req, res, row.user, safeNext(field(asForm(req.body), 'next')) ?? '/projects');
-  });
+  /**
+   * One attempt at the second step (`verify`: a code or a security key's assertion), under the
+   * bounds of `checkSecondStepThrottled`. A failure is logged and mailed to the person (their
+   * password is known); the pending sign-in's last failure sends them back to the password.
+   */
+  const secondStepAttempt =
+    (verify: (req: Request, pending: { id: string; userId: string }) => Promise<boolean>, wrong: string) => async (req: Request, res: Response) => {
+      const row = await secondStepOf(req);
+      if (!row) {
+        res.redirect(303, '/sign-in');
+        return;
+      }
+      const outcome = await checkSecondStepThrottled(ctx, req, row, () => verify(req, row));
+      if (outcome !== 'right' && outcome !== 'used-up') await recordSecondStepFailure(ctx, req, row.user);
+      if (outcome === 'last-wrong' || outcome === 'used-up') {
+        clearCookie(res, secondStepCookie(ctx), { secure: ctx.secureCookies });
+        signInPage(req, res, { email: row.user.email, error: TOO_MANY_SECOND_STEPS }, 401);
+        return;
+      }
+      if (outcome === 'wrong') {
+        await secondStepPage(req, res, row, wrong, 401);
+        return;
+      }
+      if (!(await consumeToken(ctx.prisma, row.id, ctx.clock.now()))) {
+        res.redirect(303, '/sign-in');
+        return;
+      }
+      await completeSignIn(ctx, req, res, row.user, safeNext(field(asForm(req.body), 'next')) ?? '/projects');
+    };
 
-  r.post('/sign-in/two-factor', async (req, res) => {
-    const row = await secondStepOf(req);
-    if (!row) {
-      res.redirect(303, '/sign-in');
-      return;
-    }
-    const code = field(asForm(req.body), 'code');
-    // Wrong codes spend the same failure budgets as wrong passwords.
-    const ok = await checkPasswordThrottled(
-      ctx,
-      req,
-      row.user.email,
-      async () => (await verifySecondFactor(ctx.prisma, ctx.cipher, row.userId, code, ctx.clock.now())) !== null,
-    );
-    if (!ok) {
-      await recordSignIn(ctx, req, row.user, 'sign_in.failed');
-      await secondStepPage(req, res, row, 'That code is not right (or was already used). Try the current one.', 401);
-      return;
-    }
-    if (!(await consumeToken(ctx.prisma, row.id, ctx.clock.now()))) {
-      res.redirect(303, '/sign-in');
-      return;
-    }
-    await completeSignIn(ctx, req, res, row.user, safeNext(field(asForm(req.body), 'next')) ?? '/projects');
-  });
+  r.post(
+    '/sign-in/two-factor/security-key',
+    secondStepAttempt(
+      (req, row) => verifySignIn(ctx, row, field(asForm(req.body), 'credential')),
+      'The security key was not accepted. Try again, or use a code.',
+    ),
+  );
+
+  r.post(
+    '/sign-in/two-factor',
+    secondStepAttempt(
+      async (req, row) => (await verifySecondFactor(ctx.prisma, ctx.cipher, row.userId, field(asForm(req.body), 'code'), ctx.clock.now())) !== null,
+      'That code is not right (or was already used). Try the current one.',
+    ),
+  );
 
   /**
    * "E-mail me a link" and "reset my password": the same answer whether the address has an
@@ -250,6 +254,7 @@ export function authRouter(ctx: WebContext): Router {
       expiredLink(res);
       return;
     }
+    await forgetSecondStepFailures(ctx, row.userId);
     await afterFirstFactor(ctx, req, res, row.user, '/projects');
   });
 

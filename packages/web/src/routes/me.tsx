@@ -5,7 +5,7 @@ import { asForm, field } from '../forms/form-values.js';
 import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
 import { endAllSessions, startSession } from '../http/sessions.js';
-import { checkPasswordThrottled } from '../http/throttle.js';
+import { checkPasswordThrottled, forgetSecondStepFailures } from '../http/throttle.js';
 import { viewerOf, type Viewer } from '../http/viewer.js';
 import { CsrfField } from '../views/csrf-field.js';
 import { TextField, type FormErrors } from '../views/form-fields.js';
@@ -85,6 +85,7 @@ export function meRouter(ctx: WebContext): Router {
       return;
     }
     await changePassword(ctx.prisma, user.id, await hashPassword(field(body, 'password')));
+    await forgetSecondStepFailures(ctx, user.id);
     // Other browsers are signed out; this one gets a fresh session.
     await endAllSessions(ctx, res, user.id);
     await startSession(ctx, res, user.id, null);

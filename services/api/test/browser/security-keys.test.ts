@@ -84,7 +84,7 @@ test('register a security key, sign in with password then the key; a foreign ass
 
   await context.close();
   const actions = await h.prisma.auditEvent.findMany({ where: { accountId: team.accountId }, select: { action: true } });
-  expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['two_factor.security_key_add', 'sign_in', 'sign_in.failed']));
+  expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['two_factor.security_key_add', 'sign_in', 'sign_in.second_step_failed']));
   // The refused assertion's 401 page is the only thing the console reports.
   expect(problems).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
 });

@@ -17,7 +17,8 @@ export interface AuditLogPageProps {
 /** What each action reads as. */
 const ACTION_WORDS: Record<string, string> = {
   sign_in: 'signed in',
-  'sign_in.failed': 'failed to sign in (wrong password or code)',
+  'sign_in.failed': 'failed to sign in',
+  'sign_in.second_step_failed': 'gave the right password, then a wrong two-factor code or security key',
   'api_key.create': 'created an API key',
   'api_key.rotate': 'rotated an API key',
   'api_key.revoke': 'revoked an API key',

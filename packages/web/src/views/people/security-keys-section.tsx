@@ -9,6 +9,8 @@ export interface SecurityKeysSectionProps {
   /** Registration options (JSON) for the browser script: navigator.credentials.create. */
   keyOptions: string;
   errors: FormErrors;
+  /** Keys may be added and removed now (a recent proof of who the person is). */
+  canChange: boolean;
 }
 
 /** /me/two-factor's security keys and passkeys: list, remove, register one (assets/security-keys.js). */
@@ -29,32 +31,36 @@ export function SecurityKeysSection(p: SecurityKeysSectionProps) {
                   </>
                 ) : null}
               </span>
-              <form method="post" action={`/me/two-factor/security-keys/${k.id}/remove`} class="inline">
-                <CsrfField token={p.csrf} />
-                <button type="submit" class="small danger" aria-label={`Remove security key ${k.name}`}>
-                  Remove
-                </button>
-              </form>
+              {p.canChange ? (
+                <form method="post" action={`/me/two-factor/security-keys/${k.id}/remove`} class="inline">
+                  <CsrfField token={p.csrf} />
+                  <button type="submit" class="small danger" aria-label={`Remove security key ${k.name}`}>
+                    Remove
+                  </button>
+                </form>
+              ) : null}
             </li>
           ))}
         </ul>
       ) : (
         <p>None yet. A security key (YubiKey, …) or a passkey on this device can stand in for the code from the app when you sign in.</p>
       )}
-      <form method="post" action="/me/two-factor/security-keys" class="stack" data-webauthn="create" data-webauthn-options={p.keyOptions}>
-        <CsrfField token={p.csrf} />
-        <input type="hidden" name="credential" value="" />
-        <TextField
-          name="key_name"
-          label="Name of the key"
-          required
-          maxLength={60}
-          errors={p.errors}
-          hint="So you can tell your keys apart, e.g. “YubiKey on my keyring”."
-        />
-        <p class="alert alert-error" role="alert" data-webauthn-error hidden />
-        <button type="submit">Add a security key</button>
-      </form>
+      {p.canChange ? (
+        <form method="post" action="/me/two-factor/security-keys" class="stack" data-webauthn="create" data-webauthn-options={p.keyOptions}>
+          <CsrfField token={p.csrf} />
+          <input type="hidden" name="credential" value="" />
+          <TextField
+            name="key_name"
+            label="Name of the key"
+            required
+            maxLength={60}
+            errors={p.errors}
+            hint="So you can tell your keys apart, e.g. “YubiKey on my keyring”."
+          />
+          <p class="alert alert-error" role="alert" data-webauthn-error hidden />
+          <button type="submit">Add a security key</button>
+        </form>
+      ) : null}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { CsrfField } from '../csrf-field.js';
 import { TextField, type FormErrors } from '../form-fields.js';
 import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
+import { ConfirmIdentityPanel, type IdentityProofs } from './confirm-identity-panel.js';
 import { SecurityKeysSection } from './security-keys-section.js';
 import type { StoredSecurityKey } from '@upmon/user-store';
 
@@ -22,14 +23,19 @@ export interface TwoFactorPageProps {
   required: boolean;
   errors: FormErrors;
   notice?: string;
+  /** Null: changes are allowed (a recent proof of who they are); else what the person can confirm it with first. */
+  confirmIdentity: IdentityProofs | null;
+  /** How long a proof lets them change things. */
+  confirmMinutes: number;
 }
 
 const codeField = (errors: FormErrors, label = 'Code from your authenticator app') => (
   <TextField name="code" label={label} autocomplete="one-time-code" inputmode="numeric" required maxLength={40} errors={errors} />
 );
 
-/** /me/two-factor: set up an authenticator app, recovery codes, turn it off. */
+/** /me/two-factor: set up an authenticator app, recovery codes, turn it off; each change after "confirm it's you". */
 export function TwoFactorPage(p: TwoFactorPageProps) {
+  const canChange = p.confirmIdentity === null;
   return (
     <Layout page={p.page} title="Two-factor authentication" crumbs={[{ label: 'Profile', href: '/me' }, { label: 'Two-factor authentication' }]}>
       <section class="narrow">
@@ -44,6 +50,7 @@ export function TwoFactorPage(p: TwoFactorPageProps) {
             An account you belong to requires two-factor authentication: set it up to go on.
           </p>
         ) : null}
+        {p.confirmIdentity ? <ConfirmIdentityPanel csrf={p.page.csrf} proofs={p.confirmIdentity} minutes={p.confirmMinutes} errors={p.errors} /> : null}
         {p.recoveryCodes ? (
           <div class="panel">
             <h2 class="first">Your recovery codes</h2>
@@ -59,22 +66,26 @@ export function TwoFactorPage(p: TwoFactorPageProps) {
               <strong>On</strong>: signing in asks for a code from your authenticator app after your password. {p.recoveryCodesLeft} unused recovery code
               {p.recoveryCodesLeft === 1 ? '' : 's'} left.
             </p>
-            <h2>New recovery codes</h2>
-            <form method="post" action="/me/two-factor/recovery-codes" class="stack">
-              <CsrfField token={p.page.csrf} />
-              {codeField(p.errors)}
-              <button type="submit">Make new recovery codes</button>
-            </form>
-            <h2>Turn off</h2>
-            <form method="post" action="/me/two-factor/disable" class="stack">
-              <CsrfField token={p.page.csrf} />
-              <TextField name="disable_code" label="Code (or a recovery code)" autocomplete="one-time-code" required maxLength={40} errors={p.errors} />
-              <button type="submit" class="danger">
-                Turn off two-factor authentication
-              </button>
-            </form>
+            {canChange ? (
+              <>
+                <h2>New recovery codes</h2>
+                <form method="post" action="/me/two-factor/recovery-codes" class="stack">
+                  <CsrfField token={p.page.csrf} />
+                  <p>The old ones stop working.</p>
+                  <button type="submit">Make new recovery codes</button>
+                </form>
+                <h2>Turn off</h2>
+                <form method="post" action="/me/two-factor/disable" class="stack">
+                  <CsrfField token={p.page.csrf} />
+                  <p>Removes the authenticator app, every security key and the recovery codes.</p>
+                  <button type="submit" class="danger">
+                    Turn off two-factor authentication
+                  </button>
+                </form>
+              </>
+            ) : null}
           </>
-        ) : p.pending ? (
+        ) : p.pending && canChange ? (
           <>
             <p>Add this key to your authenticator app (1Password, Google Authenticator, Aegis, …), then type the code it shows.</p>
             <CopyBlock id="totp-secret" text={p.pending.secret} label="setup key" />
@@ -94,15 +105,17 @@ export function TwoFactorPage(p: TwoFactorPageProps) {
             <p>
               <strong>Off</strong>. With it on, signing in also asks for a code from an authenticator app on your phone, so a stolen password is not enough.
             </p>
-            <form method="post" action="/me/two-factor/setup">
-              <CsrfField token={p.page.csrf} />
-              <button type="submit" class="primary">
-                Set up an authenticator app
-              </button>
-            </form>
+            {canChange ? (
+              <form method="post" action="/me/two-factor/setup">
+                <CsrfField token={p.page.csrf} />
+                <button type="submit" class="primary">
+                  Set up an authenticator app
+                </button>
+              </form>
+            ) : null}
           </>
         )}
-        <SecurityKeysSection csrf={p.page.csrf} keys={p.securityKeys} keyOptions={p.keyOptions} errors={p.errors} />
+        <SecurityKeysSection csrf={p.page.csrf} keys={p.securityKeys} keyOptions={p.keyOptions} errors={p.errors} canChange={canChange} />
       </section>
     </Layout>
   );
