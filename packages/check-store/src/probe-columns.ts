@@ -24,13 +24,15 @@ export function probeSettingsSql(alias: string): string {
   return `CASE ${alias}.kind ${PROBED_KINDS.map((k) => `WHEN '${k}' THEN ${alias}.${sqlName(PROBE_COLUMNS[k].config)}`).join(' ')} END`;
 }
 
+/** The `<kind>_secrets` columns (SQL names) of the kinds with secret fields: their readers and key rotation. */
+export const PROBE_SECRETS_COLUMNS: readonly { kind: ProbedKind; column: string }[] = PROBED_KINDS.flatMap((kind) => {
+  const secrets = PROBE_COLUMNS[kind].secrets;
+  return secrets ? [{ kind, column: sqlName(secrets) }] : [];
+});
+
 /** SQL: the `<kind>_secrets` of the row's own kind (null for heartbeats and kinds without secret fields). */
 export function probeSecretsSql(alias: string): string {
-  const whens = PROBED_KINDS.flatMap((k) => {
-    const secrets = PROBE_COLUMNS[k].secrets;
-    return secrets ? [`WHEN '${k}' THEN ${alias}.${sqlName(secrets)}`] : [];
-  });
-  return `CASE ${alias}.kind ${whens.join(' ')} END`;
+  return `CASE ${alias}.kind ${PROBE_SECRETS_COLUMNS.map((c) => `WHEN '${c.kind}' THEN ${alias}.${c.column}`).join(' ')} END`;
 }
 
 /** A Prisma `checks` row's `<kind>_config` (null for heartbeats). */
