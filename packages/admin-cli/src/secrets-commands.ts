@@ -22,16 +22,14 @@ interface SealedColumn {
 const COLUMNS: SealedColumn[] = [
   { name: 'integrations.config', table: 'integrations', column: 'config', idType: 'int', ref: 'id::text', aad: AAD.integrationConfig },
   // Every probe kind's credentials (checks.http_secrets, checks.tcp_secrets…).
-  ...PROBE_SECRETS_COLUMNS.map(
-    ({ kind, column }): SealedColumn => ({
-      name: `checks.${column}`,
-      table: 'checks',
-      column,
-      idType: 'uuid',
-      ref: 'id::text',
-      aad: (id: string) => AAD.checkProbeSecrets(kind, id),
-    }),
-  ),
+  ...PROBE_SECRETS_COLUMNS.map(({ kind, column }): SealedColumn => ({
+    name: `checks.${column}`,
+    table: 'checks',
+    column,
+    idType: 'uuid',
+    ref: 'id::text',
+    aad: (id: string) => AAD.checkProbeSecrets(kind, id),
+  })),
   { name: 'pings.body', table: 'pings', column: 'body', idType: 'bigint', ref: 'check_id::text', aad: AAD.pingBody },
   // A TOTP secret, and one being set up, are bound to their user (the same AAD).
   { name: 'users.totp_secret', table: 'users', column: 'totp_secret', idType: 'uuid', ref: 'id::text', aad: AAD.userTotpSecret },

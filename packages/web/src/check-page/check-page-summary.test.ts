@@ -54,26 +54,18 @@ test('statusSince: the newest flip to the current status, else creation', () => 
 });
 
 test('probeTargetFacts: the target first, then what is expected', () => {
-  expect(
-    probeTargetFacts({ kind: 'http', config: { url: 'https://example.com/health', keyword: 'ok' } }, { showQuery: true }),
-  ).toEqual([
+  expect(probeTargetFacts({ kind: 'http', config: { url: 'https://example.com/health', keyword: 'ok' } }, { showQuery: true })).toEqual([
     { label: 'URL', value: 'https://example.com/health' },
     { label: 'Method', value: 'GET' },
     { label: 'Expected status codes', value: '2xx, 3xx' },
     { label: 'Keyword', value: 'ok' },
     { label: 'Timeout', value: '10 s' },
   ]);
-  expect(
-    probeTargetFacts({ kind: 'tcp', config: { host: '::1', port: 25 } }, { showQuery: true })[0]?.value,
-  ).toBe('[::1]:25');
-  expect(
-    probeTargetFacts({ kind: 'dns', config: { name: 'example.com', record_type: 'MX' } }, { showQuery: true }).slice(0, 2),
-  ).toEqual([
+  expect(probeTargetFacts({ kind: 'tcp', config: { host: '::1', port: 25 } }, { showQuery: true })[0]?.value).toBe('[::1]:25');
+  expect(probeTargetFacts({ kind: 'dns', config: { name: 'example.com', record_type: 'MX' } }, { showQuery: true }).slice(0, 2)).toEqual([
     { label: 'Name', value: 'example.com' },
     { label: 'Record type', value: 'MX' },
   ]);
-  expect(
-    probeTargetFacts({ kind: 'tls', config: { host: 'example.com' } }, { showQuery: true })[0]?.value,
-  ).toBe('example.com:443');
+  expect(probeTargetFacts({ kind: 'tls', config: { host: 'example.com' } }, { showQuery: true })[0]?.value).toBe('example.com:443');
   expect(probeTargetFacts({ kind: 'heartbeat', config: null }, { showQuery: true })).toEqual([]);
 });
