@@ -1,11 +1,11 @@
-// `pnpm bench probe-kinds`: probes per second of the tcp, dns and tls kinds against local targets
+// `pnpm bench probe-kinds`: probes per second of every kind but http (tcp, dns, tls) against local targets
 // (bench/src/probe-targets.ts, a process of its own), through @upmon/probes as the prober runs
 // them (registry, outbound guard, judgement), PROBE_KINDS_CONCURRENCY (100) in flight; then the
 // heap and RSS over 100,000 probes (every kind in turn), measured after a full GC every 10,000.
 // Each run also reports the CPU per probe of the probing process and of the targets' process
 // (a loaded machine slows probes/s; CPU per probe is the figure to compare between builds).
 // Knobs: PROBE_KINDS_RUNS (5), PROBE_KINDS_PROBES (10,000 per run), PROBE_KINDS_MEMORY (100,000;
-// 0 skips the memory part), PROBE_KINDS_KINDS (tcp,dns,tls), PROBE_KINDS_TARGET_NODE_ARGS (node
+// 0 skips the memory part), PROBE_KINDS_KINDS (every kind but http), PROBE_KINDS_TARGET_NODE_ARGS (node
 // options for the targets' process, e.g. --cpu-prof).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -14,7 +14,7 @@ import { runInNewContext } from 'node:vm';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createProbeContext, probeKind, type ProbeKindName } from '@upmon/probes';
+import { createProbeContext, PROBE_KIND_NAMES, probeKind, type ProbeKindName } from '@upmon/probes';
 import { processCpuMs } from './cpu-usage.js';
 import { printTable } from './report.js';
 
@@ -22,7 +22,9 @@ const RUNS = Number(process.env.PROBE_KINDS_RUNS ?? 5);
 const PROBES = Number(process.env.PROBE_KINDS_PROBES ?? 10_000);
 const CONCURRENCY = Number(process.env.PROBE_KINDS_CONCURRENCY ?? 100);
 const MEMORY_PROBES = Number(process.env.PROBE_KINDS_MEMORY ?? 100_000);
-const KINDS = (process.env.PROBE_KINDS_KINDS ?? 'tcp,dns,tls').split(',') as ('tcp' | 'dns' | 'tls')[];
+type BenchedKind = Exclude<ProbeKindName, 'http'>;
+// http has its own bench (probe-throughput); every other kind of the registry is benched here.
+const KINDS = (process.env.PROBE_KINDS_KINDS?.split(',') ?? PROBE_KIND_NAMES.filter((k) => k !== 'http')) as BenchedKind[];
 
 interface Targets {
   tcp: number;
@@ -47,7 +49,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export async function run(): Promise<void> {
   const { targets, pid, stop } = await startTargets();
   const ctx = createProbeContext({ allowCidrs: ['127.0.0.0/8'], userAgent: 'upmon-bench', now: () => new Date(), certificateAuthority: targets.caCert });
-  const configs: Record<Exclude<ProbeKindName, 'http'>, Record<string, unknown>> = {
+  const configs: Record<BenchedKind, Record<string, unknown>> = {
     tcp: { host: '127.0.0.1', port: targets.tcp, send: 'ping\n', expect: 'ping' },
     dns: { name: 'bench.test', resolver: `127.0.0.1:${targets.dns}`, expected: ['93.184.216.34'] },
     tls: { host: '127.0.0.1', port: targets.tls, sni: 'localhost' },

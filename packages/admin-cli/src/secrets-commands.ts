@@ -1,3 +1,4 @@
+import { PROBE_SECRETS_COLUMNS } from '@upmon/check-store';
 import type { AdminConfig } from '@upmon/config';
 import { AAD, createCipher, type Cipher } from '@upmon/crypto';
 import { createPgPool } from '@upmon/db';
@@ -20,15 +21,15 @@ interface SealedColumn {
 
 const COLUMNS: SealedColumn[] = [
   { name: 'integrations.config', table: 'integrations', column: 'config', idType: 'int', ref: 'id::text', aad: AAD.integrationConfig },
-  { name: 'checks.http_secrets', table: 'checks', column: 'http_secrets', idType: 'uuid', ref: 'id::text', aad: AAD.checkHttpSecrets },
-  {
-    name: 'checks.tcp_secrets',
+  // Every probe kind's credentials (checks.http_secrets, checks.tcp_secrets…).
+  ...PROBE_SECRETS_COLUMNS.map(({ kind, column }): SealedColumn => ({
+    name: `checks.${column}`,
     table: 'checks',
-    column: 'tcp_secrets',
+    column,
     idType: 'uuid',
     ref: 'id::text',
-    aad: (id: string) => AAD.checkProbeSecrets('tcp', id),
-  },
+    aad: (id: string) => AAD.checkProbeSecrets(kind, id),
+  })),
   { name: 'pings.body', table: 'pings', column: 'body', idType: 'bigint', ref: 'check_id::text', aad: AAD.pingBody },
   // A TOTP secret, and one being set up, are bound to their user (the same AAD).
   { name: 'users.totp_secret', table: 'users', column: 'totp_secret', idType: 'uuid', ref: 'id::text', aad: AAD.userTotpSecret },

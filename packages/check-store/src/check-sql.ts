@@ -1,6 +1,7 @@
 import type { CheckState, FlipRecord, PingBudget, PingKind } from '@upmon/core';
 import { confirmationsOf, scheduleOf } from './check-state-mapper.js';
 import { flipNotifies } from './flip-notifies.js';
+import { probeSettingsSql } from './probe-columns.js';
 
 /**
  * Raw-SQL access to check state (Prisma model calls are too slow on the hot paths: one statement
@@ -18,7 +19,7 @@ export const CHECK_STATE_COLUMNS = `c.id, c.project_id, c.kind, c.status, c.sche
   c.grace_sec, c.last_ping_at, c.last_ping_at::text AS last_ping_at_text, c.last_start_at, c.last_start_at::text AS last_start_at_text,
   c.last_start_rid, c.last_duration_ms, c.resumed_at, c.resumed_at::text AS resumed_at_text, c.next_deadline_at,
   c.next_deadline_at::text AS next_deadline_at_text, c.failure_count, c.n_pings,
-  COALESCE(c.http_config, c.tcp_config, c.dns_config, c.tls_config)->'confirmations' AS confirmations, c.min_run_sec, c.post_only`;
+  (${probeSettingsSql('c')})->'confirmations' AS confirmations, c.min_run_sec, c.post_only`;
 
 export interface CheckSqlRow {
   id: string;

@@ -1,5 +1,6 @@
 import { isProbedKind, type CheckState, type Schedule } from '@upmon/core';
 import type { Check } from '@upmon/db';
+import { probeSettingsOf } from './probe-columns.js';
 
 export function scheduleOf(row: Pick<Check, 'scheduleKind' | 'periodSec' | 'cron' | 'oncalendar' | 'tz'>): Schedule {
   switch (row.scheduleKind) {
@@ -18,11 +19,6 @@ export function confirmationsOf(kind: Check['kind'], configured: unknown): numbe
   return typeof configured === 'number' && configured >= 1 ? configured : 2;
 }
 
-/** The stored settings of a probed check (its kind's `<kind>_config` column). */
-function probeConfigOf(row: Check): unknown {
-  return row.httpConfig ?? row.tcpConfig ?? row.dnsConfig ?? row.tlsConfig;
-}
-
 export function checkRowToState(row: Check): CheckState {
   return {
     kind: row.kind,
@@ -36,7 +32,7 @@ export function checkRowToState(row: Check): CheckState {
     resumedAt: row.resumedAt,
     nextDeadlineAt: row.nextDeadlineAt,
     failureCount: row.failureCount,
-    confirmations: confirmationsOf(row.kind, (probeConfigOf(row) as { confirmations?: unknown } | null)?.confirmations),
+    confirmations: confirmationsOf(row.kind, (probeSettingsOf(row) as { confirmations?: unknown } | null)?.confirmations),
     minRunSec: row.minRunSec,
   };
 }

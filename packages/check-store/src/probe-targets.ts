@@ -2,6 +2,7 @@ import { isProbedKind, type CheckKind, type Schedule } from '@upmon/core';
 import { AAD, type Cipher } from '@upmon/crypto';
 import type { SqlClient } from './check-sql.js';
 import { scheduleOf } from './check-state-mapper.js';
+import { probeSecretsSql, probeSettingsSql } from './probe-columns.js';
 import { joinConfig, probeKind, type BaseProbeConfig, type ProbeKindDefinition } from '@upmon/probes';
 
 /**
@@ -26,12 +27,9 @@ interface ProbeTargetRow {
   id: string;
   kind: CheckKind;
   status: string;
-  http_config: unknown;
-  http_secrets: Buffer | null;
-  tcp_config: unknown;
-  tcp_secrets: Buffer | null;
-  dns_config: unknown;
-  tls_config: unknown;
+  /** The kind's `<kind>_config` and `<kind>_secrets` (probe-columns.ts). */
+  settings: unknown;
+  secrets: Buffer | null;
   schedule_kind: 'period' | 'cron' | 'oncalendar';
   period_sec: number | null;
   cron: string | null;
@@ -43,10 +41,8 @@ interface ProbeTargetRow {
 
 /** The check's whole config as stored JSON: its kind's plain settings joined with the decrypted credentials. */
 function probeConfigJsonOf(row: ProbeTargetRow, definition: ProbeKindDefinition, cipher: Cipher): unknown {
-  const settings = (row as unknown as Record<string, unknown>)[definition.configField];
-  const sealed = (row as unknown as Record<string, Buffer | null | undefined>)[`${definition.kind}_secrets`];
-  const secrets = sealed ? cipher.decryptJson(sealed, AAD.checkProbeSecrets(definition.kind, row.id)) : null;
-  return joinConfig(settings, secrets);
+  const secrets = row.secrets ? cipher.decryptJson(row.secrets, AAD.checkProbeSecrets(definition.kind, row.id)) : null;
+  return joinConfig(row.settings, secrets);
 }
 
 /**
@@ -56,7 +52,7 @@ function probeConfigJsonOf(row: ProbeTargetRow, definition: ProbeKindDefinition,
  */
 export async function readProbeTargets(pool: SqlClient, cipher: Cipher, ids: readonly string[]): Promise<Map<string, ProbeTarget>> {
   const { rows } = await pool.query<ProbeTargetRow>(
-    `SELECT c.id, c.kind, c.status, c.http_config, c.http_secrets, c.tcp_config, c.tcp_secrets, c.dns_config, c.tls_config,
+    `SELECT c.id, c.kind, c.status, ${probeSettingsSql('c')} AS settings, ${probeSecretsSql('c')} AS secrets,
             c.schedule_kind, c.period_sec, c.cron, c.oncalendar, c.tz, cert.fingerprint256 AS cert_fingerprint, cert.observed_at AS cert_observed_at
        FROM checks c LEFT JOIN check_certificates cert ON cert.check_id = c.id
       WHERE c.id = ANY($1::uuid[])`,

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { isProbedKind } from '@upmon/core';
+import { isProbedKind, PROBED_KINDS } from '@upmon/core';
 import { probeKind, type ProbeReport } from '@upmon/probes';
 import type { ProbeTarget } from './probe-targets.js';
 
@@ -36,7 +36,9 @@ interface TargetWire {
 }
 
 const TARGET = Joi.object({
-  kind: Joi.string().valid('http', 'tcp', 'dns', 'tls').required(),
+  kind: Joi.string()
+    .valid(...PROBED_KINDS)
+    .required(),
   config: Joi.object().unknown(true).required(),
   schedule: Joi.object({
     kind: Joi.string().valid('period', 'cron', 'oncalendar').required(),

@@ -160,7 +160,7 @@ describe('reads', () => {
     });
     const settings = await readProbeSettings(w.prisma, w.cipher, check.id);
     expect(settings?.kind).toBe('http');
-    expect(settings?.httpConfig).toMatchObject({ url: 'https://user:pw@example.com/health?token=t', method: 'GET', headers: { 'X-Key': 'k' } });
+    expect(settings?.config).toMatchObject({ url: 'https://user:pw@example.com/health?token=t', method: 'GET', headers: { 'X-Key': 'k' } });
     expect(await readProbeSettings(w.prisma, w.cipher, '00000000-0000-4000-8000-000000000000')).toBeNull();
   });
 

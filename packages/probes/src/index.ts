@@ -7,6 +7,8 @@ export {
   type ProbeContext,
   type ProbeReport,
   type FormField,
+  type TargetFact,
+  type TargetFactOptions,
 } from './probe-kind.js';
 export { createProbeContext, type ProbeContextOptions } from './probe-context.js';
 export { splitConfig, joinConfig, type SplitConfig } from './config-secrets.js';
@@ -26,7 +28,16 @@ export {
 } from './conditions/condition.js';
 export { evaluateConditions, type ConditionFacts, type ConditionFailure } from './conditions/evaluate-conditions.js';
 export { parsePath, resolvePath, PathError } from './conditions/json-path.js';
-export { type HttpConfig, HTTP_CONFIG_DEFAULTS, httpConfigFromJson, classifyProbe, judgeHttp, MAX_BODY_BYTES, matchesExpectedCode } from './http/index.js';
+export {
+  type HttpConfig,
+  HTTP_CONFIG_DEFAULTS,
+  httpConfigFromJson,
+  classifyProbe,
+  judgeHttp,
+  MAX_BODY_BYTES,
+  matchesExpectedCode,
+  shownUrl,
+} from './http/index.js';
 export { type TcpConfig, tcpConfigFromJson } from './tcp/index.js';
 export { type DnsConfig, dnsConfigFromJson, RECORD_TYPES, type RecordType } from './dns/index.js';
 export { type TlsConfig, tlsConfigFromJson } from './tls/index.js';

@@ -1,3 +1,4 @@
+import type { ProbedKind as ProbeKindName } from '@upmon/core';
 import type { ObjectSchema } from 'joi';
 import type { OutboundGuard } from '@upmon/outbound';
 import type { Got } from 'got';
@@ -7,8 +8,11 @@ import type { ProbePhases } from './common/phases.js';
 import type { RequestFailureKind } from './common/request-failure.js';
 import type { Condition, ConditionType } from './conditions/condition.js';
 
-export const PROBE_KIND_NAMES = ['http', 'tcp', 'dns', 'tls'] as const;
-export type ProbeKindName = (typeof PROBE_KIND_NAMES)[number];
+/**
+ * The probed kinds' names come from core (the state machine, below this package, needs them); the
+ * registry must define exactly these (a compile error otherwise).
+ */
+export { PROBED_KINDS as PROBE_KIND_NAMES, type ProbedKind as ProbeKindName } from '@upmon/core';
 
 /**
  * One input of a kind's web form, as plain data so the web app can render any kind (and a new
@@ -84,13 +88,31 @@ export interface ProbeReport {
   at: Date;
 }
 
+/** One line of "what is probed" on the check page: a label and its value, shown as text. */
+export interface TargetFact {
+  label: string;
+  value: string;
+}
+
+export interface TargetFactOptions {
+  /** Whether a URL's query (where API tokens hide) is shown: only to people who may edit the check. */
+  showQuery: boolean;
+}
+
 /** A probe kind: everything about it lives in its folder, and the registry lists the kinds. */
 export interface ProbeKindDefinition<C extends BaseProbeConfig = BaseProbeConfig> {
   kind: ProbeKindName;
   /** The API field that holds its config, and the database column (`http_config`, `tcp_config`…). */
   configField: `${ProbeKindName}_config`;
-  /** For people: `HTTP(S)`, `TCP port`… */
-  label: string;
+  /** The kind in words, for the web app. */
+  words: {
+    /** "New <title> check": `TCP`, `TLS certificate`. */
+    title: string;
+    /** The create form's tab: `TCP port`. */
+    tab: string;
+    /** The check page's kind line: `TCP port (probed by upmon)`. */
+    summary: string;
+  };
   /** The API's validation of the config (bounded joi; defaults applied). */
   schema: ObjectSchema;
   /** Top-level config fields stored encrypted (credentials). */
@@ -100,6 +122,10 @@ export interface ProbeKindDefinition<C extends BaseProbeConfig = BaseProbeConfig
   conditionTypes: readonly ConditionType[];
   /** The stored config (validated JSON, snake_case) with defaults; defensive, never throws. */
   fromJson(raw: unknown): C;
+  /** What a check of this kind probes, in the order a person reads it (the target first): the check page. */
+  targetFacts(config: C, opts: TargetFactOptions): TargetFact[];
+  /** A valid config as the API takes it, pointing at nothing real: every-kind tests and factories. */
+  sampleConfig: Readonly<Record<string, unknown>>;
   /** Probes once and judges the result at `ctx.now()`. Never throws. */
   probe(config: C, ctx: ProbeContext): Promise<ProbeReport>;
 }

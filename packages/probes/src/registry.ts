@@ -5,8 +5,9 @@ import { tcpKind } from './tcp/index.js';
 import { tlsKind } from './tls/index.js';
 
 /**
- * Every probe kind, each defined in its own folder. Adding a kind: a folder with its config,
- * schema, form fields, probe, judgement and tests, and a line here (docs/probe-checks.md).
+ * Every probe kind, each defined in its own folder. Keyed by core's PROBED_KINDS: a kind named
+ * there and not defined here, or defined here and not named there, does not compile. Adding a
+ * kind: docs/probe-checks.md, "Adding a probe kind".
  */
 export const PROBE_KINDS: Readonly<Record<ProbeKindName, ProbeKindDefinition>> = {
   http: httpKind as unknown as ProbeKindDefinition,

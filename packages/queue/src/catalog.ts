@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PROBED_KINDS } from '@upmon/core';
 import type Joi from 'joi';
 import type { JobsOptions } from 'bullmq';
 import {
@@ -166,7 +167,7 @@ export type TestNotificationJob = PayloadOf<typeof TEST_NOTIFICATION_JOB.fields>
 const PROBE_TEST_JOB = object({
   /** Random, from the request: one job per click. */
   requestId: text(/^[A-Za-z0-9_-]{16,64}$/),
-  kind: oneOf('http', 'tcp', 'dns', 'tls'),
+  kind: oneOf(...PROBED_KINDS),
   /** base64 of the sealed config JSON. */
   config: text(/^[A-Za-z0-9+/]{1,200000}={0,2}$/),
 });

@@ -1,5 +1,5 @@
 import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { splitHttpConfig } from '@upmon/core';
+import { splitHttpConfig, type ProbedKind } from '@upmon/core';
 import { probeKind, splitConfig } from '@upmon/probes';
 import { AAD, createCipher, generateApiKey, randomToken } from '@upmon/crypto';
 import type { Check, Integration, IntegrationKind, MaintenanceWindow, Plan, Prisma, PrismaClient, Project } from '@upmon/db';
@@ -76,7 +76,7 @@ export function makeHttpCheck(
 export function makeProbeCheck(
   prisma: PrismaClient,
   projectId: string,
-  kind: 'http' | 'tcp' | 'dns' | 'tls',
+  kind: ProbedKind,
   config: Record<string, unknown>,
   overrides: Partial<Prisma.CheckUncheckedCreateInput> = {},
 ): Promise<Check> {

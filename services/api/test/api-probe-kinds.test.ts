@@ -1,6 +1,8 @@
 import { withPgTransaction } from '@upmon/db';
-import { writeCertificates, writeProbeRollups } from '@upmon/check-store';
+import { PROBE_COLUMNS, writeCertificates, writeProbeRollups } from '@upmon/check-store';
+import { PROBED_KINDS } from '@upmon/core';
 import { AAD, createCipher } from '@upmon/crypto';
+import { PROBE_KINDS } from '@upmon/probes';
 import { makeProjectWithKeys, TEST_ENCRYPTION_KEY } from '@upmon/testing';
 import { heartbeatBody, startHarness, type Harness } from './support/api-harness.js';
 
@@ -22,6 +24,24 @@ beforeEach(() => h.resetRateLimits());
 const cipher = createCipher(TEST_ENCRYPTION_KEY);
 const create = (body: Record<string, unknown>, key = rw) => h.call('POST', '/checks', { key, body });
 const probed = (kind: string, config: Record<string, unknown>) => heartbeatBody({ kind, [`${kind}_config`]: config });
+
+// Every kind of the registry: a new kind is tried here without a new test.
+describe.each(PROBED_KINDS.map((kind) => [kind]))('probe kind %s', (kind) => {
+  test('created from its sample config: its settings stored plain, its secret fields sealed, neither returned', async () => {
+    const definition = PROBE_KINDS[kind];
+    const res = await create(probed(kind, { ...definition.sampleConfig }));
+    expect(res.status).toBe(201);
+    expect(res.body.data.kind).toBe(kind);
+    expect(res.body.data).not.toHaveProperty(definition.configField);
+    const row = (await h.prisma.check.findUniqueOrThrow({ where: { id: res.body.data.id } })) as unknown as Record<string, unknown>;
+    const columns = PROBE_COLUMNS[kind];
+    const settings = row[columns.config] as Record<string, unknown>;
+    for (const field of definition.secretFields) expect(settings).not.toHaveProperty(field);
+    const sealed = columns.secrets ? (row[columns.secrets] as Uint8Array | null) : null;
+    const secrets = sealed ? (cipher.decryptJson(sealed, AAD.checkProbeSecrets(kind, res.body.data.id)) as Record<string, unknown>) : {};
+    expect({ ...settings, ...secrets }).toEqual(definition.schema.validate(definition.sampleConfig).value);
+  });
+});
 
 describe('tcp, dns and tls checks', () => {
   test('tcp: stored with defaults, the bytes to send encrypted, never returned', async () => {

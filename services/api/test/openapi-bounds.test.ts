@@ -8,6 +8,8 @@ import {
   type FieldErrors,
   type JsonSchema,
 } from '@upmon/domain';
+import { isProbedKind, type ProbedKind } from '@upmon/core';
+import { PROBE_KINDS } from '@upmon/probes';
 import { OPENAPI_DOCUMENT } from '../src/v1/openapi/document.js';
 
 // Every bound the OpenAPI document states for a request body or query parameter (maxLength,
@@ -21,13 +23,8 @@ const NOW = new Date('2026-11-26T12:00:00Z');
 const UUID = '5b3c9d9e-6f7c-4a53-9a6c-2f0d1f1e9a10';
 const schemas = OPENAPI_DOCUMENT.components.schemas as unknown as Record<string, JsonSchema>;
 
-/** A valid config of each probed kind (tcp with TLS: its sni and ssl_days_before need it). */
-const PROBE_CONFIGS: Record<string, Body> = {
-  http: { url: 'https://example.com/' },
-  tcp: { host: 'db.example.com', port: 5432, tls: true },
-  dns: { name: 'example.com' },
-  tls: { host: 'example.com' },
-};
+/** A valid config of each probed kind: its sample (tcp with TLS: its sni and ssl_days_before need it). */
+const probeConfig = (kind: ProbedKind): Body => ({ ...PROBE_KINDS[kind].sampleConfig, ...(kind === 'tcp' ? { tls: true } : {}) });
 
 /** Per input: its validator, and a valid body for a field path (some fields need a kind first). */
 const INPUTS: Record<string, { validate: (body: Body) => unknown; base: (path: string) => Body }> = {
@@ -35,8 +32,8 @@ const INPUTS: Record<string, { validate: (body: Body) => unknown; base: (path: s
     validate: (b) => validateCheckInput(b),
     base: (path) => {
       const check: Body = { name: 'n', grace_sec: 60, schedule: { kind: 'period', period_sec: 60 } };
-      const probed = /^(http|tcp|dns|tls)_config/.exec(path)?.[1];
-      if (probed) return { ...check, kind: probed, [`${probed}_config`]: PROBE_CONFIGS[probed] };
+      const probed = /^([a-z]+)_config/.exec(path)?.[1];
+      if (probed && isProbedKind(probed)) return { ...check, kind: probed, [`${probed}_config`]: probeConfig(probed) };
       if (path.startsWith('schedule.cron')) return { ...check, schedule: { kind: 'cron', cron: '* * * * *' } };
       if (path.startsWith('schedule.oncalendar')) return { ...check, schedule: { kind: 'oncalendar', oncalendar: 'daily' } };
       return check;

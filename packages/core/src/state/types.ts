@@ -3,11 +3,15 @@ import type { Schedule } from '../schedule/types.js';
 
 export type CheckStatus = 'new' | 'up' | 'late' | 'down' | 'paused';
 export type FlipReason = 'timeout' | 'fail' | 'exit' | 'ping' | 'manual' | 'resumed' | 'quota' | 'short_run';
-export type CheckKind = 'heartbeat' | 'http' | 'tcp' | 'dns' | 'tls';
 
-/** Kinds the prober probes (@upmon/probes holds what each probes); the others are pinged. */
+/**
+ * Kinds the prober probes; heartbeats are pinged. The one list of their names: @upmon/probes'
+ * registry defines each (a folder per kind) and must define exactly these (docs/probe-checks.md,
+ * "Adding a probe kind").
+ */
 export const PROBED_KINDS = ['http', 'tcp', 'dns', 'tls'] as const;
 export type ProbedKind = (typeof PROBED_KINDS)[number];
+export type CheckKind = 'heartbeat' | ProbedKind;
 
 export function isProbedKind(kind: string): kind is ProbedKind {
   return (PROBED_KINDS as readonly string[]).includes(kind);

@@ -1,16 +1,16 @@
-import { isProbedKind } from '@upmon/core';
+import { PROBE_COLUMNS } from '@upmon/check-store';
+import { isProbedKind, type ProbedKind } from '@upmon/core';
 import { AAD, type Cipher } from '@upmon/crypto';
 import type { Prisma } from '@upmon/db';
 import { probeKind, splitConfig } from '@upmon/probes';
 import type { CheckInput } from './check-input.js';
 
-/** Each probed kind's columns: its settings and (for kinds with credentials) their ciphertext. */
-const PROBE_COLUMNS = {
-  http: { config: 'httpConfig', secrets: 'httpSecrets' },
-  tcp: { config: 'tcpConfig', secrets: 'tcpSecrets' },
-  dns: { config: 'dnsConfig', secrets: null },
-  tls: { config: 'tlsConfig', secrets: null },
-} as const;
+type ProbeColumns = (typeof PROBE_COLUMNS)[ProbedKind];
+
+/** Every probed kind's columns, for a `select`: `{ httpConfig: true, httpSecrets: true, … }`. */
+export const PROBE_COLUMNS_SELECT = Object.fromEntries(
+  Object.values(PROBE_COLUMNS).flatMap((c: ProbeColumns) => [c.config, ...(c.secrets ? [c.secrets] : [])].map((f) => [f, true])),
+) as Record<ProbeColumns['config'] | NonNullable<ProbeColumns['secrets']>, true>;
 
 /**
  * `<kind>_config` → its plain settings and its encrypted credentials (the kind's secret fields:
@@ -34,8 +34,8 @@ function probeConfigColumns(input: CheckInput, cipher: Cipher, checkId: string):
 
 /** A stored probed check's whole config: its settings joined with its decrypted credentials; null for heartbeats. */
 export function storedProbeConfig(
-  row: { id: string; kind: string } & Partial<Record<'httpConfig' | 'tcpConfig' | 'dnsConfig' | 'tlsConfig', unknown>> &
-    Partial<Record<'httpSecrets' | 'tcpSecrets', Uint8Array | null>>,
+  row: { id: string; kind: string } & Partial<Record<ProbeColumns['config'], unknown>> &
+    Partial<Record<NonNullable<ProbeColumns['secrets']>, Uint8Array | null>>,
   cipher: Cipher,
 ): Record<string, unknown> | null {
   if (!isProbedKind(row.kind)) return null;

@@ -1,27 +1,16 @@
-import { joinHttpConfig } from '@upmon/core';
-import { AAD, type Cipher } from '@upmon/crypto';
+import type { Cipher } from '@upmon/crypto';
 import type { PrismaClient } from '@upmon/db';
+import { PROBE_COLUMNS_SELECT, storedProbeConfig } from './check-columns.js';
 
-/** A probed check's stored settings, the http URL, headers and credentials decrypted into its config. */
+/** A probed check's stored config, its credentials decrypted (null for a heartbeat). */
 export interface ProbeSettings {
   kind: string;
-  httpConfig: unknown;
-  tcpConfig: unknown;
-  dnsConfig: unknown;
-  tlsConfig: unknown;
+  config: Record<string, unknown> | null;
 }
 
 /** What a probed check probes (the check page's "what is probed"), or null for an unknown check. */
 export async function readProbeSettings(prisma: PrismaClient, cipher: Cipher, checkId: string): Promise<ProbeSettings | null> {
-  const row = await prisma.check.findUnique({
-    where: { id: checkId },
-    select: { kind: true, httpConfig: true, httpSecrets: true, tcpConfig: true, dnsConfig: true, tlsConfig: true },
-  });
+  const row = await prisma.check.findUnique({ where: { id: checkId }, select: { id: true, kind: true, ...PROBE_COLUMNS_SELECT } });
   if (!row) return null;
-  const { httpSecrets, ...settings } = row;
-  return {
-    ...settings,
-    // The URL is stored encrypted (it may hold credentials).
-    httpConfig: httpSecrets ? joinHttpConfig(row.httpConfig, cipher.decryptJson(httpSecrets, AAD.checkHttpSecrets(checkId))) : row.httpConfig,
-  };
+  return { kind: row.kind, config: storedProbeConfig(row, cipher) };
 }

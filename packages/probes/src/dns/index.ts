@@ -1,4 +1,5 @@
 import type { ProbeKindDefinition } from '../probe-kind.js';
+import { dnsTargetFacts } from './dns-facts.js';
 import { DNS_CONDITION_TYPES, dnsConfigFromJson, type DnsConfig } from './dns-config.js';
 import { DNS_FORM_FIELDS } from './dns-form.js';
 import { dnsFailureKind, judgeDns } from './dns-judge.js';
@@ -9,12 +10,14 @@ import { dnsConfigSchema } from './dns-schema.js';
 export const dnsKind: ProbeKindDefinition<DnsConfig> = {
   kind: 'dns',
   configField: 'dns_config',
-  label: 'DNS record',
+  words: { title: 'DNS', tab: 'DNS record', summary: 'DNS record (probed by upmon)' },
   schema: dnsConfigSchema,
   secretFields: [],
   formFields: DNS_FORM_FIELDS,
   conditionTypes: DNS_CONDITION_TYPES,
   fromJson: dnsConfigFromJson,
+  targetFacts: dnsTargetFacts,
+  sampleConfig: { name: 'example.com', record_type: 'A' },
   async probe(config, ctx) {
     const { observation, phases } = await performDnsProbe(config, ctx);
     const at = ctx.now();

@@ -1,4 +1,5 @@
 import type { ProbeKindDefinition } from '../probe-kind.js';
+import { tcpTargetFacts } from './tcp-facts.js';
 import { TCP_CONDITION_TYPES, tcpConfigFromJson, type TcpConfig } from './tcp-config.js';
 import { TCP_FORM_FIELDS } from './tcp-form.js';
 import { judgeTcp } from './tcp-judge.js';
@@ -9,12 +10,14 @@ import { tcpConfigSchema } from './tcp-schema.js';
 export const tcpKind: ProbeKindDefinition<TcpConfig> = {
   kind: 'tcp',
   configField: 'tcp_config',
-  label: 'TCP port',
+  words: { title: 'TCP', tab: 'TCP port', summary: 'TCP port (probed by upmon)' },
   schema: tcpConfigSchema,
   secretFields: ['send'],
   formFields: TCP_FORM_FIELDS,
   conditionTypes: TCP_CONDITION_TYPES,
   fromJson: tcpConfigFromJson,
+  targetFacts: tcpTargetFacts,
+  sampleConfig: { host: 'example.com', port: 25 },
   async probe(config, ctx) {
     const { observation, phases } = await performTcpProbe(config, ctx);
     const at = ctx.now();

@@ -1,4 +1,5 @@
 import type { ProbeKindDefinition } from '../probe-kind.js';
+import { tlsTargetFacts } from './tls-facts.js';
 import { TLS_CONDITION_TYPES, tlsConfigFromJson, type TlsConfig } from './tls-config.js';
 import { TLS_FORM_FIELDS } from './tls-form.js';
 import { judgeTls } from './tls-judge.js';
@@ -9,12 +10,14 @@ import { tlsConfigSchema } from './tls-schema.js';
 export const tlsKind: ProbeKindDefinition<TlsConfig> = {
   kind: 'tls',
   configField: 'tls_config',
-  label: 'TLS certificate',
+  words: { title: 'TLS certificate', tab: 'TLS certificate', summary: 'TLS certificate (probed by upmon)' },
   schema: tlsConfigSchema,
   secretFields: [],
   formFields: TLS_FORM_FIELDS,
   conditionTypes: TLS_CONDITION_TYPES,
   fromJson: tlsConfigFromJson,
+  targetFacts: tlsTargetFacts,
+  sampleConfig: { host: 'example.com' },
   async probe(config, ctx) {
     const { observation, phases } = await performTlsProbe(config, ctx);
     const at = ctx.now();

@@ -1,5 +1,5 @@
 import { excerptOf, lastFailureOf, EXCERPT_LINES } from './last-failure.js';
-import { probeTargetFacts, shownUrl } from './probe-target.js';
+import { probeTargetFacts } from './probe-target.js';
 import { statusSince } from './status-since.js';
 
 const base = { probed: false, status: 'down', flipReason: 'fail', lastPingAt: '2026-11-27T02:10:00.000Z', createdAt: '2026-11-01T00:00:00.000Z' };
@@ -54,38 +54,18 @@ test('statusSince: the newest flip to the current status, else creation', () => 
 });
 
 test('probeTargetFacts: the target first, then what is expected', () => {
-  expect(
-    probeTargetFacts(
-      { kind: 'http', httpConfig: { url: 'https://example.com/health', keyword: 'ok' }, tcpConfig: null, dnsConfig: null, tlsConfig: null },
-      { showQuery: true },
-    ),
-  ).toEqual([
+  expect(probeTargetFacts({ kind: 'http', config: { url: 'https://example.com/health', keyword: 'ok' } }, { showQuery: true })).toEqual([
     { label: 'URL', value: 'https://example.com/health' },
     { label: 'Method', value: 'GET' },
     { label: 'Expected status codes', value: '2xx, 3xx' },
     { label: 'Keyword', value: 'ok' },
     { label: 'Timeout', value: '10 s' },
   ]);
-  expect(
-    probeTargetFacts({ kind: 'tcp', httpConfig: null, tcpConfig: { host: '::1', port: 25 }, dnsConfig: null, tlsConfig: null }, { showQuery: true })[0]?.value,
-  ).toBe('[::1]:25');
-  expect(
-    probeTargetFacts(
-      { kind: 'dns', httpConfig: null, tcpConfig: null, dnsConfig: { name: 'example.com', record_type: 'MX' }, tlsConfig: null },
-      { showQuery: true },
-    ).slice(0, 2),
-  ).toEqual([
+  expect(probeTargetFacts({ kind: 'tcp', config: { host: '::1', port: 25 } }, { showQuery: true })[0]?.value).toBe('[::1]:25');
+  expect(probeTargetFacts({ kind: 'dns', config: { name: 'example.com', record_type: 'MX' } }, { showQuery: true }).slice(0, 2)).toEqual([
     { label: 'Name', value: 'example.com' },
     { label: 'Record type', value: 'MX' },
   ]);
-  expect(
-    probeTargetFacts({ kind: 'tls', httpConfig: null, tcpConfig: null, dnsConfig: null, tlsConfig: { host: 'example.com' } }, { showQuery: true })[0]?.value,
-  ).toBe('example.com:443');
-  expect(probeTargetFacts({ kind: 'heartbeat', httpConfig: null, tcpConfig: null, dnsConfig: null, tlsConfig: null }, { showQuery: true })).toEqual([]);
-});
-
-test('shownUrl masks a password, and the query for people who may not edit the check', () => {
-  expect(shownUrl('https://bob:s3cret@example.com/x?token=abc', true)).toBe('https://bob:•••@example.com/x?token=abc');
-  expect(shownUrl('https://example.com/x?token=abc', false)).toBe('https://example.com/x?…');
-  expect(shownUrl('https://example.com/héllo', false)).toBe('https://example.com/héllo');
+  expect(probeTargetFacts({ kind: 'tls', config: { host: 'example.com' } }, { showQuery: true })[0]?.value).toBe('example.com:443');
+  expect(probeTargetFacts({ kind: 'heartbeat', config: null }, { showQuery: true })).toEqual([]);
 });

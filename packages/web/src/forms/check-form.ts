@@ -1,10 +1,13 @@
-import { isProbedKind, type CheckKind } from '@upmon/core';
+import { isProbedKind, PROBED_KINDS, type CheckKind } from '@upmon/core';
 import { PROBE_DEFAULT_PERIOD_SEC, type FieldErrors } from '@upmon/domain';
 import { conditionRowsOf, conditionsFromForm, configFromForm, formFieldNames, formFromConfig, PROBE_KINDS } from '@upmon/probes';
 import { checked, field, fields, listField, numberField, type FormBody } from './form-values.js';
 
 /** A check form's values as the fields hold them (strings; checkboxes '1' or ''). */
 export type CheckFormValues = Record<string, string>;
+
+/** The probed kinds whose form is drawn from their definition (http's is laid out by hand). */
+const DRAWN_FORM_KINDS = PROBED_KINDS.filter((k) => k !== 'http').map((k) => PROBE_KINDS[k]);
 
 export const CHECK_FORM_DEFAULTS: CheckFormValues = {
   name: '',
@@ -42,14 +45,14 @@ export function checkFormDefaults(kind: CheckKind): CheckFormValues {
   return isProbedKind(kind) ? { ...CHECK_FORM_DEFAULTS, 'schedule.period_sec': String(PROBE_DEFAULT_PERIOD_SEC) } : CHECK_FORM_DEFAULTS;
 }
 
-/** The tcp, dns and tls forms' initial values: their schemas' defaults. */
+/** The drawn forms' initial values: their schemas' defaults. */
 function probeFormDefaults(): CheckFormValues {
   const values: CheckFormValues = {};
-  for (const k of [PROBE_KINDS.tcp, PROBE_KINDS.dns, PROBE_KINDS.tls]) Object.assign(values, formFromConfig(k, k.schema.validate({}).value ?? {}));
+  for (const k of DRAWN_FORM_KINDS) Object.assign(values, formFromConfig(k, k.schema.validate({}).value ?? {}));
   return values;
 }
 
-const FIELDS = [...new Set([...Object.keys(CHECK_FORM_DEFAULTS), ...['tcp', 'dns', 'tls'].flatMap((k) => formFieldNames(PROBE_KINDS[k as 'tcp']))])];
+const FIELDS = [...new Set([...Object.keys(CHECK_FORM_DEFAULTS), ...DRAWN_FORM_KINDS.flatMap((k) => formFieldNames(k))])];
 
 /** Every input name of the check form, the kinds' included (for the form's problem list). */
 export const CHECK_FORM_FIELDS = FIELDS;
@@ -136,7 +139,7 @@ export function checkBodyFromForm(body: FormBody, kind: CheckKind, opts: { creat
 /** A stored check (its probe config decrypted) → the form's values. */
 export function formValuesOfCheck(c: {
   kind?: CheckKind;
-  /** tcp, dns, tls: the stored config (credentials decrypted). */
+  /** Probed kinds but http: the stored config (credentials decrypted). */
   probeConfig?: Record<string, unknown> | null;
   name: string;
   slug: string | null;

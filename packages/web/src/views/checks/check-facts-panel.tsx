@@ -1,6 +1,7 @@
 import { scheduleOf } from '@upmon/check-store';
 import { formatDuration } from '@upmon/core';
 import type { CheckRow } from '@upmon/domain';
+import { isProbeKind, PROBE_KINDS } from '@upmon/probes';
 import { scheduleInWords } from '../../schedule-words.js';
 import { durationText } from '../duration-text.js';
 import { StatusBadge } from '../status-badge.js';
@@ -13,13 +14,8 @@ export interface LinkedCheck {
   status: CheckRow['status'];
 }
 
-const KIND_WORDS: Record<string, string> = {
-  heartbeat: 'Heartbeat (your job pings upmon)',
-  http: 'HTTP check (probed by upmon)',
-  tcp: 'TCP port (probed by upmon)',
-  dns: 'DNS record (probed by upmon)',
-  tls: 'TLS certificate (probed by upmon)',
-};
+/** The kind in words: a heartbeat's here, a probed kind's from its definition. */
+const kindInWords = (kind: string) => (isProbeKind(kind) ? PROBE_KINDS[kind].words.summary : 'Heartbeat (your job pings upmon)');
 
 /** The "Status" panel: last ping or probe, next deadline, the check's settings and its dependencies. */
 export function CheckFactsPanel(props: { check: CheckRow; projectId: string; dependencies: LinkedCheck[]; dependents: LinkedCheck[] }) {
@@ -40,7 +36,7 @@ export function CheckFactsPanel(props: { check: CheckRow; projectId: string; dep
         <dt>Last run took</dt>
         <dd data-field="last_duration">{check.lastDurationMs !== null ? durationText(check.lastDurationMs) : <span class="muted">—</span>}</dd>
         <dt>Kind</dt>
-        <dd>{KIND_WORDS[check.kind] ?? check.kind}</dd>
+        <dd>{kindInWords(check.kind)}</dd>
         <dt>Schedule</dt>
         <dd>{scheduleInWords(scheduleOf(check))}</dd>
         <dt>Grace</dt>

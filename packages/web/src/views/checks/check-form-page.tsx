@@ -1,5 +1,5 @@
 import type { ProjectAccess } from '../../http/project-access.js';
-import type { CheckKind } from '@upmon/core';
+import { isProbedKind, PROBED_KINDS, type CheckKind } from '@upmon/core';
 import { PROBE_KINDS } from '@upmon/probes';
 import { CHECK_FORM_FIELDS, type CheckFormValues } from '../../forms/check-form.js';
 import { CsrfField } from '../csrf-field.js';
@@ -32,13 +32,10 @@ export interface CheckFormProps {
   probeResult?: TestProbeResult | null;
 }
 
-/** The create form's tabs: one per kind, with what it watches. */
+/** The create form's tabs: one per kind, with what it watches (a probed kind's words from its definition). */
 const KIND_TABS: { kind: CheckKind; title: string; tab: string }[] = [
   { kind: 'heartbeat', title: 'heartbeat', tab: 'Heartbeat (your job pings upmon)' },
-  { kind: 'http', title: 'HTTP', tab: 'HTTP (upmon probes a URL)' },
-  { kind: 'tcp', title: 'TCP', tab: 'TCP port' },
-  { kind: 'dns', title: 'DNS', tab: 'DNS record' },
-  { kind: 'tls', title: 'TLS certificate', tab: 'TLS certificate' },
+  ...PROBED_KINDS.map((kind) => ({ kind, title: PROBE_KINDS[kind].words.title, tab: PROBE_KINDS[kind].words.tab })),
 ];
 
 export function CheckFormPage(props: CheckFormProps) {
@@ -97,7 +94,8 @@ export function CheckFormPage(props: CheckFormProps) {
             <ConditionRows definition={PROBE_KINDS.http} values={v} errors={errors} />
           </fieldset>
         ) : null}
-        {kind === 'tcp' || kind === 'dns' || kind === 'tls' ? <ProbeFieldset definition={PROBE_KINDS[kind]} values={v} errors={errors} /> : null}
+        {/* http's form above is laid out by hand; every other probed kind's is drawn from its definition. */}
+        {kind !== 'http' && isProbedKind(kind) ? <ProbeFieldset definition={PROBE_KINDS[kind]} values={v} errors={errors} /> : null}
         <TextField {...field('name')} label="Name" required maxLength={255} />
         {props.mode === 'create' ? (
           <TextField

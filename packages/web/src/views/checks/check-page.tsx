@@ -3,7 +3,7 @@ import type { CheckAvailability, ResponseTimeSeries } from '@upmon/core';
 import type { CheckIntegration, CheckLocationStatus, CheckRow, FlipRow, KeptCertificate } from '@upmon/domain';
 import type { ArrivalPoint, DurationPoint } from '../../charts/run-charts.js';
 import type { LastFailure } from '../../check-page/last-failure.js';
-import type { TargetFact } from '../../check-page/probe-target.js';
+import type { TargetFact } from '@upmon/probes';
 import type { ProjectAccess } from '../../http/project-access.js';
 import type { DeliveryRow } from '../../queries/check-deliveries.js';
 import { Layout } from '../layout.js';

@@ -1,6 +1,6 @@
 import type { CheckRow } from '@upmon/domain';
 import type { LastFailure } from '../../check-page/last-failure.js';
-import type { TargetFact } from '../../check-page/probe-target.js';
+import type { TargetFact } from '@upmon/probes';
 import { Time } from '../time.js';
 import { AcknowledgedNote } from './acknowledgement.js';
 

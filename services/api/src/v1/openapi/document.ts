@@ -1,3 +1,4 @@
+import { PROBED_KINDS } from '@upmon/core';
 import { API_RESPONSE_SCHEMAS, apiInputSchemas } from '@upmon/domain';
 import { ssoPaths } from './sso-paths.js';
 
@@ -360,7 +361,7 @@ export const OPENAPI_DOCUMENT = {
                       properties: {
                         check_id: { type: 'string', format: 'uuid' },
                         scheduled_at: { type: 'string', format: 'date-time' },
-                        kind: { enum: ['http', 'tcp', 'dns', 'tls'] },
+                        kind: { enum: [...PROBED_KINDS] },
                         config: { type: 'object', description: "The check's <kind>_config, as the API takes it" },
                       },
                     },

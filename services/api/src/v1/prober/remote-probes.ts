@@ -1,5 +1,5 @@
-import { scheduleOf } from '@upmon/check-store';
-import { isProbedKind, isProbeSuperseded, type CheckKind } from '@upmon/core';
+import { probeSecretsSql, probeSettingsSql, scheduleOf } from '@upmon/check-store';
+import { isProbedKind, isProbeSuperseded, type CheckKind, type ProbedKind } from '@upmon/core';
 import { AAD, type Cipher } from '@upmon/crypto';
 import { isProbeKind, joinConfig } from '@upmon/probes';
 import type pg from 'pg';
@@ -9,7 +9,7 @@ import type { HandedJob } from '@upmon/queue';
 export interface RemoteProbe {
   check_id: string;
   scheduled_at: string;
-  kind: 'http' | 'tcp' | 'dns' | 'tls';
+  kind: ProbedKind;
   config: Record<string, unknown>;
 }
 
@@ -47,8 +47,7 @@ export async function remoteProbesOf(
   if (ids.length === 0) return [];
   const { rows } = await pool.query<RemoteTargetRow>(
     `SELECT c.id, c.kind, c.status,
-            CASE c.kind WHEN 'http' THEN c.http_config WHEN 'tcp' THEN c.tcp_config WHEN 'dns' THEN c.dns_config WHEN 'tls' THEN c.tls_config END AS settings,
-            CASE c.kind WHEN 'http' THEN c.http_secrets WHEN 'tcp' THEN c.tcp_secrets END AS secrets,
+            ${probeSettingsSql('c')} AS settings, ${probeSecretsSql('c')} AS secrets,
             c.schedule_kind, c.period_sec, c.cron, c.oncalendar, c.tz
        FROM checks c JOIN projects p ON p.id = c.project_id
       WHERE c.id = ANY($1::uuid[]) AND p.account_id = $2 AND $3 = ANY(c.locations)`,
