@@ -31,4 +31,4 @@ export {
   type QuorumRules,
   type QuorumVerdict,
 } from './location-quorum.js';
-export { CAUSE_EXPLANATION_MAX, describeFlipCause, flipCauseFromJson, flipCauseToJson, type DecidingResult } from './flip-cause.js';
+export { describeFlipCause, flipCauseFromJson, flipCauseToJson, type DecidingResult } from './flip-cause.js';
