@@ -80,7 +80,12 @@ export class CheckLocations {
       for (const r of rows) {
         let c = checks.get(r.id);
         if (!c) {
-          c = { locations: r.locations && r.locations.length > 0 ? r.locations : [...publicLocations], quorum: r.quorum, states: new Map(), reasons: new Map() };
+          c = {
+            locations: r.locations && r.locations.length > 0 ? r.locations : [...publicLocations],
+            quorum: r.quorum,
+            states: new Map(),
+            reasons: new Map(),
+          };
           checks.set(r.id, c);
         }
         if (r.location && r.status && r.last_result_at) {

@@ -99,7 +99,8 @@ export class ProbeResultStore {
         });
         if (!verdict) return false;
         const { flip } = batch.transition(checkId, { type: 'probe', outcome: verdict.outcome, locations: verdict.locations }, report.at);
-        if (flip?.locations && flip.locations.length > 0) batch.keepFlipCause(flip, this.sealCause(checkId, locations.decidingResults(checkId, flip.locations)));
+        if (flip?.locations && flip.locations.length > 0)
+          batch.keepFlipCause(flip, this.sealCause(checkId, locations.decidingResults(checkId, flip.locations)));
         batch.recordPing(
           checkId,
           {

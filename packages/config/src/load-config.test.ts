@@ -96,7 +96,9 @@ describe('config', () => {
       expect(remote(loopback).apiUrl).toBe(loopback);
     }
     for (const clear of ['http://upmon.example.com', 'http://10.0.0.5:8000', 'http://127.0.0.1.example.com', 'http://[::2]:8000']) {
-      expect(() => remote(clear)).toThrow(/UPMON_API_URL must be https:\/\/ \(every request carries the location key\); plain http:\/\/ only to a loopback address/);
+      expect(() => remote(clear)).toThrow(
+        /UPMON_API_URL must be https:\/\/ \(every request carries the location key\); plain http:\/\/ only to a loopback address/,
+      );
     }
   });
 

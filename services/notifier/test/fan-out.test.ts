@@ -239,7 +239,9 @@ describe('fan-out of flips to integrations', () => {
     const at = new Date();
     const before = new Date(at.getTime() - 5000);
     const dnsWhy = 'A example.com: 192.0.2.7 (expected any of: 192.0.2.1)';
-    await h.prisma.ping.create({ data: { checkId: beat.id, ts: before, type: 'fail', method: 'POST', body: sealPingBody(beat.id, 'job output, not forwarded') } });
+    await h.prisma.ping.create({
+      data: { checkId: beat.id, ts: before, type: 'fail', method: 'POST', body: sealPingBody(beat.id, 'job output, not forwarded') },
+    });
     const probed = (explanation: string) => ({ reason: 'fail' as const, ts: at, locations: ['local'], cause: [{ location: 'local', at, explanation }] });
     await makeFlip(h.prisma, port, 'up', 'down', probed('connection refused'));
     await makeFlip(h.prisma, zone, 'up', 'down', probed(dnsWhy));
@@ -298,7 +300,12 @@ describe('fan-out of flips to integrations', () => {
     await makeFlip(h.prisma, site, 'up', 'down', { reason: 'fail', ts: at, locations: ['local'], cause: [{ location: 'local', at, explanation: 'HTTP 502' }] });
     await settle();
     const back = new Date(at.getTime() + 60_000);
-    await makeFlip(h.prisma, site, 'down', 'up', { reason: 'ping', ts: back, locations: ['local'], cause: [{ location: 'local', at: back, explanation: 'HTTP 200' }] });
+    await makeFlip(h.prisma, site, 'down', 'up', {
+      reason: 'ping',
+      ts: back,
+      locations: ['local'],
+      cause: [{ location: 'local', at: back, explanation: 'HTTP 200' }],
+    });
     await settle();
     expect(hooksFor('single').map((r) => JSON.parse(r.body))).toEqual([{ detail: 'HTTP 502' }, { detail: 'HTTP 200' }]);
   });

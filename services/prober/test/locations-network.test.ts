@@ -241,7 +241,9 @@ maybe('locations as network namespaces', () => {
     // The alert names what decided the flip: the two locations' own failures, never lab-c's answer
     // stored around the flip's time (issue 37).
     const sent = (status: string) =>
-      receiver.requests.map((r) => JSON.parse(r.body) as { check_id?: string; status?: string; detail?: string }).find((b) => b.check_id === check.id && b.status === status);
+      receiver.requests
+        .map((r) => JSON.parse(r.body) as { check_id?: string; status?: string; detail?: string })
+        .find((b) => b.check_id === check.id && b.status === status);
     const sentDetail = (status: string) => sent(status)?.detail;
     await receiver.waitFor(() => sent('down') !== undefined, 60_000);
     expect(sentDetail('down')).toMatch(/^Failed in lab-a( \([^)]*\))?, lab-b( \([^)]*\))?: /);
@@ -302,7 +304,10 @@ maybe('locations as network namespaces', () => {
     const inside = spawn(file, args, { stdio: 'ignore' });
     try {
       // HTTPS, as a customer reaches the api (a remote prober refuses plain http beyond loopback).
-      const apiProxy = await startTcpProxy({ host: '127.0.0.1', port: api.port }, { listen: p.hostAddress, tls: certs.leaf({ days: 30, hosts: [p.hostAddress] }) });
+      const apiProxy = await startTcpProxy(
+        { host: '127.0.0.1', port: api.port },
+        { listen: p.hostAddress, tls: certs.leaf({ days: 30, hosts: [p.hostAddress] }) },
+      );
       proxies.push(apiProxy);
       const check = await makeProbeCheck(
         prisma,

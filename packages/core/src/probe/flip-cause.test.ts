@@ -58,7 +58,16 @@ describe('flipCauseToJson / flipCauseFromJson', () => {
   });
 
   it('refuses what is not a cause', () => {
-    for (const bad of ['', 'nope', '{}', '[1]', '[{"l":"eu"}]', '[{"l":"eu","t":"now","e":null}]', '[{"l":"eu","t":1,"e":2}]', `[${Array(3000).fill('{"l":"eu","t":1,"e":null}').join(',')}]`]) {
+    for (const bad of [
+      '',
+      'nope',
+      '{}',
+      '[1]',
+      '[{"l":"eu"}]',
+      '[{"l":"eu","t":"now","e":null}]',
+      '[{"l":"eu","t":1,"e":2}]',
+      `[${Array(3000).fill('{"l":"eu","t":1,"e":null}').join(',')}]`,
+    ]) {
       expect(flipCauseFromJson(bad)).toBeNull();
     }
   });

@@ -22,7 +22,10 @@ const CAUSE_JSON_MAX = 64_000;
 
 /** An explanation on one line, cut to `CAUSE_EXPLANATION_MAX` characters. */
 function oneLine(text: string): string | null {
-  const flat = text.slice(0, CAUSE_EXPLANATION_MAX * 4).replace(/\s+/g, ' ').trim();
+  const flat = text
+    .slice(0, CAUSE_EXPLANATION_MAX * 4)
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!flat) return null;
   return flat.length > CAUSE_EXPLANATION_MAX ? `${flat.slice(0, CAUSE_EXPLANATION_MAX)}…` : flat;
 }
@@ -62,7 +65,10 @@ export function flipCauseFromJson(text: string): DecidingResult[] | null {
  * A system probing from the default location only names none: the explanation alone.
  * `results`: the flip's stored cause, or null for a flip stored without one (the names alone).
  */
-export function describeFlipCause(flip: { newStatus: string; ts: Date; locations: readonly string[] }, results: readonly DecidingResult[] | null): string | null {
+export function describeFlipCause(
+  flip: { newStatus: string; ts: Date; locations: readonly string[] },
+  results: readonly DecidingResult[] | null,
+): string | null {
   if (flip.locations.length === 0) return null;
   if (flip.locations.length === 1 && flip.locations[0] === DEFAULT_LOCATION) return results?.[0]?.explanation ?? null;
   const verb = flip.newStatus === 'up' ? 'Answering in' : 'Failed in';

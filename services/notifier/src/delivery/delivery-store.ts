@@ -152,7 +152,15 @@ function toLoaded(r: Row): LoadedDelivery {
   };
   const flip =
     r.oldStatus && r.newStatus && r.reason && r.flipTs
-      ? { oldStatus: r.oldStatus, newStatus: r.newStatus, reason: r.reason, ts: r.flipTs, previousSince: r.previousSince, locations: r.flipLocations ?? [], cause: r.flipCause }
+      ? {
+          oldStatus: r.oldStatus,
+          newStatus: r.newStatus,
+          reason: r.reason,
+          ts: r.flipTs,
+          previousSince: r.previousSince,
+          locations: r.flipLocations ?? [],
+          cause: r.flipCause,
+        }
       : null;
   return { target, flip, alreadyDelivered: r.alreadyDelivered, changesInWindow: r.changesInWindow, flapDigestPending: r.flapDigestPending };
 }

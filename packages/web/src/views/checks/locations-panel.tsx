@@ -12,8 +12,8 @@ export function LocationsPanel({ locations, quorum, staleAfterMs }: { locations:
         Locations
       </h2>
       <p class="hint">
-        Down when {quorum === null ? 'a majority' : quorum} of the live locations each confirm a failure; a location without results for three intervals
-        plus a minute{staleAfterMs === null ? '' : ` (${durationText(staleAfterMs)})`} is stale and does not count.
+        Down when {quorum === null ? 'a majority' : quorum} of the live locations each confirm a failure; a location without results for three intervals plus a
+        minute{staleAfterMs === null ? '' : ` (${durationText(staleAfterMs)})`} is stale and does not count.
       </p>
       {/* Scrolls sideways on a phone: focusable so the keyboard can scroll it. */}
       <div class="table-wrap" tabIndex={0} role="region" aria-label="Results by location">
