@@ -31,6 +31,7 @@ const COLUMNS: SealedColumn[] = [
     aad: (id: string) => AAD.checkProbeSecrets(kind, id),
   })),
   { name: 'pings.body', table: 'pings', column: 'body', idType: 'bigint', ref: 'check_id::text', aad: AAD.pingBody },
+  { name: 'flips.cause', table: 'flips', column: 'cause', idType: 'bigint', ref: 'check_id::text', aad: AAD.flipCause },
   // A TOTP secret, and one being set up, are bound to their user (the same AAD).
   { name: 'users.totp_secret', table: 'users', column: 'totp_secret', idType: 'uuid', ref: 'id::text', aad: AAD.userTotpSecret },
   { name: 'users.totp_pending_secret', table: 'users', column: 'totp_pending_secret', idType: 'uuid', ref: 'id::text', aad: AAD.userTotpSecret },

@@ -42,6 +42,19 @@ describe('admin CLI: secrets re-encrypt', () => {
         { checkId: check.id, type: 'log', method: 'POST', body: null },
       ],
     });
+    // A probed flip's cause is bound to its check (docs/locations.md).
+    await prisma.flip.create({
+      data: {
+        checkId: check.id,
+        projectId: project,
+        ts: new Date(),
+        oldStatus: 'up',
+        newStatus: 'down',
+        reason: 'fail',
+        locations: ['eu'],
+        cause: new Uint8Array(old.encrypt('[]', AAD.flipCause(check.id))),
+      },
+    });
     const [{ id } = { id: 0 }] = await prisma.$queryRaw<{ id: number }[]>`SELECT nextval(pg_get_serial_sequence('integrations', 'id'))::int AS id`;
     await prisma.integration.create({
       data: {
@@ -84,6 +97,7 @@ describe('admin CLI: secrets re-encrypt', () => {
         'checks.http_secrets': { to_re_encrypt: 2, re_encrypted: 1, unreadable: 1, unreadable_ids: [stray.id] },
         'checks.tcp_secrets': { to_re_encrypt: 0, re_encrypted: 0, unreadable: 0, unreadable_ids: [] },
         'pings.body': { to_re_encrypt: 8, re_encrypted: 8, unreadable: 0, unreadable_ids: [] },
+        'flips.cause': { to_re_encrypt: 1, re_encrypted: 1, unreadable: 0, unreadable_ids: [] },
         'users.totp_secret': { to_re_encrypt: 1, re_encrypted: 1, unreadable: 0, unreadable_ids: [] },
         'users.totp_pending_secret': { to_re_encrypt: 0, re_encrypted: 0, unreadable: 0, unreadable_ids: [] },
         'sso_settings.oidc_client_secret': { to_re_encrypt: 1, re_encrypted: 1, unreadable: 0, unreadable_ids: [] },
@@ -98,6 +112,8 @@ describe('admin CLI: secrets re-encrypt', () => {
       ...Array.from({ length: 7 }, (_, i) => `legacy ${i}`),
       'old key',
     ]);
+    const flip = await prisma.flip.findFirstOrThrow({ where: { checkId: check.id } });
+    expect(newOnly.decrypt(flip.cause as Uint8Array, AAD.flipCause(check.id)).toString()).toBe('[]');
     const c = await prisma.check.findUniqueOrThrow({ where: { id: check.id } });
     expect(newOnly.decryptJson(c.httpSecrets as Uint8Array, AAD.checkHttpSecrets(check.id))).toEqual({ url: 'https://example.com/' });
     const i = await prisma.integration.findUniqueOrThrow({ where: { id: integrationId } });

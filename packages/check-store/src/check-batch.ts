@@ -179,6 +179,12 @@ export class CheckBatch {
     return c.nPings;
   }
 
+  /** Keeps `cause` (flips.cause, encrypted) with `flip`, a flip this batch's `transition` returned. */
+  keepFlipCause(flip: FlipRecord, cause: Buffer): void {
+    const write = this.flips.find((f) => f.flip === flip);
+    if (write) write.cause = cause;
+  }
+
   /** The flips of the batch so far, in the order they happened. */
   flipRecords(): FlipRecord[] {
     return this.flips.map((f) => f.flip);

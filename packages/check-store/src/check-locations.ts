@@ -27,12 +27,23 @@ interface CheckLocationsRow {
   status: LocationState['status'] | null;
   failures_in_row: number | null;
   last_result_at: Date | null;
+  last_reason: Buffer | null;
 }
 
 interface CheckEntry {
   locations: string[];
   quorum: number | null;
   states: Map<string, LocationState>;
+  /** Each location's last explanation, encrypted (AAD.checkLocationReason): stored, or this batch's. */
+  reasons: Map<string, Buffer | null>;
+}
+
+/** A location's latest result as a flip found it (`CheckLocations.decidingResults`). */
+export interface SealedLocationResult {
+  location: string;
+  at: Date;
+  /** Its explanation, encrypted (AAD.checkLocationReason); null when none was kept. */
+  reason: Buffer | null;
 }
 
 interface RowWrite {
@@ -61,7 +72,7 @@ export class CheckLocations {
     const checks = new Map<string, CheckEntry>();
     if (ids.length > 0) {
       const { rows } = await client.query<CheckLocationsRow>(
-        `SELECT c.id, c.locations, c.quorum, l.location, l.status, l.failures_in_row, l.last_result_at
+        `SELECT c.id, c.locations, c.quorum, l.location, l.status, l.failures_in_row, l.last_result_at, l.last_reason
            FROM checks c LEFT JOIN check_locations l ON l.check_id = c.id
           WHERE c.id = ANY($1::uuid[])`,
         [[...new Set(ids)]],
@@ -69,11 +80,17 @@ export class CheckLocations {
       for (const r of rows) {
         let c = checks.get(r.id);
         if (!c) {
-          c = { locations: r.locations && r.locations.length > 0 ? r.locations : [...publicLocations], quorum: r.quorum, states: new Map() };
+          c = {
+            locations: r.locations && r.locations.length > 0 ? r.locations : [...publicLocations],
+            quorum: r.quorum,
+            states: new Map(),
+            reasons: new Map(),
+          };
           checks.set(r.id, c);
         }
         if (r.location && r.status && r.last_result_at) {
           c.states.set(r.location, { location: r.location, status: r.status, failuresInRow: r.failures_in_row ?? 0, lastResultAt: r.last_result_at });
+          c.reasons.set(r.location, r.last_reason);
         }
       }
     }
@@ -94,12 +111,28 @@ export class CheckLocations {
     if (r.onlyIfNewer && previous && previous.lastResultAt.getTime() >= r.at.getTime()) return null;
     const state = applyLocationResult(previous, r);
     c.states.set(r.location, state);
+    c.reasons.set(r.location, r.reason);
     this.writes.set(`${r.checkId}|${r.location}`, { state, durationMs: r.durationMs, reason: r.reason });
     return quorumVerdict(
       [...c.states.values()],
       { locations: c.locations, quorum: c.quorum, confirmations: locked.state.confirmations, staleAfterMs: staleAfterMs(locked.state.schedule, r.at) },
       r.at,
     );
+  }
+
+  /**
+   * The latest result of each of `locations` of the check as recorded so far (in the batch's
+   * order): right after `record` returned a verdict, the results that made it. A flip keeps them as
+   * its cause (flips.cause), so its alerts say what decided it, whatever the locations report
+   * afterwards. Locations without a result are left out.
+   */
+  decidingResults(checkId: string, locations: readonly string[]): SealedLocationResult[] {
+    const c = this.checks.get(checkId);
+    if (!c) return [];
+    return locations.flatMap((location) => {
+      const state = c.states.get(location);
+      return state ? [{ location, at: state.lastResultAt, reason: c.reasons.get(location) ?? null }] : [];
+    });
   }
 
   /** Writes the changed location states in one statement. */

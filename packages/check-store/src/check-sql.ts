@@ -109,6 +109,8 @@ export interface FlipWrite {
   checkId: string;
   projectId: string;
   flip: FlipRecord;
+  /** Probed checks: what decided the flip, encrypted (flips.cause, `CheckBatch.keepFlipCause`). */
+  cause?: Buffer | null;
 }
 
 /**
@@ -165,11 +167,11 @@ export function flipInsertSql(flips: FlipWrite[], firstParam: number): { sql: st
   const p = (i: number) => `$${firstParam + i}`;
   // A flip's locations travel as one comma-joined text each (location names hold no commas):
   // unnest cannot take arrays of different lengths.
-  const sql = `INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, fanned_out_at, locations)
-    SELECT f.c, f.p, f.t, f.o, f.n, f.r, CASE WHEN f.w THEN NULL ELSE now() END, string_to_array(f.l, ',')
+  const sql = `INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, fanned_out_at, locations, cause)
+    SELECT f.c, f.p, f.t, f.o, f.n, f.r, CASE WHEN f.w THEN NULL ELSE now() END, string_to_array(f.l, ','), f.x
       FROM unnest(${p(0)}::uuid[], ${p(1)}::uuid[], ${p(2)}::timestamptz[], ${p(3)}::"CheckStatus"[], ${p(4)}::"CheckStatus"[], ${p(5)}::"FlipReason"[], ${p(6)}::bool[],
-                  ${p(7)}::text[])
-           AS f(c, p, t, o, n, r, w, l)
+                  ${p(7)}::text[], ${p(8)}::bytea[])
+           AS f(c, p, t, o, n, r, w, l, x)
     RETURNING id, check_id`;
   const values = [
     flips.map((f) => f.checkId),
@@ -180,6 +182,7 @@ export function flipInsertSql(flips: FlipWrite[], firstParam: number): { sql: st
     flips.map((f) => f.flip.reason),
     flips.map((f) => flipNotifies(f.flip)),
     flips.map((f) => (f.flip.locations ?? []).join(',')),
+    flips.map((f) => f.cause ?? null),
   ];
   return { sql, values };
 }

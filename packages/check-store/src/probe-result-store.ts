@@ -1,10 +1,11 @@
 import { createBatcher, type Batcher } from '@upmon/batching';
+import { flipCauseToJson } from '@upmon/core';
 import { AAD, type Cipher } from '@upmon/crypto';
 import { withPgTransaction, type PgPool } from '@upmon/db';
 import type { FlipMetrics } from '@upmon/metrics';
 import type { ProbeReport } from '@upmon/probes';
 import { CheckBatch } from './check-batch.js';
-import { CheckLocations } from './check-locations.js';
+import { CheckLocations, type SealedLocationResult } from './check-locations.js';
 import { writeCertificates, writeProbeRollups, type CertificateWrite, type ProbeSample } from './probe-results.js';
 
 export interface ProbeResult {
@@ -60,6 +61,23 @@ export class ProbeResultStore {
     return this.groups.drain();
   }
 
+  /**
+   * A flip's cause (flips.cause): the deciding locations' results as they stood, re-encrypted for
+   * the flip (flips are rare: one decryption per deciding location each).
+   */
+  private sealCause(checkId: string, results: SealedLocationResult[]): Buffer {
+    const { cipher } = this.deps;
+    const open = (r: SealedLocationResult): string | null => {
+      if (!r.reason) return null;
+      try {
+        return cipher.decrypt(r.reason, AAD.checkLocationReason(checkId, r.location)).toString('utf8');
+      } catch {
+        return null; // sealed with a key no longer configured: the location is named without its words
+      }
+    };
+    return cipher.encrypt(flipCauseToJson(results.map((r) => ({ location: r.location, at: r.at, explanation: open(r) }))), AAD.flipCause(checkId));
+  }
+
   private async writeGroup(results: ProbeResult[]): Promise<boolean[]> {
     const { recorded, reasons } = await withPgTransaction(this.deps.pool, async (client) => {
       const ids = results.map((r) => r.checkId);
@@ -80,7 +98,9 @@ export class ProbeResultStore {
           ...(onlyIfNewer ? { onlyIfNewer } : {}),
         });
         if (!verdict) return false;
-        batch.transition(checkId, { type: 'probe', outcome: verdict.outcome, locations: verdict.locations }, report.at);
+        const { flip } = batch.transition(checkId, { type: 'probe', outcome: verdict.outcome, locations: verdict.locations }, report.at);
+        if (flip?.locations && flip.locations.length > 0)
+          batch.keepFlipCause(flip, this.sealCause(checkId, locations.decidingResults(checkId, flip.locations)));
         batch.recordPing(
           checkId,
           {

@@ -1,4 +1,4 @@
-import { ConfigError, loadAdminConfig, loadApiConfig, loadNotifierConfig, loadProberConfig, loadSchedulerConfig } from './index.js';
+import { ConfigError, loadAdminConfig, loadApiConfig, loadNotifierConfig, loadProberConfig, loadRemoteProberConfig, loadSchedulerConfig } from './index.js';
 
 const base = {
   DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/x',
@@ -87,6 +87,19 @@ describe('config', () => {
     expect(() => loadProberConfig({ REDIS_URL: base.REDIS_URL, PROBER_RESULTS: 'queue' })).toThrow(/PROBER_LOCATION must name a remote location/);
     expect(() => loadProberConfig({ ...base, PROBER_RESULTS: 'redis' })).toThrow(/PROBER_RESULTS/);
     expect(() => loadProberConfig({ REDIS_URL: base.REDIS_URL })).toThrow(/DATABASE_URL/);
+  });
+
+  it('a private location prober talks https to the api; plain http only to loopback (the location key goes with every request)', () => {
+    const remote = (url: string) => loadRemoteProberConfig({ PROBER_MODE: 'remote', UPMON_API_URL: url, PROBER_LOCATION_KEY: `upl_${'a'.repeat(24)}` });
+    expect(remote('https://upmon.example.com/').apiUrl).toBe('https://upmon.example.com');
+    for (const loopback of ['http://127.0.0.1:8000', 'http://localhost:8000', 'http://[::1]:8000', 'http://127.1.2.3']) {
+      expect(remote(loopback).apiUrl).toBe(loopback);
+    }
+    for (const clear of ['http://upmon.example.com', 'http://10.0.0.5:8000', 'http://127.0.0.1.example.com', 'http://[::2]:8000']) {
+      expect(() => remote(clear)).toThrow(
+        /UPMON_API_URL must be https:\/\/ \(every request carries the location key\); plain http:\/\/ only to a loopback address/,
+      );
+    }
   });
 
   it('the scheduler needs the encryption keys only for remote locations', () => {

@@ -28,6 +28,24 @@ export function proberModeOf(env: Env): 'local' | 'remote' {
   return env.PROBER_MODE === 'remote' ? 'remote' : 'local';
 }
 
+/** Hosts a plain http:// UPMON_API_URL may name: the location key must never cross a network in clear. */
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * UPMON_API_URL: https, or http to a loopback address only (a TLS-terminating proxy beside the
+ * prober): every request carries the location key, which must not travel in clear.
+ */
+const apiUrl = httpUrl
+  .max(2000)
+  .custom((value: string, helpers) => {
+    const url = new URL(value);
+    return url.protocol === 'http:' && !LOOPBACK_HOST.test(url.hostname) ? helpers.error('string.insecureApiUrl') : value;
+  })
+  .messages({
+    'string.insecureApiUrl':
+      '{{#label}} must be https:// (every request carries the location key); plain http:// only to a loopback address (localhost, 127.0.0.1, [::1]), such as a TLS-terminating proxy beside the prober',
+  });
+
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('production'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
@@ -35,7 +53,7 @@ const schema = Joi.object({
   HTTP_HOST: Joi.string().default('0.0.0.0'),
   PROBER_PORT: Joi.number().port().default(8002),
   PROBER_MODE: Joi.string().valid('remote').required(),
-  UPMON_API_URL: httpUrl.required(),
+  UPMON_API_URL: apiUrl.required(),
   PROBER_LOCATION_KEY: Joi.string()
     .pattern(/^upl_[A-Za-z0-9_-]{22,64}$/)
     .required()

@@ -12,6 +12,8 @@ export const AAD = {
   pingBody: (checkId: string) => `pings.body:check=${checkId.toLowerCase()}`,
   /** `check_locations.last_reason`: a location's last probe explanation (docs/locations.md). */
   checkLocationReason: (checkId: string, location: string) => `check_locations.last_reason:${checkId.toLowerCase()}:${location}`,
+  /** `flips.cause`: the deciding results of a probed check's flip, bound to the check (the flip id comes from the insert). */
+  flipCause: (checkId: string) => `flips.cause:${checkId.toLowerCase()}`,
   checkHttpSecrets: (checkId: string) => `checks.http_secrets:${checkId.toLowerCase()}`,
   /** `checks.<kind>_secrets`: a probe kind's credentials (http's is checkHttpSecrets). */
   checkProbeSecrets: (kind: string, checkId: string) => `checks.${kind}_secrets:${checkId.toLowerCase()}`,

@@ -1,5 +1,5 @@
 import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { splitHttpConfig, type ProbedKind } from '@upmon/core';
+import { flipCauseFromJson, flipCauseToJson, splitHttpConfig, type DecidingResult, type ProbedKind } from '@upmon/core';
 import { probeKind, splitConfig } from '@upmon/probes';
 import { AAD, createCipher, generateApiKey, randomToken } from '@upmon/crypto';
 import type { Check, Integration, IntegrationKind, MaintenanceWindow, Plan, Prisma, PrismaClient, Project } from '@upmon/db';
@@ -98,6 +98,16 @@ export function sealPingBody(checkId: string, body: string): Uint8Array<ArrayBuf
 /** The clear text of a stored ping body (see sealPingBody). */
 export function openPingBody(checkId: string, sealed: Uint8Array): string {
   return testCipher.decrypt(sealed, AAD.pingBody(checkId)).toString('utf8');
+}
+
+/** A probed flip's cause as check-store stores it (flips.cause). */
+export function sealFlipCause(checkId: string, results: DecidingResult[]): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(testCipher.encrypt(flipCauseToJson(results), AAD.flipCause(checkId)));
+}
+
+/** A stored flip cause read back (see sealFlipCause). */
+export function openFlipCause(checkId: string, sealed: Uint8Array): DecidingResult[] | null {
+  return flipCauseFromJson(testCipher.decrypt(sealed, AAD.flipCause(checkId)).toString('utf8'));
 }
 
 /**

@@ -13,6 +13,8 @@ export {
   httpConfigColumns,
   sealPingBody,
   openPingBody,
+  sealFlipCause,
+  openFlipCause,
   legacyCiphertext,
   makeMaintenanceWindow,
 } from './factories.js';

@@ -1,5 +1,7 @@
 import net from 'node:net';
+import tls from 'node:tls';
 import type { AddressInfo } from 'node:net';
+import type { TestCertificate } from './tls-certificates.js';
 
 export interface TcpProxy {
   port: number;
@@ -24,10 +26,11 @@ function relayLater(from: net.Socket, to: net.Socket, delayMs: number): void {
  * and restore, to make e.g. the shared Redis unreachable for one client without touching the
  * server. `cut: true` starts it cut. `delayMs`: every round trip through it takes that much longer
  * (what each side sends arrives half of it later; a slow path where tc netem is missing).
+ * `tls`: it terminates TLS with that certificate (an https front for a plain-http service).
  */
 export async function startTcpProxy(
   target: { host: string; port: number },
-  opts: { cut?: boolean; listen?: string; delayMs?: number } = {},
+  opts: { cut?: boolean; listen?: string; delayMs?: number; tls?: TestCertificate } = {},
 ): Promise<TcpProxy> {
   const oneWayMs = (opts.delayMs ?? 0) / 2;
   const sockets = new Set<net.Socket>();
@@ -36,7 +39,7 @@ export async function startTcpProxy(
     for (const s of sockets) s.destroy();
     sockets.clear();
   };
-  const server = net.createServer((client) => {
+  const onClient = (client: net.Socket) => {
     if (!open) {
       client.destroy();
       return;
@@ -60,7 +63,8 @@ export async function startTcpProxy(
       relayLater(client, upstream, oneWayMs);
       relayLater(upstream, client, oneWayMs);
     } else client.pipe(upstream).pipe(client);
-  });
+  };
+  const server = opts.tls ? tls.createServer({ cert: opts.tls.cert, key: opts.tls.key }, onClient) : net.createServer(onClient);
   const host = opts.listen ?? '127.0.0.1';
   await new Promise<void>((r) => server.listen(0, host, r));
   const port = (server.address() as AddressInfo).port;

@@ -190,11 +190,27 @@ describe('GET /checks/{uuid}/flips', () => {
     }
     const all = await h.call('GET', `/checks/${c.id}/flips`, { key: ro });
     expect(all.status).toBe(200);
-    expect(all.body.data[0]).toEqual({ ts: '2026-01-01T00:06:00.000000+00:00', old_status: 'paused', new_status: 'up', reason: 'resumed', held_for: null });
+    expect(all.body.data[0]).toEqual({
+      ts: '2026-01-01T00:06:00.000000+00:00',
+      old_status: 'paused',
+      new_status: 'up',
+      reason: 'resumed',
+      locations: [],
+      held_for: null,
+    });
     expect(all.body.data.map((f: { reason: string }) => f.reason)).toEqual([...reasons].reverse());
     const page = await h.call('GET', `/checks/${c.id}/flips?limit=2&before=${encodeURIComponent('2026-01-01T00:04:00+00:00')}`, { key: ro });
     expect(page.body.data.map((f: { ts: string }) => f.ts)).toEqual(['2026-01-01T00:03:00.000000+00:00', '2026-01-01T00:02:00.000000+00:00']);
     for (const bad of ['0', '101']) expect((await h.call('GET', `/checks/${c.id}/flips?limit=${bad}`, { key: ro })).status).toBe(422);
+  });
+
+  test('a probed flip names the locations whose results decided it (docs/locations.md)', async () => {
+    const c = await makeCheck(h.prisma, projectId);
+    const ts = new Date(Date.UTC(2026, 0, 2));
+    await h.prisma.flip.create({ data: { checkId: c.id, projectId, ts, oldStatus: 'up', newStatus: 'down', reason: 'fail', locations: ['eu', 'us'] } });
+    const res = await h.call('GET', `/checks/${c.id}/flips`, { key: ro });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([expect.objectContaining({ new_status: 'down', reason: 'fail', locations: ['eu', 'us'] })]);
   });
 
   test('flips of other checks are not listed; unknown check → 404', async () => {

@@ -34,6 +34,8 @@ test('a probed check page lists its locations; a heartbeat page has none', async
   expect(page.status).toBe(200);
   const text = pageText(page.text);
   expect(text).toContain('Locations');
+  // The stale window as it is: three 60 s intervals plus a minute.
+  expect(text).toContain('a location without results for three intervals plus a minute (4 min) is stale');
   expect(text).toMatch(/eu-central\s+failing \(3 in a row\)\s+.*1 s\s+connection refused/);
   expect(text).toMatch(/us-east\s+up — stale\s+.*87 ms\s+HTTP 200/);
 

@@ -192,7 +192,7 @@ describe('fan-out of flips to integrations', () => {
     expect(await h.prisma.reminder.count({ where: { checkId: check.id } })).toBe(3);
   });
 
-  it('names the ping that caused fail, exit and short_run flips (read for the deliveries in flight together)', async () => {
+  it('names the ping that caused fail, exit and short_run flips (read for the deliveries in flight together), a probed flip its own cause', async () => {
     const project = await makeProject(h.prisma);
     const job = await makeCheck(h.prisma, project.id, { status: 'up' });
     const quick = await makeCheck(h.prisma, project.id, { status: 'up', minRunSec: 60 });
@@ -203,12 +203,16 @@ describe('fan-out of flips to integrations', () => {
     await h.prisma.ping.createMany({
       data: [
         { checkId: job.id, ts: before, type: 'exit', exitStatus: 3, method: 'POST' },
-        { checkId: site.id, ts: before, type: 'fail', method: 'GET', body: sealPingBody(site.id, 'HTTP 503 (expected 2xx,3xx)') },
         { checkId: quick.id, ts: before, type: 'success', method: 'GET', durationMs: 12_000, note: 'run took 12 s, shorter than the minimum of 60 s' },
       ],
     });
     const exited = await makeFlip(h.prisma, job, 'up', 'down', { reason: 'exit', ts: at });
-    const failed = await makeFlip(h.prisma, site, 'up', 'down', { reason: 'fail', ts: at });
+    const failed = await makeFlip(h.prisma, site, 'up', 'down', {
+      reason: 'fail',
+      ts: at,
+      locations: ['local'],
+      cause: [{ location: 'local', at, explanation: 'HTTP 503 (expected 2xx,3xx)' }],
+    });
     await makeFlip(h.prisma, quick, 'up', 'down', { reason: 'short_run', ts: at });
     await settle();
     const sent = new Map(
@@ -235,14 +239,13 @@ describe('fan-out of flips to integrations', () => {
     const at = new Date();
     const before = new Date(at.getTime() - 5000);
     const dnsWhy = 'A example.com: 192.0.2.7 (expected any of: 192.0.2.1)';
-    await h.prisma.ping.createMany({
-      data: [
-        { checkId: port.id, ts: before, type: 'fail', method: 'TCP', body: sealPingBody(port.id, 'connection refused') },
-        { checkId: zone.id, ts: before, type: 'fail', method: 'DNS', body: sealPingBody(zone.id, dnsWhy) },
-        { checkId: beat.id, ts: before, type: 'fail', method: 'POST', body: sealPingBody(beat.id, 'job output, not forwarded') },
-      ],
+    await h.prisma.ping.create({
+      data: { checkId: beat.id, ts: before, type: 'fail', method: 'POST', body: sealPingBody(beat.id, 'job output, not forwarded') },
     });
-    for (const c of [port, zone, beat]) await makeFlip(h.prisma, c, 'up', 'down', { reason: 'fail', ts: at });
+    const probed = (explanation: string) => ({ reason: 'fail' as const, ts: at, locations: ['local'], cause: [{ location: 'local', at, explanation }] });
+    await makeFlip(h.prisma, port, 'up', 'down', probed('connection refused'));
+    await makeFlip(h.prisma, zone, 'up', 'down', probed(dnsWhy));
+    await makeFlip(h.prisma, beat, 'up', 'down', { reason: 'fail', ts: at });
     await settle();
     const templated = new Map(hooksFor('why').map((r) => [JSON.parse(r.body).id as string, JSON.parse(r.body).detail as string]));
     expect(templated.get(port.id)).toBe('connection refused');
@@ -254,34 +257,56 @@ describe('fan-out of flips to integrations', () => {
     expect(defaults.get(beat.id)).not.toHaveProperty('detail');
   });
 
-  it('a probed check decided by several locations names them in the detail (docs/locations.md)', async () => {
+  it('a probed check decided by several locations names them with the results that decided the flip (docs/locations.md)', async () => {
     const project = await makeProject(h.prisma);
     const site = await makeHttpCheck(h.prisma, project.id, { url: 'https://example.com/' }, { status: 'up' });
     await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/where`, body_template: '{"status": "{{status}}", "detail": "{{detail}}"}' });
     const at = new Date();
-    await h.prisma.ping.create({
-      data: { checkId: site.id, ts: new Date(at.getTime() - 5000), type: 'fail', method: 'GET', body: sealPingBody(site.id, 'HTTP 503') },
+    const later = (ms: number) => new Date(at.getTime() + ms);
+    const refused = 'connect EINVAL 192.0.2.1:443';
+    // Another location's success lands between the flip and the notifier's read: it decided nothing.
+    await h.prisma.ping.create({ data: { checkId: site.id, ts: later(500), type: 'success', method: 'GET', body: sealPingBody(site.id, 'HTTP 200') } });
+    await makeFlip(h.prisma, site, 'up', 'down', {
+      reason: 'fail',
+      ts: at,
+      locations: ['eu-central', 'us-east'],
+      cause: [
+        { location: 'eu-central', at: later(-20_000), explanation: refused },
+        { location: 'us-east', at, explanation: refused },
+      ],
     });
-    await makeFlip(h.prisma, site, 'up', 'down', { reason: 'fail', ts: at, locations: ['eu-central', 'us-east'] });
     await settle();
-    await makeFlip(h.prisma, site, 'down', 'up', { reason: 'ping', ts: new Date(at.getTime() + 1000), locations: ['ap-south', 'eu-central'] });
+    await makeFlip(h.prisma, site, 'down', 'up', {
+      reason: 'ping',
+      ts: later(180_000),
+      locations: ['ap-south', 'eu-central'],
+      cause: [
+        { location: 'ap-south', at: later(30_000), explanation: 'HTTP 200' },
+        { location: 'eu-central', at: later(180_000), explanation: 'HTTP 200' },
+      ],
+    });
     await settle();
     expect(hooksFor('where').map((r) => JSON.parse(r.body))).toEqual([
-      { status: 'down', detail: 'Failed in eu-central, us-east: HTTP 503' },
-      { status: 'up', detail: 'Answering in ap-south, eu-central' },
+      { status: 'down', detail: `Failed in eu-central (20 s earlier), us-east: ${refused}` },
+      { status: 'up', detail: 'Answering in ap-south (2 min 30 s earlier), eu-central: HTTP 200' },
     ]);
   });
 
-  it('a check probed from the one default location gets the explanation alone', async () => {
+  it('a check probed from the one default location gets the explanation alone, on up alerts too', async () => {
     const project = await makeProject(h.prisma);
     const site = await makeHttpCheck(h.prisma, project.id, { url: 'https://example.com/' }, { status: 'up' });
     await makeIntegration(h.prisma, project.id, 'webhook', { url: `${receiver.url}/single`, body_template: '{"detail": "{{detail}}"}' });
     const at = new Date();
-    await h.prisma.ping.create({
-      data: { checkId: site.id, ts: new Date(at.getTime() - 5000), type: 'fail', method: 'GET', body: sealPingBody(site.id, 'HTTP 502') },
-    });
-    await makeFlip(h.prisma, site, 'up', 'down', { reason: 'fail', ts: at, locations: ['local'] });
+    await makeFlip(h.prisma, site, 'up', 'down', { reason: 'fail', ts: at, locations: ['local'], cause: [{ location: 'local', at, explanation: 'HTTP 502' }] });
     await settle();
-    expect(hooksFor('single').map((r) => JSON.parse(r.body))).toEqual([{ detail: 'HTTP 502' }]);
+    const back = new Date(at.getTime() + 60_000);
+    await makeFlip(h.prisma, site, 'down', 'up', {
+      reason: 'ping',
+      ts: back,
+      locations: ['local'],
+      cause: [{ location: 'local', at: back, explanation: 'HTTP 200' }],
+    });
+    await settle();
+    expect(hooksFor('single').map((r) => JSON.parse(r.body))).toEqual([{ detail: 'HTTP 502' }, { detail: 'HTTP 200' }]);
   });
 });

@@ -19,6 +19,7 @@ import { isLocationStale, staleAfterMs, type LocationState } from '@upmon/core';
 import { scheduleOf } from '@upmon/check-store';
 import {
   createNetworkLab,
+  createTestCertificates,
   createTestDatabase,
   dropRedisPrefix,
   eventually,
@@ -237,12 +238,22 @@ maybe('locations as network namespaces', () => {
     await eventually(async () => (await status()) === 'down', 60_000, 'the check down');
     const down = await prisma.flip.findFirstOrThrow({ where: { checkId: check.id, newStatus: 'down' } });
     expect([...down.locations].sort()).toEqual(['lab-a', 'lab-b']);
-    await receiver.waitFor((reqs) => reqs.some((r) => r.body.includes('"down"')), 60_000);
+    // The alert names what decided the flip: the two locations' own failures, never lab-c's answer
+    // stored around the flip's time (issue 37).
+    const sent = (status: string) =>
+      receiver.requests
+        .map((r) => JSON.parse(r.body) as { check_id?: string; status?: string; detail?: string })
+        .find((b) => b.check_id === check.id && b.status === status);
+    const sentDetail = (status: string) => sent(status)?.detail;
+    await receiver.waitFor(() => sent('down') !== undefined, 60_000);
+    expect(sentDetail('down')).toMatch(/^Failed in lab-a( \([^)]*\))?, lab-b( \([^)]*\))?: /);
+    expect(sentDetail('down')).not.toContain('HTTP 200');
 
     a.restoreTarget();
     b.restoreTarget();
     await eventually(async () => (await status()) === 'up', 60_000, 'the check up again');
-    await receiver.waitFor((reqs) => reqs.filter((r) => r.body.includes('"up"')).length >= 1, 60_000);
+    await receiver.waitFor(() => sent('up') !== undefined, 60_000);
+    expect(sentDetail('up')).toMatch(/^Answering in lab-.*HTTP 200/);
     await new Promise((r) => setTimeout(r, 2000));
     const alertsBefore = receiver.requests.length;
     const flipsBefore = await prisma.flip.count({ where: { checkId: check.id } });
@@ -276,6 +287,7 @@ maybe('locations as network namespaces', () => {
 
   test('a private location probes a target inside its own network, which the public locations cannot reach', async () => {
     const p = lab.locations[3] as LabLocation;
+    const certs = createTestCertificates();
     const { project, rwKey } = await makeProjectWithKeys(prisma, 'pro');
     const created = await fetch(`${api.url}/api/v1/locations`, {
       method: 'POST',
@@ -291,7 +303,11 @@ maybe('locations as network namespaces', () => {
     const [file, args] = p.command(process.execPath, ['-e', `require('http').createServer((q,s)=>s.end('inside')).listen(${port},'127.0.0.1')`]);
     const inside = spawn(file, args, { stdio: 'ignore' });
     try {
-      const apiProxy = await startTcpProxy({ host: '127.0.0.1', port: api.port }, { listen: p.hostAddress });
+      // HTTPS, as a customer reaches the api (a remote prober refuses plain http beyond loopback).
+      const apiProxy = await startTcpProxy(
+        { host: '127.0.0.1', port: api.port },
+        { listen: p.hostAddress, tls: certs.leaf({ days: 30, hosts: [p.hostAddress] }) },
+      );
       proxies.push(apiProxy);
       const check = await makeProbeCheck(
         prisma,
@@ -304,7 +320,8 @@ maybe('locations as network namespaces', () => {
         'prober',
         {
           PROBER_MODE: 'remote',
-          UPMON_API_URL: `http://${p.hostAddress}:${apiProxy.port}`,
+          UPMON_API_URL: `https://${p.hostAddress}:${apiProxy.port}`,
+          NODE_EXTRA_CA_CERTS: certs.caPath,
           PROBER_LOCATION_KEY: location.key,
           PROBER_POLL_WAIT_SEC: '5',
           LOG_LEVEL: 'warn',
@@ -328,6 +345,7 @@ maybe('locations as network namespaces', () => {
       expect(remote.output()).toContain('location key refused');
     } finally {
       inside.kill('SIGKILL');
+      certs.cleanup();
     }
   });
 });

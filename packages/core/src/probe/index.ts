@@ -31,3 +31,4 @@ export {
   type QuorumRules,
   type QuorumVerdict,
 } from './location-quorum.js';
+export { describeFlipCause, flipCauseFromJson, flipCauseToJson, type DecidingResult } from './flip-cause.js';

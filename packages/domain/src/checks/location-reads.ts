@@ -10,7 +10,7 @@ export interface CheckLocationStatus {
   location: string;
   /** null: no result from it yet. */
   status: LocationStatus | null;
-  /** No result for more than three of the check's intervals: it does not count in the quorum. */
+  /** No result for more than three of the check's intervals plus a minute (`staleAfterMs`): it does not count in the quorum. */
   stale: boolean;
   /**
    * A public location of PUBLIC_LOCATIONS or a live private location of the account. False: the
@@ -22,6 +22,13 @@ export interface CheckLocationStatus {
   lastDurationMs: number | null;
   /** The last result's explanation (decrypted); null when none or unreadable. */
   reason: string | null;
+}
+
+/** A probed check's locations, its quorum, and how old a result may be before its location is stale (null: heartbeat). */
+export interface CheckLocationsView {
+  quorum: number | null;
+  locations: CheckLocationStatus[];
+  staleAfterMs: number | null;
 }
 
 interface Row {
@@ -52,7 +59,7 @@ export async function readCheckLocations(
   checkId: string,
   publicLocations: readonly string[],
   now: Date,
-): Promise<{ quorum: number | null; locations: CheckLocationStatus[] } | null> {
+): Promise<CheckLocationsView | null> {
   const { rows } = await pool.query<Row>(
     `SELECT c.kind, c.locations, c.quorum, c.schedule_kind, c.period_sec, c.cron, c.oncalendar, c.tz,
             l.location, l.status, l.failures_in_row, l.last_result_at, l.last_duration_ms, l.last_reason
@@ -62,7 +69,7 @@ export async function readCheckLocations(
   );
   const first = rows[0];
   if (!first) return null;
-  if (first.kind === 'heartbeat') return { quorum: null, locations: [] };
+  if (first.kind === 'heartbeat') return { quorum: null, locations: [], staleAfterMs: null };
   const staleMs = staleAfterMs(
     scheduleOf({ scheduleKind: first.schedule_kind, periodSec: first.period_sec, cron: first.cron, oncalendar: first.oncalendar, tz: first.tz }),
     now,
@@ -102,7 +109,7 @@ export async function readCheckLocations(
       reason,
     };
   });
-  return { quorum: first.quorum, locations };
+  return { quorum: first.quorum, locations, staleAfterMs: staleMs };
 }
 
 export function presentCheckLocations(v: { quorum: number | null; locations: CheckLocationStatus[] }): CheckLocationsResponse {

@@ -10,6 +10,10 @@ export const FlipResponse = responseObject({
   reason: oneOfValues(['timeout', 'fail', 'exit', 'ping', 'manual', 'resumed', 'quota', 'short_run'], {
     description: '`short_run` is an addition to the spec (minimum run time).',
   }),
+  locations: Type.Array(Type.String(), {
+    description:
+      'An addition to the spec: for a probed check, the locations whose results decided the flip (failing ones for down and late, answering ones for up; docs/locations.md); empty for other flips.',
+  }),
   held_for: nullableObject(
     { uuid: Type.String({ format: 'uuid' }), name: nullable('string', { description: 'null when that check has been deleted since.' }) },
     {

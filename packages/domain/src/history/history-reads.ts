@@ -22,6 +22,8 @@ export interface FlipRow {
   old_status: string;
   new_status: string;
   reason: string;
+  /** Probed checks: the locations whose results decided the flip; empty for other flips. */
+  locations: string[];
   /** A down flip whose alerts were held while a dependency was down: that dependency. */
   held_for: { uuid: string; name: string | null } | null;
 }
@@ -44,7 +46,7 @@ export async function listFlips(pool: pg.Pool, checkId: string, limit: number, b
   const { rows } = await pool.query<FlipRow>({
     // held_for: the first hold of this down flip for a dependency (any integration); flips are
     // written only by check-store, the holds are the notifier's rows, joined here.
-    text: `SELECT ${ISO_MICROS('f.ts')} AS ts, f.old_status, f.new_status, f.reason,
+    text: `SELECT ${ISO_MICROS('f.ts')} AS ts, f.old_status, f.new_status, f.reason, f.locations,
                   (SELECT json_build_object('uuid', h.dependency_id, 'name', d.name)
                      FROM held_notifications h LEFT JOIN checks d ON d.id = h.dependency_id
                     WHERE h.flip_id = f.id AND h.cause = 'dependency' AND h.event = 'down' AND h.dependency_id IS NOT NULL

@@ -1,10 +1,7 @@
-import { DEFAULT_LOCATION, ackLinkUrl, buildNotification, isProbedKind, type Notification } from '@upmon/core';
+import { ackLinkUrl, buildNotification, describeFlipCause, flipCauseFromJson, isProbedKind, type DecidingResult, type Notification } from '@upmon/core';
 import { AAD, type AckTokens, type Cipher } from '@upmon/crypto';
 import type { DeliveryJob } from '@upmon/queue';
 import type { DeliveryFlip, DeliveryStore, DeliveryTarget } from './delivery-store.js';
-
-/** Probe explanations are short; a longer body is cut so a message stays readable. */
-const DETAIL_MAX = 300;
 
 export interface ComposeDeps {
   store: DeliveryStore;
@@ -15,11 +12,13 @@ export interface ComposeDeps {
 }
 
 /**
- * The words of one delivery, from what the database holds now. For fail/exit flips the causing
- * ping adds the exit status, and for probed checks (http, tcp, dns, tls) the probe's own
+ * The words of one delivery, from what the database holds now. For a heartbeat check's fail/exit
+ * flips the causing ping adds the exit status (its body is job output and is not forwarded). A
+ * probed check's (http, tcp, dns, tls) down, late and up alerts carry the results that decided the
+ * flip, as the flip keeps them (`describeFlipCause`): the locations and the probe's own
  * explanation (e.g. "HTTP 503 (expected 2xx,3xx)", "HTTP 200; condition failed: body $.status
  * equals "ok" (was "down")", "connection refused", "A example.com: 192.0.2.1 (expected any of:
- * …)"); heartbeat ping bodies are job output and are not forwarded.
+ * …)").
  * Null when what the job refers to no longer exists.
  */
 export async function composeNotification(
@@ -42,14 +41,14 @@ export async function composeNotification(
       if (!flip) return null;
       let exitStatus: number | null = null;
       let detail: string | null = null;
-      if (flip.reason === 'fail' || flip.reason === 'exit' || flip.reason === 'short_run') {
+      if (isProbedKind(target.checkKind)) {
+        detail = describeFlipCause(flip, flip.cause ? openCause(deps.cipher, flip.cause, target.checkId) : null);
+      } else if (flip.reason === 'fail' || flip.reason === 'exit' || flip.reason === 'short_run') {
         const cause = await deps.store.loadCause(target.checkId, flip.ts);
         exitStatus = cause?.exitStatus ?? null;
-        if (isProbedKind(target.checkKind) && cause?.body) detail = decryptDetail(deps.cipher, cause.body, target.checkId);
         // A short run: how long it took against the minimum (the note the state machine wrote).
         if (flip.reason === 'short_run') detail = cause?.note ?? null;
       }
-      if (isProbedKind(target.checkKind)) detail = withLocations(flip, detail);
       const ack = job.event === 'down' ? ackLink(job.flipId) : null;
       return buildNotification({ ...common, ackLink: ack, event: job.event, flip, previousSince: flip.previousSince, exitStatus, detail });
     }
@@ -71,24 +70,11 @@ export async function composeNotification(
   }
 }
 
-function decryptDetail(cipher: Cipher, body: Uint8Array, checkId: string): string | null {
+/** A flip's stored cause; null when it cannot be read (a key no longer configured): the locations are named alone. */
+function openCause(cipher: Cipher, sealed: Uint8Array, checkId: string): DecidingResult[] | null {
   try {
-    const text = cipher.decrypt(body, AAD.pingBody(checkId)).toString('utf8').replace(/\s+/g, ' ').trim();
-    if (!text) return null;
-    return text.length > DETAIL_MAX ? `${text.slice(0, DETAIL_MAX)}…` : text;
+    return flipCauseFromJson(cipher.decrypt(sealed, AAD.flipCause(checkId)).toString('utf8'));
   } catch {
     return null;
   }
-}
-
-/**
- * A probed check's detail names the locations that decided the flip (docs/notifications.md, "Why
- * a probed check failed"): "Failed in eu-central, us-east: HTTP 503" for down and late, "Answering
- * in …" for up. The explanation is the last result's (one of those locations'). A system probing from
- * one place only (the default location) has nothing to name.
- */
-function withLocations(flip: DeliveryFlip, detail: string | null): string | null {
-  if (flip.locations.length === 0 || (flip.locations.length === 1 && flip.locations[0] === DEFAULT_LOCATION)) return detail;
-  const where = `${flip.newStatus === 'up' ? 'Answering in' : 'Failed in'} ${flip.locations.join(', ')}`;
-  return detail ? `${where}: ${detail}` : where;
 }

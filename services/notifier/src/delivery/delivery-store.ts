@@ -41,6 +41,8 @@ export interface DeliveryFlip {
   previousSince: Date | null;
   /** Probed checks: the locations whose results decided the flip (docs/locations.md); empty otherwise. */
   locations: string[];
+  /** Probed checks: those locations' results, encrypted (flips.cause, AAD.flipCause); null otherwise. */
+  cause: Uint8Array | null;
 }
 
 export interface LoadedDelivery {
@@ -63,7 +65,6 @@ export interface LoadedDelivery {
 
 export interface FlipCause {
   exitStatus: number | null;
-  body: Uint8Array | null;
   /** Why the ping counted differently from its type (pings.note, e.g. a short run). */
   note: string | null;
 }
@@ -128,6 +129,7 @@ type Row = Omit<DeliveryTarget, 'flapping'> & {
   flipTs: Date | null;
   previousSince: Date | null;
   flipLocations: string[] | null;
+  flipCause: Uint8Array | null;
   alreadyDelivered: boolean;
 };
 
@@ -150,7 +152,15 @@ function toLoaded(r: Row): LoadedDelivery {
   };
   const flip =
     r.oldStatus && r.newStatus && r.reason && r.flipTs
-      ? { oldStatus: r.oldStatus, newStatus: r.newStatus, reason: r.reason, ts: r.flipTs, previousSince: r.previousSince, locations: r.flipLocations ?? [] }
+      ? {
+          oldStatus: r.oldStatus,
+          newStatus: r.newStatus,
+          reason: r.reason,
+          ts: r.flipTs,
+          previousSince: r.previousSince,
+          locations: r.flipLocations ?? [],
+          cause: r.flipCause,
+        }
       : null;
   return { target, flip, alreadyDelivered: r.alreadyDelivered, changesInWindow: r.changesInWindow, flapDigestPending: r.flapDigestPending };
 }
@@ -171,7 +181,7 @@ export function createDeliveryStore(pool: PgPool) {
               i.telegram_chat_id AS "telegramChatId", i.email_verified_at IS NOT NULL AS "emailVerified",
               i.flap_max_changes AS "flapMaxChanges", i.flap_window_min AS "flapWindowMin", c.id AS "checkId", c.name AS "checkName", c.kind::text AS "checkKind",
               c.tags AS "checkTags", c.status::text AS "checkStatus",
-              f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus", f.reason::text AS reason, f.ts AS "flipTs", f.locations AS "flipLocations",
+              f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus", f.reason::text AS reason, f.ts AS "flipTs", f.locations AS "flipLocations", f.cause AS "flipCause",
               (SELECT p.ts FROM flips p WHERE p.check_id = f.check_id AND p.ts <= f.ts AND p.id < f.id
                 ORDER BY p.ts DESC, p.id DESC LIMIT 1) AS "previousSince",
               (EXISTS (SELECT 1 FROM notification_deliveries d
@@ -219,9 +229,9 @@ export function createDeliveryStore(pool: PgPool) {
   const causeBatch = microBatch(async (reqs: { checkId: string; until: Date }[]): Promise<(FlipCause | null)[]> => {
     const { rows } = await pool.query<FlipCause & { n: string }>({
       name: 'notifier-flip-cause',
-      text: `SELECT r.n, p.exit_status AS "exitStatus", p.body, p.note
+      text: `SELECT r.n, p.exit_status AS "exitStatus", p.note
        FROM unnest($1::uuid[], $2::timestamptz[]) WITH ORDINALITY AS r(check_id, until, n)
-       CROSS JOIN LATERAL (SELECT exit_status, body, note FROM pings
+       CROSS JOIN LATERAL (SELECT exit_status, note FROM pings
                            WHERE check_id = r.check_id AND ts <= r.until AND type IN ('fail', 'exit', 'success')
                            ORDER BY ts DESC LIMIT 1) p`,
       values: [reqs.map((q) => q.checkId), reqs.map((q) => q.until)],
@@ -277,8 +287,9 @@ export function createDeliveryStore(pool: PgPool) {
     },
 
     /**
-     * The ping that caused a fail/exit/short_run flip: the latest non-log ping at most 2 s after the flip
-     * time (the ping's ts comes from the database clock, the flip's from the service's). Batched
+     * The ping that caused a heartbeat check's fail/exit/short_run flip: the latest non-log ping at most 2 s after the flip
+     * time (the ping's ts comes from the database clock, the flip's from the service's). A probed
+     * check's flip carries its own cause instead (`DeliveryFlip.cause`): its pings come from several locations. Batched
      * with the other deliveries in flight: a burst of fail flips was one query per delivery.
      */
     loadCause(checkId: string, flipTs: Date): Promise<FlipCause | null> {

@@ -1,10 +1,13 @@
 import { flipNotifies } from '@upmon/check-store';
+import type { DecidingResult } from '@upmon/core';
 import type { CheckStatus, FlipReason, PrismaClient } from '@upmon/db';
+import { sealFlipCause } from '@upmon/testing';
 
 export { makeIntegration } from '@upmon/testing';
 
 /**
- * Commits a flip the way check-store does (status change + flip row): waiting for the notifier's
+ * Commits a flip the way check-store does (status change + flip row, with a probed flip's
+ * `cause`): waiting for the notifier's
  * fan-out if it notifies, else already fanned out. A running notifier takes it at once.
  */
 export async function makeFlip(
@@ -12,7 +15,7 @@ export async function makeFlip(
   check: { id: string; projectId: string },
   oldStatus: CheckStatus,
   newStatus: CheckStatus,
-  opts: { reason?: FlipReason; ts?: Date; locations?: string[] } = {},
+  opts: { reason?: FlipReason; ts?: Date; locations?: string[]; cause?: DecidingResult[] } = {},
 ) {
   const ts = opts.ts ?? new Date();
   const [, flip] = await prisma.$transaction([
@@ -26,6 +29,7 @@ export async function makeFlip(
         reason: opts.reason ?? (newStatus === 'up' ? 'ping' : 'timeout'),
         ts,
         locations: opts.locations ?? [],
+        cause: opts.cause ? sealFlipCause(check.id, opts.cause) : null,
         fannedOutAt: flipNotifies({ oldStatus, newStatus }) ? null : new Date(),
       },
     }),

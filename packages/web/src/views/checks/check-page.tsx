@@ -1,6 +1,6 @@
 import { roleAllows } from '@upmon/core';
 import type { CheckAvailability, ResponseTimeSeries } from '@upmon/core';
-import type { CheckIntegration, CheckLocationStatus, CheckRow, FlipRow, KeptCertificate } from '@upmon/domain';
+import type { CheckIntegration, CheckLocationsView, CheckRow, FlipRow, KeptCertificate } from '@upmon/domain';
 import type { ArrivalPoint, DurationPoint } from '../../charts/run-charts.js';
 import type { LastFailure } from '../../check-page/last-failure.js';
 import type { TargetFact } from '@upmon/probes';
@@ -30,7 +30,7 @@ export interface CheckPageProps {
   /** The certificate a TLS-speaking check's server presented last. */
   certificate?: KeptCertificate | null;
   /** A probed check's locations with their last results, and its quorum. */
-  locations?: { quorum: number | null; locations: CheckLocationStatus[] } | null;
+  locations?: CheckLocationsView | null;
   /** The request's clock (the certificate's days left). */
   now?: Date;
   page: PageContext;
@@ -97,7 +97,7 @@ export function CheckPage(props: CheckPageProps) {
       <AvailabilityPanel availability={props.availability} />
 
       {props.locations && props.locations.locations.length > 0 ? (
-        <LocationsPanel locations={props.locations.locations} quorum={props.locations.quorum} />
+        <LocationsPanel locations={props.locations.locations} quorum={props.locations.quorum} staleAfterMs={props.locations.staleAfterMs} />
       ) : null}
       {props.responseTimes ? <ResponseTimesPanel series={props.responseTimes} checkId={check.id} /> : null}
       {props.certificate ? <CertificatePanel cert={props.certificate} now={props.now ?? new Date()} /> : null}

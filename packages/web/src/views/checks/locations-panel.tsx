@@ -5,15 +5,15 @@ import { Time } from '../time.js';
 const STATUS_WORDS = { up: 'up', warning: 'certificate warning', failing: 'failing' } as const;
 
 /** Where a probed check is probed from: each location's last result, response time and reason (docs/locations.md). */
-export function LocationsPanel({ locations, quorum }: { locations: CheckLocationStatus[]; quorum: number | null }) {
+export function LocationsPanel({ locations, quorum, staleAfterMs }: { locations: CheckLocationStatus[]; quorum: number | null; staleAfterMs: number | null }) {
   return (
     <section class="panel" aria-labelledby="h-locations">
       <h2 id="h-locations" class="first">
         Locations
       </h2>
       <p class="hint">
-        Down when {quorum === null ? 'a majority' : quorum} of the live locations each confirm a failure; a location without results for three intervals is
-        stale and does not count.
+        Down when {quorum === null ? 'a majority' : quorum} of the live locations each confirm a failure; a location without results for three intervals plus a
+        minute{staleAfterMs === null ? '' : ` (${durationText(staleAfterMs)})`} is stale and does not count.
       </p>
       {/* Scrolls sideways on a phone: focusable so the keyboard can scroll it. */}
       <div class="table-wrap" tabIndex={0} role="region" aria-label="Results by location">
