@@ -29,3 +29,4 @@ export { ProbeResultStore, type ProbeResult, type ProbeResultStoreDeps } from '.
 export { readLocationHealth, type LocationHealth } from './location-health.js';
 export { readProbeTargets, type ProbeTarget } from './probe-targets.js';
 export { encodeProbeTarget, decodeProbeTarget, encodeProbeOutcome, decodeProbeOutcome, type ProbeOutcome } from './remote-probes.js';
+export { rearmDeadlinesAfterRestore, type RearmSummary } from './restore-rearm.js';
