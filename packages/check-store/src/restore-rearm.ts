@@ -15,7 +15,11 @@ export interface RearmSummary {
  * time, so running it again changes nothing. Run it before the scheduler starts (docs/operations.md,
  * "Restoring a backup").
  */
-export async function rearmDeadlinesAfterRestore(pool: PgPool, restoredAt: Date, opts: { batchSize?: number; onBatch?: (s: RearmSummary) => void } = {}): Promise<RearmSummary> {
+export async function rearmDeadlinesAfterRestore(
+  pool: PgPool,
+  restoredAt: Date,
+  opts: { batchSize?: number; onBatch?: (s: RearmSummary) => void } = {},
+): Promise<RearmSummary> {
   const batchSize = opts.batchSize ?? 500;
   const summary: RearmSummary = { examined: 0, rearmed: 0 };
   let after = '00000000-0000-0000-0000-000000000000';

@@ -110,7 +110,8 @@ function blockingOnExistingTable(text) {
     return ['constraint-not-valid', 'add the constraint NOT VALID, then VALIDATE CONSTRAINT in a later migration'];
   if (/ ADD (CONSTRAINT \S+ )?(UNIQUE|PRIMARY KEY|EXCLUDE)\b/i.test(text) && !/ USING INDEX\b/i.test(text))
     return ['constraint-builds-index', 'build a unique index CONCURRENTLY first, then ADD CONSTRAINT … USING INDEX'];
-  if (/ ALTER (COLUMN )?\S+ (SET DATA )?TYPE\b/i.test(text)) return ['rewrites-table', 'a type change rewrites the table: add a new column and backfill it in batches'];
+  if (/ ALTER (COLUMN )?\S+ (SET DATA )?TYPE\b/i.test(text))
+    return ['rewrites-table', 'a type change rewrites the table: add a new column and backfill it in batches'];
   if (/ ALTER (COLUMN )?\S+ SET NOT NULL\b/i.test(text))
     return ['rewrites-table', 'SET NOT NULL scans the table: add CHECK (col IS NOT NULL) NOT VALID, VALIDATE it, then SET NOT NULL with an allow comment'];
   if (/ ADD (COLUMN )?.* DEFAULT .*\b(gen_random_uuid|random|clock_timestamp|uuid_generate_v\d|nextval)\s*\(/i.test(text))

@@ -43,7 +43,9 @@ const failedMigration = () =>
  * which is not downloaded here): deploy then applies the migration again.
  */
 const markRolledBack = (name) =>
-  withClient((c) => c.query('UPDATE _prisma_migrations SET rolled_back_at = now() WHERE migration_name = $1 AND finished_at IS NULL AND rolled_back_at IS NULL', [name]));
+  withClient((c) =>
+    c.query('UPDATE _prisma_migrations SET rolled_back_at = now() WHERE migration_name = $1 AND finished_at IS NULL AND rolled_back_at IS NULL', [name]),
+  );
 
 let pause = FIRST_PAUSE_MS;
 for (let attempt = 1; ; attempt++) {
@@ -52,7 +54,9 @@ for (let attempt = 1; ; attempt++) {
   const failed = await failedMigration().catch(() => null);
   if (!failed || !GAVE_WAY.test(failed.logs ?? '')) process.exit(status);
   if (attempt >= ATTEMPTS) {
-    console.error(`migration ${failed.migration_name} could not take its locks in ${ATTEMPTS} attempts: find what holds them (pg_locks, pg_stat_activity) and run again`);
+    console.error(
+      `migration ${failed.migration_name} could not take its locks in ${ATTEMPTS} attempts: find what holds them (pg_locks, pg_stat_activity) and run again`,
+    );
     process.exit(status);
   }
   console.error(`migration ${failed.migration_name} gave way to traffic (attempt ${attempt} of ${ATTEMPTS}); retrying in ${pause / 1000} s`);

@@ -31,13 +31,16 @@ describe('the migrations lint', () => {
     [
       'new tables, their indexes and foreign keys to existing tables, in a transaction',
       tx(
-        'CREATE TYPE "IncidentState" AS ENUM (\'open\', \'closed\')',
+        "CREATE TYPE \"IncidentState\" AS ENUM ('open', 'closed')",
         'CREATE TABLE "incidents" ("id" UUID NOT NULL, "page_id" UUID NOT NULL, CONSTRAINT "incidents_pkey" PRIMARY KEY ("id"))',
         'CREATE INDEX "incidents_page_id_idx" ON "incidents"("page_id")',
         'ALTER TABLE "incidents" ADD CONSTRAINT "incidents_page_id_fkey" FOREIGN KEY ("page_id") REFERENCES "status_pages"("id") ON DELETE CASCADE',
       ),
     ],
-    ['a nullable column and a constant default', tx('ALTER TABLE "checks" ADD COLUMN "note" TEXT', 'ALTER TABLE "pings" ADD COLUMN "n2" INTEGER NOT NULL DEFAULT 0')],
+    [
+      'a nullable column and a constant default',
+      tx('ALTER TABLE "checks" ADD COLUMN "note" TEXT', 'ALTER TABLE "pings" ADD COLUMN "n2" INTEGER NOT NULL DEFAULT 0'),
+    ],
     ['a constraint NOT VALID', tx('ALTER TABLE "checks" ADD CONSTRAINT "checks_x" CHECK ("grace_sec" >= 0) NOT VALID')],
     ['a unique constraint over an index built before', tx('ALTER TABLE "checks" ADD CONSTRAINT "checks_u" UNIQUE USING INDEX "checks_u_idx"')],
     ['lock_timeout as a bare number of milliseconds', tx().replace("'50ms'", '20')],
@@ -46,10 +49,7 @@ describe('the migrations lint', () => {
       'DROP INDEX CONCURRENTLY IF EXISTS "checks_a_idx";\nCREATE INDEX CONCURRENTLY "checks_a_idx" ON "checks"("a");\n' +
         'DROP INDEX CONCURRENTLY IF EXISTS "checks_old_idx";\nALTER TABLE "checks" VALIDATE CONSTRAINT "checks_x";\n',
     ],
-    [
-      'a statement allowed with a reason',
-      tx('-- migration-rules: allow writes-rows: 40 rows at most, the table is tiny\nUPDATE "plans" SET "x" = 1'),
-    ],
+    ['a statement allowed with a reason', tx('-- migration-rules: allow writes-rows: 40 rows at most, the table is tiny\nUPDATE "plans" SET "x" = 1')],
     ['comments with the words of the rules', '-- BEGIN, UPDATE checks, CREATE INDEX\n' + tx('ALTER TABLE "checks" ADD COLUMN "y" INTEGER')],
   ])('accepts %s', (_what, sql) => {
     expect(lint(sql)).toEqual({ status: 0, output: '' });
@@ -66,7 +66,11 @@ describe('the migrations lint', () => {
     ['a unique index in a transaction', tx('CREATE UNIQUE INDEX "pings_c_key" ON public."pings"("c")'), 'index-not-concurrent'],
     ['an index dropped in a transaction', tx('DROP INDEX "checks_b_idx"'), 'index-not-concurrent'],
     ['CONCURRENTLY in a transaction', tx('CREATE INDEX CONCURRENTLY "checks_b_idx" ON "checks"("b")'), 'transaction'],
-    ['a foreign key validated at once', tx('ALTER TABLE "flips" ADD CONSTRAINT "f" FOREIGN KEY ("check_id") REFERENCES "checks"("id")'), 'constraint-not-valid'],
+    [
+      'a foreign key validated at once',
+      tx('ALTER TABLE "flips" ADD CONSTRAINT "f" FOREIGN KEY ("check_id") REFERENCES "checks"("id")'),
+      'constraint-not-valid',
+    ],
     ['a CHECK validated at once', tx('ALTER TABLE "checks" ADD CONSTRAINT "c" CHECK ("grace_sec" >= 0)'), 'constraint-not-valid'],
     ['a unique constraint building its index', tx('ALTER TABLE "checks" ADD CONSTRAINT "u" UNIQUE ("slug")'), 'constraint-builds-index'],
     ['a column type change', tx('ALTER TABLE "pings" ALTER COLUMN "n" SET DATA TYPE BIGINT'), 'rewrites-table'],
@@ -76,7 +80,11 @@ describe('the migrations lint', () => {
     ['a delete', tx('DELETE FROM "pings" WHERE "ts" < now()'), 'writes-rows'],
     ['an explicit lock', tx('LOCK TABLE "checks" IN ACCESS EXCLUSIVE MODE'), 'lock-table'],
     ['a concurrent build that a retry cannot redo', 'CREATE INDEX CONCURRENTLY "checks_a_idx" ON "checks"("a");\n', 'rerun'],
-    ['other statements beside a concurrent build', 'CREATE INDEX CONCURRENTLY IF NOT EXISTS "a" ON "checks"("a");\nALTER TABLE "checks" ADD COLUMN "q" INT;\n', 'transaction'],
+    [
+      'other statements beside a concurrent build',
+      'CREATE INDEX CONCURRENTLY IF NOT EXISTS "a" ON "checks"("a");\nALTER TABLE "checks" ADD COLUMN "q" INT;\n',
+      'transaction',
+    ],
     ['an allow comment without a reason', tx('-- migration-rules: allow writes-rows\nUPDATE "checks" SET "x" = 1'), 'writes-rows'],
   ])('refuses %s', (_what, sql, rule) => {
     const run = lint(sql);

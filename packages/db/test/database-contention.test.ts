@@ -14,7 +14,11 @@ const connect = async () => {
   await c.connect();
   return c;
 };
-const failureOf = (p: Promise<unknown>) => p.then(() => null, (err: unknown) => err);
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (err: unknown) => err,
+  );
 
 describe('isDatabaseContention, on errors produced by a real PostgreSQL', () => {
   it('is true for a lock not granted within lock_timeout, through pg and through Prisma', async () => {

@@ -74,7 +74,9 @@ it('retries a migration that gave way to a long transaction, and pings are never
     expect(status).toBe(0);
     const column = await watcher.query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'checks' AND column_name = 'i37_note'`);
     expect(column.rowCount).toBe(1);
-    const row = await watcher.query(`SELECT finished_at IS NOT NULL AS done FROM _prisma_migrations WHERE migration_name = $1 AND rolled_back_at IS NULL`, [name]);
+    const row = await watcher.query(`SELECT finished_at IS NOT NULL AS done FROM _prisma_migrations WHERE migration_name = $1 AND rolled_back_at IS NULL`, [
+      name,
+    ]);
     expect(row.rows).toEqual([{ done: true }]);
   } finally {
     await Promise.all([holder.end(), writer.end(), watcher.end()]);

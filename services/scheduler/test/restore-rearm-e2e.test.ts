@@ -71,7 +71,10 @@ it('after `deadlines rearm` nothing is alerted for the gap, and a check that the
   await backedUp('daily-late', 86_400, 3600, 'late');
   const misses = await backedUp('every-2s', 2, 2);
 
-  const rearm = spawnSync(process.execPath, [adminCli, 'deadlines', 'rearm'], { env: { PATH: process.env.PATH ?? '', DATABASE_URL: db.url }, encoding: 'utf8' });
+  const rearm = spawnSync(process.execPath, [adminCli, 'deadlines', 'rearm'], {
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: db.url },
+    encoding: 'utf8',
+  });
   expect([rearm.status, rearm.stderr]).toEqual([0, 're-armed 3 of 3 checks with a deadline\n']);
   const summary = JSON.parse(rearm.stdout) as { restored_at: string; checks_with_deadline: number; rearmed: number };
   expect(summary).toEqual({ restored_at: expect.any(String), checks_with_deadline: 3, rearmed: 3 });

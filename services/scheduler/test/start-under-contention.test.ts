@@ -82,7 +82,11 @@ describe('with a real pool that another transaction holds', () => {
       expect(stats.failures).toBe(1);
       expect(problemsIn(lines)).toEqual([]);
       expect(lines).toContainEqual(
-        expect.objectContaining({ level: 'debug', msg: 'database busy; retrying the round', err: expect.stringContaining('Unable to start a transaction in the given time') }),
+        expect.objectContaining({
+          level: 'debug',
+          msg: 'database busy; retrying the round',
+          err: expect.stringContaining('Unable to start a transaction in the given time'),
+        }),
       );
     } finally {
       release?.();
