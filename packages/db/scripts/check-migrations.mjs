@@ -49,6 +49,15 @@ const GRANDFATHERED = new Map(
     '20261202070219_sso',
   ].map((name) => [name, BEFORE_THE_RULE]),
 );
+/**
+ * Written the same day as the rule, in parallel with it, and merged before it: each is one
+ * catalog-only ALTER (a column without a rewrite) under a session lock_timeout, atomic on its own,
+ * so the retry of scripts/migrate.mjs is safe for it. Left as written: an installation may have
+ * applied it, and an edited migration no longer matches its recorded checksum.
+ */
+const ALONGSIDE_THE_RULE = 'one catalog-only ALTER under a session lock_timeout, merged before the rule (issue 37)';
+for (const name of ['20261202125048_second_step_attempts', '20261202130000_flip_cause', '20261202130718_session_authenticated_at'])
+  GRANDFATHERED.set(name, ALONGSIDE_THE_RULE);
 
 /** Statements of a script as the migration runner sends them (it splits at every semicolon). */
 function statementsOf(sql) {
