@@ -24,9 +24,9 @@ export {
   type CertificateWrite,
 } from './probe-results.js';
 export { rescheduleEditedCheck } from './edited-check.js';
+export { rearmDeadlinesAfterRestore, type RearmSummary } from './restore-rearm.js';
 export { CheckLocations, type LocationProbeResult } from './check-locations.js';
 export { ProbeResultStore, type ProbeResult, type ProbeResultStoreDeps } from './probe-result-store.js';
 export { readLocationHealth, type LocationHealth } from './location-health.js';
 export { readProbeTargets, type ProbeTarget } from './probe-targets.js';
 export { encodeProbeTarget, decodeProbeTarget, encodeProbeOutcome, decodeProbeOutcome, type ProbeOutcome } from './remote-probes.js';
-export { rearmDeadlinesAfterRestore, type RearmSummary } from './restore-rearm.js';
