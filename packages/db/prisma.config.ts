@@ -9,6 +9,7 @@ export default defineConfig({
   experimental: { adapter: true },
   engine: 'js',
   schema: 'prisma/schema.prisma',
-  migrations: { path: 'prisma/migrations' },
+  // UPMON_MIGRATIONS_DIR: only for the tests of scripts/migrate.mjs, which add a migration of their own.
+  migrations: { path: process.env.UPMON_MIGRATIONS_DIR ?? 'prisma/migrations' },
   adapter: async () => new PrismaPg({ connectionString }),
 });

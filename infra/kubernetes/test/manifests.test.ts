@@ -89,10 +89,10 @@ describe.each(['base', 'overlays/example'])('%s', (target) => {
     }
   });
 
-  test('the migration is a Job running prisma migrate deploy with the database secret only', () => {
+  test('the migration is a Job running the retrying migrate script with the database secret only', () => {
     const job = find('Job', 'upmon-migrate')!;
     const [c] = job.spec.template.spec.containers;
-    expect(c.command).toEqual(['node', 'packages/db/scripts/prisma.mjs', 'migrate', 'deploy']);
+    expect(c.command).toEqual(['node', 'packages/db/scripts/migrate.mjs']);
     expect(c.envFrom).toEqual([{ secretRef: { name: expect.stringMatching(/^upmon-secrets/) } }]);
     expect(job.spec.template.spec.restartPolicy).toBe('Never');
   });

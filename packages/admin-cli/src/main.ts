@@ -10,6 +10,7 @@ import { importHealthchecks } from './import-healthchecks.js';
 import { USER_OPTIONS, USER_USAGE, userCommands } from './user-commands.js';
 import { reEncryptSecretsCommand } from './secrets-commands.js';
 import { SMS_OPTIONS, SMS_USAGE, smsCommands } from './sms-commands.js';
+import { RESTORE_OPTIONS, RESTORE_USAGE, rearmDeadlinesCommand } from './restore-commands.js';
 
 const USAGE = `usage: upmon-admin <command> [options]   (output is JSON)
 
@@ -25,6 +26,7 @@ const USAGE = `usage: upmon-admin <command> [options]   (output is JSON)
 ${USER_USAGE}
   secrets re-encrypt [--batch N]   (re-encrypts every secret with the newest of ENCRYPTION_KEYS)
 ${SMS_USAGE}
+${RESTORE_USAGE}
 
 Reads DATABASE_URL; when unset, falls back to .run/local.env written by 'pnpm start'.`;
 
@@ -57,6 +59,7 @@ async function main(argv: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h' },
       ...USER_OPTIONS,
       ...SMS_OPTIONS,
+      ...RESTORE_OPTIONS,
     },
   });
   const [group, action] = positionals;
@@ -88,6 +91,7 @@ async function main(argv: string[]): Promise<number> {
       ...userCommands(prisma, values, { appBaseUrl: config.appBaseUrl, now }),
       'secrets re-encrypt': () => reEncryptSecretsCommand(config, values),
       ...smsCommands(prisma, values, now),
+      'deadlines rearm': () => rearmDeadlinesCommand(config.databaseUrl, values, now),
     };
     const handler = run[`${group} ${action ?? ''}`];
     if (!handler) throw new cmd.CliError(`unknown command '${positionals.join(' ')}'\n${USAGE}`, 2);

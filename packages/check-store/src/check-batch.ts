@@ -1,6 +1,7 @@
 import {
   applyDueDeadlines,
   IGNORED_PING,
+  rearmAfterRestore,
   takePingBudget,
   transition,
   type CheckEvent,
@@ -157,6 +158,15 @@ export class CheckBatch {
     const r = applyDueDeadlines(c.state, now);
     this.update(c, r.state, r.flips);
     return r.flips;
+  }
+
+  /** Core's `rearmAfterRestore`: deadlines counted from `restoredAt`; true when the check changed. */
+  rearmAfterRestore(id: string, restoredAt: Date): boolean {
+    const c = this.entry(id);
+    const next = rearmAfterRestore(c.state, restoredAt);
+    if (next === c.state) return false;
+    this.update(c, next, []);
+    return true;
   }
 
   /** Moves the check's deadline to `at` (written as `atText`) without a transition. */

@@ -24,6 +24,7 @@ export {
   type CertificateWrite,
 } from './probe-results.js';
 export { rescheduleEditedCheck } from './edited-check.js';
+export { rearmDeadlinesAfterRestore, type RearmSummary } from './restore-rearm.js';
 export { CheckLocations, type LocationProbeResult } from './check-locations.js';
 export { ProbeResultStore, type ProbeResult, type ProbeResultStoreDeps } from './probe-result-store.js';
 export { readLocationHealth, type LocationHealth } from './location-health.js';

@@ -7,6 +7,7 @@ export { isValidTimeZone, wallTimeToInstant } from './schedule/timezone.js';
 export type { CheckState, CheckEvent, CheckStatus, CheckKind, FlipReason, FlipRecord, PingKind, TransitionResult, ProbedKind } from './state/types.js';
 export { PROBED_KINDS, isProbedKind } from './state/types.js';
 export { transition, applyDueDeadlines, deadlineFor, expectedAt, InvalidTransitionError } from './state/transition.js';
+export { rearmAfterRestore } from './state/rearm-after-restore.js';
 export { takePingBudget, PING_BUDGET_PER_WINDOW, PING_BUDGET_WINDOW_MS, type PingBudget, type PingBudgetDecision } from './state/ping-budget.js';
 export * from './notify/index.js';
 export * from './probe/index.js';

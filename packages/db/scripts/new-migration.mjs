@@ -46,5 +46,11 @@ if (res.stdout.includes('This is an empty migration')) {
 const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
 const dir = path.join(migrationsDir, `${stamp}_${name}`);
 mkdirSync(dir, { recursive: true });
-writeFileSync(path.join(dir, 'migration.sql'), res.stdout);
+// The rule of docs/database.md ("Migrations under traffic"): one transaction with a short lock
+// timeout. Index builds on existing tables must then move to a migration of their own (CONCURRENTLY):
+// the lint below says which.
+const wrapped = `BEGIN;\nSET LOCAL lock_timeout = '50ms';\n\n${res.stdout.trim()}\n\nCOMMIT;\n`;
+writeFileSync(path.join(dir, 'migration.sql'), wrapped);
 console.log(`wrote ${path.relative(process.cwd(), path.join(dir, 'migration.sql'))}`);
+const lint = spawnSync(process.execPath, [path.join(here, 'check-migrations.mjs')], { stdio: 'inherit' });
+if (lint.status !== 0) console.error('edit the migration until `node scripts/check-migrations.mjs` passes (pnpm lint runs it)');

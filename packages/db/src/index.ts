@@ -34,3 +34,4 @@ export { createPgPool, type PgPool } from './pg-pool.js';
 export { withPgTransaction } from './pg-transaction.js';
 export { listenPg, type PgListener, type PgListenOptions } from './pg-listen.js';
 export { openMaintenanceWhere } from './open-maintenance.js';
+export { isDatabaseContention } from './database-contention.js';
