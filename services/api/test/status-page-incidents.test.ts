@@ -221,4 +221,52 @@ describe('/api/v1/status-page/incidents', () => {
     const next = await h.call('GET', `/status-page/incidents?limit=5&before=${encodeURIComponent(first.body.data[4].started_at)}`, { key: p.roKey });
     expect(next.body.data.map((i: { title: string }) => i.title)).toEqual(['I15', 'I14', 'I13', 'I12', 'I11']);
   });
+
+  it('the public page shows active incidents at the top, resolved ones in its history and in the bars, everything people wrote escaped', async () => {
+    const p = await pageWithChecks();
+    const evil = '<script>alert("t")</script> & "quotes"';
+    const open = await h.call('POST', '/status-page/incidents', {
+      key: p.rwKey,
+      body: {
+        title: evil,
+        message: '**Down** <img src=x onerror=alert(1)> [more](https://example.com/x) [bad](javascript:alert(1))',
+        components: [{ check: p.api.id, impact: 'major_outage' }],
+      },
+    });
+    expect(open.status).toBe(201);
+    const done = await h.call('POST', '/status-page/incidents', {
+      key: p.rwKey,
+      body: { title: 'Old trouble', message: 'Looking.', components: [{ group: 'Core', impact: 'partial_outage' }] },
+    });
+    const doneUrl = `/status-page/incidents/${done.body.data.id}`;
+    await h.call('PATCH', `${doneUrl}/updates/${done.body.data.updates[0].id}`, { key: p.rwKey, body: { message: 'Looking into it.' } });
+    await h.call('POST', `${doneUrl}/updates`, { key: p.rwKey, body: { state: 'resolved', message: 'Fixed.' } });
+
+    const res = await fetch(p.publicUrl);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('href="javascript');
+    const headings = [...html.matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1]);
+    expect(headings).toEqual(['Active incidents', 'Core', 'Past downtime', 'Resolved incidents']);
+    const active = html.slice(html.indexOf('Active incidents'), html.indexOf('<h2>Core'));
+    expect(active).toContain('<h3>&lt;script>alert(&quot;t&quot;)&lt;/script> &amp; &quot;quotes&quot;</h3>');
+    expect(active).toContain('<strong>Down</strong> &lt;img src=x onerror=alert(1)&gt; <a href="https://example.com/x" rel="nofollow noopener">more</a> [bad](javascript:alert(1))');
+    expect(active).toMatch(/<span class="impact impact-major_outage">API<\/span> \(major outage\)/);
+    expect(active).not.toContain('Old trouble');
+    const resolved = html.slice(html.indexOf('Resolved incidents'));
+    expect(resolved).toContain('Old trouble</h3>');
+    expect(resolved).toMatch(/<strong>Resolved<\/strong> · <time[^>]*>[^<]+<\/time>/);
+    expect(resolved).toMatch(/Looking into it.<\/p><\/div>/);
+    expect(resolved).toContain(' (edited)');
+    // Today's bars: API names both incidents (itself and its group), Worker the group's, Cron none.
+    const todays = [...html.matchAll(/<li class="bar[^"]*" title="([^"]*)"><\/li><\/ol>/g)].map((m) => m[1]);
+    expect(todays).toHaveLength(3);
+    expect(todays[0]).toMatch(
+      /; incidents: &lt;script&gt;alert\(&quot;t&quot;\)&lt;\/script&gt; &amp; &quot;quotes&quot; \(major outage\); Old trouble \(partial outage\)$|; incidents: Old trouble \(partial outage\); &lt;script&gt;/,
+    );
+    expect(todays[1]).toMatch(/; incident: Old trouble \(partial outage\)$/);
+    expect(todays[2]).not.toContain('incident');
+  });
 });
