@@ -94,6 +94,7 @@ export function IncidentPage({ page, access, incident, choices, impacts, sent, e
                       <CsrfField token={page.csrf} />
                       <FormProblems errors={errorsOf('edit', u.id)} fields={['message']} />
                       <TextArea
+                        id={`f-message-${u.id}`}
                         name="message"
                         label="Message"
                         value={editing}
