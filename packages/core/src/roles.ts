@@ -23,8 +23,26 @@ export type Action =
   | 'audit_log.read';
 
 const ALLOWED: Record<Role, ReadonlySet<Action>> = {
-  owner: new Set<Action>(['checks.write', 'integrations.write', 'keys.manage', 'projects.create', 'members.manage', 'status_page.manage', 'incidents.write', 'audit_log.read']),
-  admin: new Set<Action>(['checks.write', 'integrations.write', 'keys.manage', 'projects.create', 'members.manage', 'status_page.manage', 'incidents.write', 'audit_log.read']),
+  owner: new Set<Action>([
+    'checks.write',
+    'integrations.write',
+    'keys.manage',
+    'projects.create',
+    'members.manage',
+    'status_page.manage',
+    'incidents.write',
+    'audit_log.read',
+  ]),
+  admin: new Set<Action>([
+    'checks.write',
+    'integrations.write',
+    'keys.manage',
+    'projects.create',
+    'members.manage',
+    'status_page.manage',
+    'incidents.write',
+    'audit_log.read',
+  ]),
   member: new Set<Action>(['checks.write', 'integrations.write', 'incidents.write']),
   // Sees everything, changes nothing.
   read_only: new Set<Action>(),

@@ -78,7 +78,10 @@ describe('/api/v1/status-page/incidents', () => {
     expect(edited.status).toBe(200);
     expect(edited.body.data.updates[2]).toMatchObject({ message: 'We are looking into it (edited).', edited_at: expect.any(String) });
 
-    const renamed = await h.call('PATCH', url, { key: p.rwKey, body: { title: 'Slow API responses', components: [{ check: p.worker.id, impact: 'major_outage' }] } });
+    const renamed = await h.call('PATCH', url, {
+      key: p.rwKey,
+      body: { title: 'Slow API responses', components: [{ check: p.worker.id, impact: 'major_outage' }] },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.data).toMatchObject({ title: 'Slow API responses', impact: 'major_outage', components: [{ check: p.worker.id, name: 'Worker' }] });
 
@@ -215,7 +218,9 @@ describe('/api/v1/status-page/incidents', () => {
     const refused = await h.call('POST', '/status-page/incidents', { key: p.rwKey, body: { title: 'one too many', message: 'm' } });
     expect(refused.status).toBe(409);
     // A resolved one does not count.
-    expect((await h.call('POST', '/status-page/incidents', { key: p.rwKey, body: { title: 'post-mortem', state: 'resolved', message: 'm' } })).status).toBe(201);
+    expect((await h.call('POST', '/status-page/incidents', { key: p.rwKey, body: { title: 'post-mortem', state: 'resolved', message: 'm' } })).status).toBe(
+      201,
+    );
     const first = await h.call('GET', '/status-page/incidents?limit=5', { key: p.roKey });
     expect(first.body.data.map((i: { title: string }) => i.title)).toEqual(['post-mortem', 'I19', 'I18', 'I17', 'I16']);
     const next = await h.call('GET', `/status-page/incidents?limit=5&before=${encodeURIComponent(first.body.data[4].started_at)}`, { key: p.roKey });
@@ -252,7 +257,9 @@ describe('/api/v1/status-page/incidents', () => {
     expect(headings).toEqual(['Active incidents', 'Core', 'Past downtime', 'Resolved incidents']);
     const active = html.slice(html.indexOf('Active incidents'), html.indexOf('<h2>Core'));
     expect(active).toContain('<h3>&lt;script>alert(&quot;t&quot;)&lt;/script> &amp; &quot;quotes&quot;</h3>');
-    expect(active).toContain('<strong>Down</strong> &lt;img src=x onerror=alert(1)&gt; <a href="https://example.com/x" rel="nofollow noopener">more</a> [bad](javascript:alert(1))');
+    expect(active).toContain(
+      '<strong>Down</strong> &lt;img src=x onerror=alert(1)&gt; <a href="https://example.com/x" rel="nofollow noopener">more</a> [bad](javascript:alert(1))',
+    );
     expect(active).toMatch(/<span class="impact impact-major_outage">API<\/span> \(major outage\)/);
     expect(active).not.toContain('Old trouble');
     const resolved = html.slice(html.indexOf('Resolved incidents'));

@@ -97,7 +97,17 @@ describe('renderIncidentMarkdown: links', () => {
     expect(safeLinkTarget('https://e.com')).toBe('https://e.com');
     expect(safeLinkTarget('HTTPS://E.COM/x')).toBe('HTTPS://E.COM/x');
     expect(safeLinkTarget('mailto:a@b.c')).toBe('mailto:a@b.c');
-    for (const bad of ['', 'mailto:', 'mailto://x', 'ftp://e.com', 'file:///etc/passwd', 'https://', 'https://e.com/\u0000', 'https://e.com/\n', `https://e.com/${'a'.repeat(2000)}`])
+    for (const bad of [
+      '',
+      'mailto:',
+      'mailto://x',
+      'ftp://e.com',
+      'file:///etc/passwd',
+      'https://',
+      'https://e.com/\u0000',
+      'https://e.com/\n',
+      `https://e.com/${'a'.repeat(2000)}`,
+    ])
       expect(safeLinkTarget(bad)).toBeNull();
   });
 });

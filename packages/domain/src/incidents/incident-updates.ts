@@ -55,7 +55,13 @@ export async function editIncidentUpdate(
  * Deletes an update; the incident takes the state of its newest remaining one (resolved at that
  * run of resolved updates, if resolved). The last update cannot go (409): delete the incident instead.
  */
-export async function deleteIncidentUpdate(prisma: PrismaClient, auth: ProjectScope, incidentId: string, updateId: string, now: Date): Promise<IncidentWithParts> {
+export async function deleteIncidentUpdate(
+  prisma: PrismaClient,
+  auth: ProjectScope,
+  incidentId: string,
+  updateId: string,
+  now: Date,
+): Promise<IncidentWithParts> {
   return prisma.$transaction(async (tx) => {
     const stored = await lockIncident(tx, auth.projectId, incidentId);
     requireUpdate(stored, updateId);

@@ -50,6 +50,11 @@ export async function readStatusPageIncidents(pool: pg.Pool, publicKey: string, 
     startedAt: r.started_at,
     resolvedAt: r.resolved_at,
     components: r.components,
-    updates: r.updates.map((u) => ({ state: u.state, message: u.message, createdAt: new Date(u.created_at), editedAt: u.edited_at === null ? null : new Date(u.edited_at) })),
+    updates: r.updates.map((u) => ({
+      state: u.state,
+      message: u.message,
+      createdAt: new Date(u.created_at),
+      editedAt: u.edited_at === null ? null : new Date(u.edited_at),
+    })),
   }));
 }

@@ -56,7 +56,12 @@ export function incidentsRouter(ctx: WebContext): Router {
     return page ? componentChoicesOf(page, new Map(checks.map((c) => [c.id, c.name]))) : null;
   };
 
-  const showList = async (res: Response, access: ProjectAccess, extra: { form?: NewIncidentForm; errors?: FieldErrors; notice?: string | null } = {}, status = 200) => {
+  const showList = async (
+    res: Response,
+    access: ProjectAccess,
+    extra: { form?: NewIncidentForm; errors?: FieldErrors; notice?: string | null } = {},
+    status = 200,
+  ) => {
     const choices = await choicesOf(access.project.id);
     const incidents = choices ? await listIncidents(ctx.prisma, access.project.id, { limit: LISTED }) : [];
     sendPage(
@@ -74,7 +79,13 @@ export function incidentsRouter(ctx: WebContext): Router {
     );
   };
 
-  const showIncident = async (res: Response, access: ProjectAccess, id: string, extra: { sent?: IncidentFormState; errors?: FieldErrors; notice?: string | null } = {}, status = 200) => {
+  const showIncident = async (
+    res: Response,
+    access: ProjectAccess,
+    id: string,
+    extra: { sent?: IncidentFormState; errors?: FieldErrors; notice?: string | null } = {},
+    status = 200,
+  ) => {
     const [incident, choices] = await Promise.all([findIncident(ctx.prisma, access.project.id, id), choicesOf(access.project.id)]);
     const page = choices ?? { checks: [], groups: [] };
     sendPage(

@@ -21,7 +21,8 @@ let publicKey: string;
 let email: string;
 
 const TITLE = '<script>alert("title")</script> Database <b>slow</b>';
-const MESSAGE = 'We are **investigating**.\n\n- reads are slow <img src=x onerror=alert(1)>\n- see [our notes](https://example.com/notes)\n\n[x](javascript:alert(2))';
+const MESSAGE =
+  'We are **investigating**.\n\n- reads are slow <img src=x onerror=alert(1)>\n- see [our notes](https://example.com/notes)\n\n[x](javascript:alert(2))';
 
 beforeAll(async () => {
   // Rendered for every view: the page shows each change at once (in production within STATUS_PAGE_CACHE_SEC).
@@ -134,7 +135,10 @@ test.each([
   expect(await pub.locator('main h2').allTextContents()).toEqual(['Core', 'Past downtime', 'Resolved incidents']);
   const history = pub.getByRole('region', { name: 'Resolved incidents' });
   expect(await history.locator('h3').textContent()).toBe(TITLE);
-  expect(await history.locator('.update-meta').allTextContents()).toEqual([expect.stringMatching(/^Resolved · /), expect.stringMatching(/^Identified · .* \(edited\)$/)]);
+  expect(await history.locator('.update-meta').allTextContents()).toEqual([
+    expect.stringMatching(/^Resolved · /),
+    expect.stringMatching(/^Identified · .* \(edited\)$/),
+  ]);
   await expectClean(pub, 'public page, resolved');
   expect(problems).toEqual([]);
   expect(publicProblems).toEqual([]);

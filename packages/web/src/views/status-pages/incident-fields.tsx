@@ -26,7 +26,13 @@ export function ComponentFields({ choices, values, errors }: { choices: Incident
         <SelectField name={groupImpactField(i)} label={`Group: ${g}`} value={values[groupImpactField(i)] ?? ''} options={IMPACT_OPTIONS} errors={errors} />
       ))}
       {choices.checks.map((c) => (
-        <SelectField name={checkImpactField(c.id)} label={`Check: ${c.name}`} value={values[checkImpactField(c.id)] ?? ''} options={IMPACT_OPTIONS} errors={errors} />
+        <SelectField
+          name={checkImpactField(c.id)}
+          label={`Check: ${c.name}`}
+          value={values[checkImpactField(c.id)] ?? ''}
+          options={IMPACT_OPTIONS}
+          errors={errors}
+        />
       ))}
     </>
   );

@@ -11,13 +11,26 @@ const incident = (title: string, start: number, end: number | null, components: 
   components,
   updates: [],
 });
-const check = (checkId: string, impact: PublicIncidentData['components'][number]['impact'] = 'major_outage') => ({ checkId, groupName: null, name: 'c', impact });
-const group = (groupName: string, impact: PublicIncidentData['components'][number]['impact'] = 'partial_outage') => ({ checkId: null, groupName, name: groupName, impact });
+const check = (checkId: string, impact: PublicIncidentData['components'][number]['impact'] = 'major_outage') => ({
+  checkId,
+  groupName: null,
+  name: 'c',
+  impact,
+});
+const group = (groupName: string, impact: PublicIncidentData['components'][number]['impact'] = 'partial_outage') => ({
+  checkId: null,
+  groupName,
+  name: groupName,
+  impact,
+});
 
 describe('checkIncidentDays', () => {
   test('marks each day from start to resolution, and open ones to now', () => {
     const days = checkIncidentDays(
-      [incident('Open', first + 3 * DAY + 5, null, [check('a')]), incident('Past', first + DAY + 10, first + 2 * DAY + 1, [check('a', 'degraded_performance')])],
+      [
+        incident('Open', first + 3 * DAY + 5, null, [check('a')]),
+        incident('Past', first + DAY + 10, first + 2 * DAY + 1, [check('a', 'degraded_performance')]),
+      ],
       { id: 'a', groupName: 'G' },
       first,
       5,
@@ -27,7 +40,13 @@ describe('checkIncidentDays', () => {
   });
 
   test('a resolution exactly at midnight ends the day before; a zero-length incident marks its day', () => {
-    const days = checkIncidentDays([incident('M', first + 10, first + DAY, [check('a')]), incident('Z', first + 2 * DAY, first + 2 * DAY, [check('a')])], { id: 'a', groupName: '' }, first, 3, first + 3 * DAY);
+    const days = checkIncidentDays(
+      [incident('M', first + 10, first + DAY, [check('a')]), incident('Z', first + 2 * DAY, first + 2 * DAY, [check('a')])],
+      { id: 'a', groupName: '' },
+      first,
+      3,
+      first + 3 * DAY,
+    );
     expect(days).toEqual([['M (major outage)'], [], ['Z (major outage)']]);
   });
 
@@ -40,7 +59,10 @@ describe('checkIncidentDays', () => {
 
   test('incidents before the first shown day are clipped; the oldest is listed first', () => {
     const list = [incident('New', first + 100, null, [check('a')]), incident('Old', first - 5 * DAY, first + 50, [check('a')])];
-    expect(checkIncidentDays(list, { id: 'a', groupName: '' }, first, 2, first + DAY + 1)).toEqual([['Old (major outage)', 'New (major outage)'], ['New (major outage)']]);
+    expect(checkIncidentDays(list, { id: 'a', groupName: '' }, first, 2, first + DAY + 1)).toEqual([
+      ['Old (major outage)', 'New (major outage)'],
+      ['New (major outage)'],
+    ]);
   });
 
   test('publicIncidentsView splits open from resolved, keeping the order', () => {

@@ -77,7 +77,11 @@ function CheckRow({ check, labels, underMaintenance }: { check: PublicCheckView;
         )}
       </div>
       {/* One bar per day; each names its day and uptime (title: the tooltip and the accessible description). */}
-      <ol class="bars" aria-label={`Uptime per day, last ${days} days, oldest first`} dangerouslySetInnerHTML={{ __html: barsHtml(labels, check.days, check.dayIncidents) }} />
+      <ol
+        class="bars"
+        aria-label={`Uptime per day, last ${days} days, oldest first`}
+        dangerouslySetInnerHTML={{ __html: barsHtml(labels, check.days, check.dayIncidents) }}
+      />
       <p class="uptime">
         <span>{days} days ago</span>
         <span>{check.uptime === null ? 'no data' : `${percentText(check.uptime)} uptime`}</span>

@@ -303,8 +303,7 @@ export const OPENAPI_DOCUMENT = {
       },
       delete: {
         operationId: 'deleteIncidentUpdate',
-        description:
-          'Deletes an update; the incident takes the state of its newest remaining one. 409 for its last update (delete the incident instead).',
+        description: 'Deletes an update; the incident takes the state of its newest remaining one. 409 for its last update (delete the incident instead).',
         responses: { 200: { description: 'Deleted: the incident', ...json(dataOf(ref('Incident'))) }, ...writeErrors, 404: e[404], 409: e[409] },
       },
     },
