@@ -129,6 +129,9 @@ describe('/api/v1/status-page/incidents', () => {
       ['components.0', 'components.1.check', 'components.1.impact', 'components.2', 'extra', 'message', 'state', 'title'].sort(),
     );
     expect(bad.body.errors.message).toEqual(['length must be less than or equal to 5000 characters long']);
+    expect(bad.body.errors['components.0']).toEqual(['contains a conflict between exclusive peers [check, group]']);
+    expect(bad.body.errors['components.2']).toEqual(['must contain at least one of [check, group]']);
+    expect(bad.body.errors.title).toEqual(['must not be blank']);
 
     const missing = await h.call('POST', '/status-page/incidents', { key: p.rwKey, body: {} });
     expect(missing.status).toBe(422);
