@@ -1,3 +1,5 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { makeCheck, makeProjectWithKeys } from '@upmon/testing';
 import { startHarness, type Harness } from './support/api-harness.js';
 
@@ -278,5 +280,153 @@ describe('/api/v1/status-page/incidents', () => {
     );
     expect(todays[1]).toMatch(/; incident: Old trouble \(partial outage\)$/);
     expect(todays[2]).not.toContain('incident');
+  });
+
+  it('serves the Statuspage-compatible JSON in the shapes Atlassian Statuspage documents, naming no check id', async () => {
+    const p = await pageWithChecks();
+    await h.prisma.check.update({ where: { id: p.cron.id }, data: { status: 'down' } });
+    const open = await h.call('POST', '/status-page/incidents', {
+      key: p.rwKey,
+      body: { title: 'Slow <b>API</b>', message: 'Looking', components: [{ group: 'Core', impact: 'partial_outage' }] },
+    });
+    await h.call('POST', `/status-page/incidents/${open.body.data.id}/updates`, { key: p.rwKey, body: { state: 'monitoring', message: 'Better' } });
+    const old = await h.call('POST', '/status-page/incidents', { key: p.rwKey, body: { title: 'Old', message: 'x' } });
+    await h.call('POST', `/status-page/incidents/${old.body.data.id}/updates`, { key: p.rwKey, body: { state: 'resolved', message: 'done' } });
+
+    const get = async (doc: string) => {
+      const res = await fetch(`${p.publicUrl}/api/v2/${doc}`);
+      expect([doc, res.status, res.headers.get('content-type'), res.headers.get('access-control-allow-origin')]).toEqual([
+        doc,
+        200,
+        'application/json; charset=utf-8',
+        '*',
+      ]);
+      const text = await res.text();
+      for (const id of [p.api.id, p.worker.id, p.cron.id, p.project.id]) expect(text).not.toContain(id);
+      return JSON.parse(text);
+    };
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats.default(ajv);
+    const valid = (schema: object, value: unknown) => {
+      const check = ajv.compile(schema);
+      expect([check(value), check.errors ?? null]).toEqual([true, null]);
+    };
+    // The documented shapes (developer.statuspage.io, public API v2), the fields widgets read.
+    const time = { type: 'string', format: 'date-time' };
+    const page = {
+      type: 'object',
+      required: ['id', 'name', 'url', 'time_zone', 'updated_at'],
+      properties: { name: { type: 'string' }, url: { type: 'string', format: 'uri' }, updated_at: time },
+    };
+    const status = {
+      type: 'object',
+      required: ['indicator', 'description'],
+      properties: { indicator: { enum: ['none', 'minor', 'major', 'critical', 'maintenance'] }, description: { type: 'string' } },
+    };
+    const component = {
+      type: 'object',
+      required: [
+        'id',
+        'name',
+        'status',
+        'created_at',
+        'updated_at',
+        'position',
+        'description',
+        'showcase',
+        'group_id',
+        'page_id',
+        'group',
+        'only_show_if_degraded',
+      ],
+      properties: {
+        status: { enum: ['operational', 'degraded_performance', 'partial_outage', 'major_outage', 'under_maintenance'] },
+        position: { type: 'integer' },
+        group: { type: 'boolean' },
+        group_id: { type: ['string', 'null'] },
+        created_at: time,
+        updated_at: time,
+      },
+    };
+    const incident = {
+      type: 'object',
+      required: [
+        'id',
+        'name',
+        'status',
+        'created_at',
+        'updated_at',
+        'monitoring_at',
+        'resolved_at',
+        'impact',
+        'shortlink',
+        'started_at',
+        'page_id',
+        'incident_updates',
+      ],
+      properties: {
+        status: { enum: ['investigating', 'identified', 'monitoring', 'resolved', 'postmortem'] },
+        impact: { enum: ['none', 'minor', 'major', 'critical'] },
+        created_at: time,
+        resolved_at: { oneOf: [time, { type: 'null' }] },
+        incident_updates: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'status', 'body', 'incident_id', 'created_at', 'updated_at', 'display_at'],
+            properties: { body: { type: 'string' }, created_at: time, display_at: time },
+          },
+        },
+      },
+    };
+    const list = (items: object) => ({ type: 'array', items });
+
+    const summary = await get('summary.json');
+    valid(
+      {
+        type: 'object',
+        required: ['page', 'components', 'incidents', 'scheduled_maintenances', 'status'],
+        properties: { page, components: list(component), incidents: list(incident), status },
+      },
+      summary,
+    );
+    expect(summary.page).toMatchObject({ name: 'Acme', url: p.publicUrl.replace(h.api.url, 'https://upmon.example') });
+    expect(summary.components.map((c: { name: string; status: string; group: boolean }) => [c.name, c.status, c.group])).toEqual([
+      ['API', 'partial_outage', false],
+      ['Worker', 'partial_outage', false],
+      ['Core', 'partial_outage', true],
+      ['Cron', 'major_outage', false],
+    ]);
+    const core = summary.components[2];
+    expect(core.components).toEqual([summary.components[0].id, summary.components[1].id]);
+    expect(summary.components[0].group_id).toBe(core.id);
+    expect(summary.components[3].group_id).toBeNull();
+    expect(summary.status).toEqual({ indicator: 'critical', description: 'Major System Outage' });
+    expect(summary.incidents.map((i: { name: string; status: string; impact: string }) => [i.name, i.status, i.impact])).toEqual([
+      ['Slow <b>API</b>', 'monitoring', 'major'],
+    ]);
+    expect(summary.incidents[0].incident_updates.map((u: { body: string }) => u.body)).toEqual(['Better', 'Looking']);
+    expect(summary.incidents[0].monitoring_at).toBe(summary.incidents[0].incident_updates[0].created_at);
+
+    valid({ type: 'object', required: ['page', 'status'], properties: { page, status } }, await get('status.json'));
+    const components = await get('components.json');
+    valid({ type: 'object', required: ['page', 'components'], properties: { page, components: list(component) } }, components);
+    // The same components (their times are the rendering's).
+    const shape = (list: { id: string; name: string; status: string; group_id: string | null }[]) => list.map((c) => [c.id, c.name, c.status, c.group_id]);
+    expect(shape(components.components)).toEqual(shape(summary.components));
+    const incidents = await get('incidents.json');
+    valid({ type: 'object', required: ['page', 'incidents'], properties: { page, incidents: list(incident) } }, incidents);
+    expect(incidents.incidents.map((i: { name: string; status: string }) => [i.name, i.status])).toEqual([
+      ['Old', 'resolved'],
+      ['Slow <b>API</b>', 'monitoring'],
+    ]);
+    const unresolved = await get('incidents/unresolved.json');
+    valid({ type: 'object', required: ['page', 'incidents'], properties: { page, incidents: list(incident) } }, unresolved);
+    expect(unresolved.incidents).toEqual(summary.incidents);
+
+    // An unknown or unpublished page has none of it.
+    expect((await fetch(`${h.api.url}/status/${'0'.repeat(32)}/api/v2/summary.json`)).status).toBe(404);
+    await h.call('PUT', '/status-page', { key: p.rwKey, body: { title: 'Acme', enabled: false, groups: [] } });
+    expect((await fetch(`${p.publicUrl}/api/v2/status.json`)).status).toBe(404);
   });
 });

@@ -4,6 +4,7 @@ import type { PublicIncidentData } from '../../queries/public-status-incidents.j
 const DAY = 86_400_000;
 const first = Date.UTC(2026, 0, 1);
 const incident = (title: string, start: number, end: number | null, components: PublicIncidentData['components']): PublicIncidentData => ({
+  id: title,
   title,
   state: end === null ? 'investigating' : 'resolved',
   startedAt: new Date(start),
