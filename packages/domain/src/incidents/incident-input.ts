@@ -19,9 +19,7 @@ export const INCIDENT_LIMITS = {
 } as const;
 
 export const INCIDENT_STATES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
-export type IncidentStateName = (typeof INCIDENT_STATES)[number];
 export const INCIDENT_IMPACTS = ['degraded_performance', 'partial_outage', 'major_outage'] as const;
-export type IncidentImpactName = (typeof INCIDENT_IMPACTS)[number];
 
 const state = Joi.string()
   .valid(...INCIDENT_STATES)

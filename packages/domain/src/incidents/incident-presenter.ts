@@ -7,7 +7,7 @@ import type { IncidentResponse, IncidentUpdateResponse } from './incident-respon
 const orNull = (d: Date | null) => (d ? isoTimestamp(d) : null);
 
 /** The worst impact of an incident's components, or none. */
-export function worstImpact(components: readonly { impact: string }[]): string {
+function worstImpact(components: readonly { impact: string }[]): string {
   let worst = -1;
   for (const c of components) worst = Math.max(worst, INCIDENT_IMPACTS.indexOf(c.impact as (typeof INCIDENT_IMPACTS)[number]));
   return worst < 0 ? 'none' : (INCIDENT_IMPACTS[worst] as string);

@@ -3,7 +3,7 @@ import { checkImpactField, groupImpactField, IMPACT_OPTIONS, type IncidentCompon
 import { SelectField, TextArea, type FormErrors } from '../form-fields.js';
 import { STATE_WORDS } from './public-incidents-model.js';
 
-export const STATE_OPTIONS = INCIDENT_STATES.map((s) => ({ value: s, label: STATE_WORDS[s] }));
+const STATE_OPTIONS = INCIDENT_STATES.map((s) => ({ value: s, label: STATE_WORDS[s] }));
 
 const MESSAGE_HINT = 'Shown on the public page. Blank lines make paragraphs; - or 1. start lists; *emphasis*, **strong**, [text](https://…) links.';
 
