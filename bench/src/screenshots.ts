@@ -22,6 +22,7 @@ interface Seeded {
   integrationId: number;
   token: string;
   statusKey: string;
+  incidentId: string;
 }
 
 async function seed(c: pg.Client, now: number): Promise<Seeded> {
@@ -210,7 +211,38 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
     `INSERT INTO status_page_checks (group_id, check_id, position) SELECT $1, id, row_number() OVER (ORDER BY name) - 1 FROM checks WHERE project_id = $2 AND status <> 'new'`,
     [group.id, project.id],
   );
+  // An incident in progress with two updates, and one resolved yesterday (docs/status-pages.md, "Incidents").
+  const incident = await one<{ id: string }>(
+    `INSERT INTO status_page_incidents (id, status_page_id, title, state, started_at, updated_at) VALUES (gen_random_uuid(), $1, 'Nightly jobs finishing late', 'identified', $2, $3) RETURNING id`,
+    [page.id, new Date(now - 2 * HOUR), new Date(now - HOUR)],
+  );
+  await c.query(
+    `INSERT INTO status_page_incident_components (incident_id, position, group_name, name, impact) VALUES ($1, 0, 'Nightly jobs', 'Nightly jobs', 'degraded_performance')`,
+    [incident.id],
+  );
+  await c.query(
+    `INSERT INTO status_page_incident_updates (id, incident_id, state, message, created_at, edited_at) VALUES
+       (gen_random_uuid(), $1, 'investigating', 'Some nightly jobs are finishing **later than usual**. We are looking into it.', $2, $3),
+       (gen_random_uuid(), $1, 'identified', $4, $3, NULL)`,
+    [
+      incident.id,
+      new Date(now - 2 * HOUR),
+      new Date(now - HOUR),
+      'The database host is short of disk I/O:\n\n- backups run but take twice as long\n- reports are delayed by about an hour\n\nDetails on [our blog](https://acme.example/blog).',
+    ],
+  );
+  const resolved = await one<{ id: string }>(
+    `INSERT INTO status_page_incidents (id, status_page_id, title, state, started_at, resolved_at, updated_at) VALUES (gen_random_uuid(), $1, 'Search index rebuild failed', 'resolved', $2, $3, $3) RETURNING id`,
+    [page.id, new Date(now - 26 * HOUR), new Date(now - 24 * HOUR)],
+  );
+  await c.query(
+    `INSERT INTO status_page_incident_updates (id, incident_id, state, message, created_at) VALUES
+       (gen_random_uuid(), $1, 'investigating', 'The nightly search index rebuild failed; search shows yesterday''s results.', $2),
+       (gen_random_uuid(), $1, 'resolved', 'Rebuilt by hand; *search is current again*.', $3)`,
+    [resolved.id, new Date(now - 26 * HOUR), new Date(now - 24 * HOUR)],
+  );
   return {
+    incidentId: incident.id,
     httpCheckId: httpCheck.id,
     projectId: project.id,
     accountId: account.id,
@@ -254,6 +286,8 @@ export async function run(): Promise<void> {
     ['maintenance', `/projects/${s.projectId}/maintenance`, ['laptop', 'phone']],
     ['status-page-settings', `/projects/${s.projectId}/status-page`, ['laptop', 'phone']],
     ['status-page', `/status/${s.statusKey}`, ['laptop', 'phone']],
+    ['incidents', `/projects/${s.projectId}/status-page/incidents`, ['laptop', 'phone']],
+    ['incident', `/projects/${s.projectId}/status-page/incidents/${s.incidentId}`, ['laptop', 'phone']],
   ];
   try {
     for (const device of ['laptop', 'phone'] as const) {

@@ -43,6 +43,7 @@ export {
 } from './status-page/check-availability.js';
 export { type Span } from './status-page/monitored-time.js';
 export { excludeMaintenance, type MaintenanceTimeline } from './status-page/maintenance-days.js';
+export { renderIncidentMarkdown, escapeHtml, INCIDENT_MESSAGE_MAX } from './status-page/incident-markdown.js';
 export { maintenanceSpansByCheck } from './maintenance/check-maintenance-spans.js';
 export { findDependencyCycle, MAX_DEPENDENCIES } from './dependencies/dependency-cycle.js';
 export { scheduleKindOf } from './schedule/schedule-kind.js';

@@ -1,14 +1,14 @@
 import { mayAssignRole, roleAllows, ROLES, type Action } from './roles.js';
 
-const ACTIONS: Action[] = ['checks.write', 'integrations.write', 'keys.manage', 'projects.create', 'members.manage', 'status_page.manage'];
+const ACTIONS: Action[] = ['checks.write', 'integrations.write', 'keys.manage', 'projects.create', 'members.manage', 'status_page.manage', 'incidents.write'];
 
 describe('roles', () => {
   test('read-only may do nothing', () => {
     for (const a of ACTIONS) expect(roleAllows('read_only', a)).toBe(false);
   });
 
-  test('members work on checks and integrations only', () => {
-    expect(ACTIONS.filter((a) => roleAllows('member', a))).toEqual(['checks.write', 'integrations.write']);
+  test('members work on checks, integrations and incidents only', () => {
+    expect(ACTIONS.filter((a) => roleAllows('member', a))).toEqual(['checks.write', 'integrations.write', 'incidents.write']);
   });
 
   test('owners and admins may do everything', () => {

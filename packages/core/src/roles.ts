@@ -15,15 +15,35 @@ export type Action =
   | 'projects.create'
   /** Publish, change and take down the project's public status page (what the world sees). */
   | 'status_page.manage'
+  /** Open, update and resolve incidents on the status page (telling customers what is going on). */
+  | 'incidents.write'
   /** Invite people, change roles, remove members. */
   | 'members.manage'
   /** Read the account's audit log (who signed in, changed keys, members, checks…). */
   | 'audit_log.read';
 
 const ALLOWED: Record<Role, ReadonlySet<Action>> = {
-  owner: new Set<Action>(['checks.write', 'integrations.write', 'keys.manage', 'projects.create', 'members.manage', 'status_page.manage', 'audit_log.read']),
-  admin: new Set<Action>(['checks.write', 'integrations.write', 'keys.manage', 'projects.create', 'members.manage', 'status_page.manage', 'audit_log.read']),
-  member: new Set<Action>(['checks.write', 'integrations.write']),
+  owner: new Set<Action>([
+    'checks.write',
+    'integrations.write',
+    'keys.manage',
+    'projects.create',
+    'members.manage',
+    'status_page.manage',
+    'incidents.write',
+    'audit_log.read',
+  ]),
+  admin: new Set<Action>([
+    'checks.write',
+    'integrations.write',
+    'keys.manage',
+    'projects.create',
+    'members.manage',
+    'status_page.manage',
+    'incidents.write',
+    'audit_log.read',
+  ]),
+  member: new Set<Action>(['checks.write', 'integrations.write', 'incidents.write']),
   // Sees everything, changes nothing.
   read_only: new Set<Action>(),
 };

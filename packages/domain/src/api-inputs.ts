@@ -1,5 +1,6 @@
 import { auditLogQuerySchema } from './audit/audit-log-query.js';
 import { checkSchema } from './checks/check-input.js';
+import { incidentPatchSchema, incidentSchema, incidentUpdateEditSchema, incidentUpdateSchema } from './incidents/incident-input.js';
 import { integrationSchema } from './integrations/integration-input.js';
 import { maintenanceSchema } from './maintenance/maintenance-input.js';
 import { privateLocationRotationSchema, privateLocationSchema } from './private-locations/private-location-input.js';
@@ -14,6 +15,10 @@ export const REQUEST_BODIES = {
   IntegrationInput: integrationSchema,
   MaintenanceInput: maintenanceSchema,
   StatusPageInput: statusPageSchema,
+  IncidentInput: incidentSchema,
+  IncidentPatch: incidentPatchSchema,
+  IncidentUpdateInput: incidentUpdateSchema,
+  IncidentUpdateEdit: incidentUpdateEditSchema,
   PrivateLocationInput: privateLocationSchema,
   LocationKeyRotation: privateLocationRotationSchema,
   RemoteProbeResults: remoteProbeResultsSchema,

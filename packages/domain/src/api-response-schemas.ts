@@ -5,6 +5,7 @@ import { CheckLocationsResponse } from './checks/location-response-schema.js';
 import { CertificateResponse, ResponseTimesResponse } from './checks/probe-response-schemas.js';
 import { FlipResponse } from './history/flip-response-schema.js';
 import { PingResponse } from './history/ping-response-schema.js';
+import { IncidentResponse, IncidentUpdateResponse } from './incidents/incident-response-schema.js';
 import { IntegrationResponse } from './integrations/integration-response-schema.js';
 import { MaintenanceResponse } from './maintenance/maintenance-response-schema.js';
 import { PrivateLocationResponse, PrivateLocationWithKeyResponse } from './private-locations/private-location-response-schema.js';
@@ -26,6 +27,8 @@ export const API_RESPONSE_SCHEMAS = {
   Flip: FlipResponse,
   Badge: BadgeResponse,
   StatusPage: StatusPageResponse,
+  IncidentUpdate: IncidentUpdateResponse,
+  Incident: IncidentResponse,
   PrivateLocation: PrivateLocationResponse,
   PrivateLocationWithKey: PrivateLocationWithKeyResponse,
   Maintenance: MaintenanceResponse,

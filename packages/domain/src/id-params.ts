@@ -24,3 +24,13 @@ export function locationIdParam(value: unknown): string {
   if (typeof value !== 'string' || !UUID.test(value)) throw ApiError.notFound('location not found');
   return value.toLowerCase();
 }
+
+export function incidentIdParam(value: unknown): string {
+  if (typeof value !== 'string' || !UUID.test(value)) throw ApiError.notFound('incident not found');
+  return value.toLowerCase();
+}
+
+export function incidentUpdateIdParam(value: unknown): string {
+  if (typeof value !== 'string' || !UUID.test(value)) throw ApiError.notFound('incident update not found');
+  return value.toLowerCase();
+}

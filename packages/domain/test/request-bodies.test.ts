@@ -16,6 +16,10 @@ const BODIES: Record<string, string> = {
   IntegrationInput: 'IntegrationBody',
   MaintenanceInput: 'MaintenanceBody',
   StatusPageInput: 'StatusPageBody',
+  IncidentInput: 'IncidentBody',
+  IncidentPatch: 'IncidentPatchBody',
+  IncidentUpdateInput: 'IncidentUpdateBody',
+  IncidentUpdateEdit: 'IncidentUpdateEditBody',
 };
 const PATCHES = new Set(['CheckPatch', 'IntegrationPatch', 'MaintenancePatch']);
 

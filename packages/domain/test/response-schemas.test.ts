@@ -1,6 +1,14 @@
 import {
   acknowledgeCheck,
+  addIncidentUpdate,
   API_RESPONSE_SCHEMAS,
+  createIncident,
+  editIncidentUpdate,
+  presentIncident,
+  presentIncidentUpdate,
+  validateIncidentInput,
+  validateIncidentUpdate,
+  validateIncidentUpdateEdit,
   checkPresenter,
   createCheck,
   createIntegration,
@@ -147,6 +155,26 @@ describe('every presenter returns what its schema describes', () => {
       validateStatusPageInput({ title: 'Status', enabled: true, groups: [{ name: 'Web', checks: [check.id] }] }),
     );
     expectMatches('StatusPage', presentStatusPage(page, 'https://app.example.com'));
+    // Incidents on it: open with a check and a group, then resolved; without components.
+    const opened = await createIncident(
+      w.prisma,
+      w.scope,
+      validateIncidentInput({
+        title: 'Slow',
+        message: 'Looking',
+        components: [
+          { check: check.id, impact: 'major_outage' },
+          { group: 'Web', impact: 'degraded_performance' },
+        ],
+      }),
+      NOW,
+    );
+    expectMatches('Incident', presentIncident(opened));
+    const resolved = await addIncidentUpdate(w.prisma, w.scope, opened.id, validateIncidentUpdate({ state: 'resolved', message: 'Fixed' }), NOW);
+    const edited = await editIncidentUpdate(w.prisma, w.scope, opened.id, resolved.updates[0]!.id, validateIncidentUpdateEdit({ message: 'Fixed!' }), NOW);
+    expectMatches('Incident', presentIncident(edited));
+    for (const u of edited.updates) expectMatches('IncidentUpdate', presentIncidentUpdate(u));
+    expectMatches('Incident', presentIncident(await createIncident(w.prisma, w.scope, validateIncidentInput({ title: 'Bare', message: 'm' }), NOW)));
   });
 
   test('PrivateLocation and PrivateLocationWithKey', async () => {

@@ -21,6 +21,7 @@ import { integrationsRouter } from './routes/integrations.js';
 import { invitationsRouter } from './routes/invitations.js';
 import { keysRouter } from './routes/keys.js';
 import { locationsRouter } from './routes/locations.js';
+import { incidentsRouter } from './routes/incidents.js';
 import { maintenanceRouter } from './routes/maintenance.js';
 import { meRouter } from './routes/me.js';
 import { twoFactorRouter } from './routes/two-factor.js';
@@ -93,6 +94,7 @@ export function mountWeb(app: Express, deps: WebDeps): void {
     locationsRouter(ctx),
     integrationsRouter(ctx),
     statusPageSettingsRouter(ctx),
+    incidentsRouter(ctx),
     maintenanceRouter(ctx),
     badgesRouter(ctx),
     accountsRouter(ctx),

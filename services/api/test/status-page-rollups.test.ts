@@ -91,6 +91,7 @@ async function bothViews(key: string, now: Date) {
   const reference: PublicStatusPageData = {
     title: data.title,
     maintenance: data.maintenance,
+    incidents: data.incidents,
     groups: await Promise.all(
       data.groups.map(async (g) => ({
         name: g.name,

@@ -172,7 +172,7 @@ describe('GET /status/<public_key>', () => {
     expect(titles(apiRow).filter((t) => t?.endsWith('no data'))).toHaveLength(86);
     expect(titles(cronRow).every((t) => t?.endsWith(': 0.00% up'))).toBe(true);
     expect(titles(pausedRow).every((t) => t?.endsWith(': no data'))).toBe(true);
-    const incidents = html.slice(html.indexOf('Open incidents'));
+    const incidents = html.slice(html.indexOf('Ongoing downtime'));
     expect(incidents).toContain(`&lt;script>alert(1)&lt;/script></span> was down from <time datetime="${new Date(today - 100 * DAY).toISOString()}">`);
     expect(incidents).toContain('and is still down');
     expect(incidents).toMatch(/Public API<\/span> was down from <time[^>]*>[^<]+ 10:00 UTC<\/time> to <time[^>]*>[^<]+ 12:00 UTC<\/time> \(2 h\)/);

@@ -27,6 +27,13 @@ export const AUDIT_ACTIONS = [
   'maintenance.delete',
   'status_page.create',
   'status_page.delete',
+  // Incidents on status pages (docs/status-pages.md, "Incidents").
+  'incident.create',
+  'incident.change',
+  'incident.delete',
+  'incident.post_update',
+  'incident.edit_update',
+  'incident.delete_update',
   // Single sign-on and SCIM (docs/sso.md).
   'sso.oidc_update',
   'sso.oidc_delete',

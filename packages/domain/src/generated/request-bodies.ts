@@ -444,6 +444,78 @@ export interface StatusPageBody {
     checks: string[];
   }[];
 }
+export interface IncidentBody {
+  title: string;
+  /**
+   * investigating, identified, monitoring or resolved
+   */
+  state: 'investigating' | 'identified' | 'monitoring' | 'resolved';
+  /**
+   * The first update
+   */
+  message: string;
+  /**
+   * What the incident affects, each a check or a group of the page with its impact
+   *
+   * @maxItems 50
+   *
+   * Items: Exactly one of check or group, with its impact
+   */
+  components: {
+    /**
+     * A check shown on the status page (uuid)
+     */
+    check?: string;
+    /**
+     * Or a named group of the status page, by its name
+     */
+    group?: string;
+    /**
+     * degraded_performance, partial_outage or major_outage
+     */
+    impact: 'degraded_performance' | 'partial_outage' | 'major_outage';
+  }[];
+}
+export interface IncidentPatchBody {
+  title?: string;
+  /**
+   * Replaces the affected components as a whole
+   *
+   * @maxItems 50
+   *
+   * Items: Exactly one of check or group, with its impact
+   */
+  components?: {
+    /**
+     * A check shown on the status page (uuid)
+     */
+    check?: string;
+    /**
+     * Or a named group of the status page, by its name
+     */
+    group?: string;
+    /**
+     * degraded_performance, partial_outage or major_outage
+     */
+    impact: 'degraded_performance' | 'partial_outage' | 'major_outage';
+  }[];
+}
+export interface IncidentUpdateBody {
+  /**
+   * investigating, identified, monitoring or resolved
+   */
+  state: 'investigating' | 'identified' | 'monitoring' | 'resolved';
+  /**
+   * What is going on, for the public page: paragraphs, - or 1. lists, *emphasis*, **strong** and [links](https://…) (http, https, mailto); anything else is shown as typed
+   */
+  message: string;
+}
+export interface IncidentUpdateEditBody {
+  /**
+   * What is going on, for the public page: paragraphs, - or 1. lists, *emphasis*, **strong** and [links](https://…) (http, https, mailto); anything else is shown as typed
+   */
+  message: string;
+}
 export interface PrivateLocationInput {
   /**
    * Shown in the app and in alerts, e.g. "Office LAN" (spaces around it are dropped)

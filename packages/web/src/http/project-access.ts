@@ -61,6 +61,7 @@ const ACTION_WORDS: Record<Action, string> = {
   'projects.create': 'create projects',
   'members.manage': 'manage members',
   'status_page.manage': 'change the status page',
+  'incidents.write': 'open or update incidents',
   'audit_log.read': 'read the audit log',
 };
 

@@ -1,5 +1,6 @@
 import { maintenanceSpansByCheck, utcDayStart, STATUS_PAGE_DAYS, type CheckStatus, type RolledHistory } from '@upmon/core';
 import type pg from 'pg';
+import { readStatusPageIncidents, type PublicIncidentData } from './public-status-incidents.js';
 import { readStatusPageWindows, type PublicMaintenanceData } from './public-status-maintenance.js';
 import { readUptimeHistories } from './uptime-days.js';
 
@@ -18,18 +19,25 @@ export interface PublicStatusPageData {
   groups: { name: string; checks: PublicStatusCheck[] }[];
   /** The project's maintenance windows and the checks' tags, for the maintenance section. */
   maintenance: PublicMaintenanceData;
+  /** Incidents announced on the page: open ones and those resolved in the shown days, newest first. */
+  incidents: PublicIncidentData[];
 }
 
 /**
  * An enabled status page by its public key, with its groups, their checks (name, status, created),
  * the project's maintenance windows, and each check's uptime history (stored day rollups plus
  * recent flips, with the maintenance that applied to it taken out: `readUptimeHistories`), or
- * null. Raw SQL on this public path: one query for the page and its checks and one for the
- * windows, side by side, then those of `readUptimeHistories` for all the checks together (no
+ * null. Raw SQL on this public path: one query for the page and its checks, one for the
+ * windows and one for the announced incidents, side by side, then those of `readUptimeHistories` for all the checks together (no
  * per-check round trips).
  */
 export async function readPublicStatusPage(pool: pg.Pool, publicKey: string, now: Date, listLimit: number): Promise<PublicStatusPageData | null> {
-  const [{ rows }, windows] = await Promise.all([readPageChecks(pool, publicKey), readStatusPageWindows(pool, publicKey)]);
+  const firstDay = utcDayStart(now.getTime()) - (STATUS_PAGE_DAYS - 1) * 86_400_000;
+  const [{ rows }, windows, incidents] = await Promise.all([
+    readPageChecks(pool, publicKey),
+    readStatusPageWindows(pool, publicKey),
+    readStatusPageIncidents(pool, publicKey, new Date(firstDay)),
+  ]);
   const first = rows[0];
   if (!first) return null;
   const groups: PublicStatusPageData['groups'] = [];
@@ -56,7 +64,6 @@ export async function readPublicStatusPage(pool: pg.Pool, publicKey: string, now
     tagsOf.set(check.id, row.tags ?? []);
   }
   // The maintenance of the shown days (docs/status-pages.md), each window's occurrences computed once.
-  const firstDay = utcDayStart(now.getTime()) - (STATUS_PAGE_DAYS - 1) * 86_400_000;
   const spans = maintenanceSpansByCheck(
     windows,
     [...tagsOf].map(([id, tags]) => ({ id, tags })),
@@ -70,7 +77,7 @@ export async function readPublicStatusPage(pool: pg.Pool, publicKey: string, now
     listLimit,
   );
   for (const [id, check] of byId) check.history = histories.get(id) as RolledHistory;
-  return { title: first.title, groups, maintenance: { windows, tagsOf } };
+  return { title: first.title, groups, maintenance: { windows, tagsOf }, incidents };
 }
 
 /** The page's title, groups and checks in page order, one row per check (a group without checks: one row of nulls). */

@@ -1,12 +1,13 @@
 import { Router } from 'express';
 import { renderToString } from 'preact-render-to-string';
 import { RenderedPageCache } from '../http/rendered-page-cache.js';
-import { STATUS_PAGE_KEY } from '@upmon/domain';
+import { STATUS_PAGE_KEY, statusPageUrl } from '@upmon/domain';
 import { notFound } from '../http/web-error.js';
 import { readPublicStatusPage } from '../queries/public-status-page.js';
 import { publicMaintenanceView } from '../views/status-pages/public-maintenance-model.js';
 import { LISTED_INCIDENTS, publicStatusView } from '../views/status-pages/public-status-model.js';
 import { PublicStatusPage } from '../views/status-pages/public-status-page.js';
+import { STATUSPAGE_DOCUMENTS, statuspageDocuments } from '../views/status-pages/statuspage-json.js';
 import type { WebContext } from '../web-context.js';
 
 /** The same for everyone who has the link: shared caches may keep it briefly, so a flip shows soon. */
@@ -15,8 +16,9 @@ const STATUS_PAGE_CACHE_CONTROL = 'public, max-age=30';
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
- * GET /status/<public_key>: a project's public status page (docs/status-pages.md). No session, no
- * cookies, no JavaScript; 404 for an unknown key or a page that is not enabled.
+ * GET /status/<public_key>: a project's public status page (docs/status-pages.md), and its
+ * Statuspage-compatible JSON under /status/<public_key>/api/v2/. No session, no cookies, no
+ * JavaScript; 404 for an unknown key or a page that is not enabled.
  */
 export function publicStatusRouter(ctx: WebContext): Router {
   const r = Router();
@@ -37,5 +39,27 @@ export function publicStatusRouter(ctx: WebContext): Router {
     res.setHeader('Cache-Control', STATUS_PAGE_CACHE_CONTROL);
     res.end(`<!doctype html>${html}`);
   });
+
+  // Statuspage-compatible JSON (docs/status-pages.md): read by widgets on other sites, so any origin may.
+  for (const doc of STATUSPAGE_DOCUMENTS) {
+    r.get(`/status/:key/api/v2/${doc}`, async (req, res) => {
+      const key = req.params.key;
+      if (!STATUS_PAGE_KEY.test(key)) throw notFound();
+      const now = ctx.clock.now();
+      const json = await cache.get(`${key} ${doc}`, now.getTime(), async () => {
+        const data = await readPublicStatusPage(ctx.pool, key, now, LISTED_INCIDENTS);
+        if (!data) return null;
+        const underMaintenance = publicMaintenanceView(data, now).underMaintenance;
+        const docs = statuspageDocuments({ publicKey: key, pageUrl: statusPageUrl(ctx.config.appBaseUrl, key), data, underMaintenance, now });
+        return JSON.stringify(docs[doc]);
+      });
+      if (json === null) throw notFound();
+      res.status(200);
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader('Cache-Control', STATUS_PAGE_CACHE_CONTROL);
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.end(json);
+    });
+  }
   return r;
 }

@@ -9,13 +9,15 @@ interface Common {
   errors?: FormErrors;
   hint?: ComponentChildren;
   required?: boolean;
+  /** The control's id when a page holds several fields of one name (one form each); else from the name. */
+  id?: string;
 }
 
 const idOf = (name: string) => `f-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
 /** Label, control, hint and the field's own validation messages, wired with aria attributes. */
 function FieldShell(props: Common & { children: (a: Record<string, string | boolean | undefined>) => ComponentChildren }) {
-  const id = idOf(props.name);
+  const id = props.id ?? idOf(props.name);
   const messages = props.errors?.[props.name] ?? [];
   const described = [props.hint ? `${id}-hint` : null, messages.length ? `${id}-error` : null].filter(Boolean).join(' ');
   return (

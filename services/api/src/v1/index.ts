@@ -11,6 +11,7 @@ import type { V1Context } from './context.js';
 import { badgesRouter } from './routes/badges.js';
 import { checksRouter } from './routes/checks.js';
 import { flipsRouter } from './routes/flips.js';
+import { incidentsRouter } from './routes/incidents.js';
 import { integrationsRouter } from './routes/integrations.js';
 import { locationsRouter } from './routes/locations.js';
 import { maintenanceRouter } from './routes/maintenance.js';
@@ -77,6 +78,7 @@ export function mountApiV1(app: Express, ctx: V1Context): void {
     integrationsRouter(ctx),
     badgesRouter(ctx),
     statusPageRouter(ctx),
+    incidentsRouter(ctx),
     maintenanceRouter(ctx),
     auditLogRouter(ctx),
     ssoRouter(ctx),

@@ -1,5 +1,6 @@
 import { listIncidents, utcDayStart, STATUS_PAGE_DAYS, type CheckStatus, type UptimeDay } from '@upmon/core';
 import type { PublicStatusPageData } from '../../queries/public-status-page.js';
+import { checkIncidentDays, publicIncidentsView, type PublicIncidentsView } from './public-incidents-model.js';
 
 /** The most recent incidents listed on a page; older ones are counted, not listed. */
 export const LISTED_INCIDENTS = 50;
@@ -10,6 +11,8 @@ export interface PublicCheckView {
   days: UptimeDay[];
   /** Up time ÷ monitored time over all shown days, time under maintenance left out of both; null when nothing was monitored. */
   uptime: number | null;
+  /** Per shown day, the announced incidents that affected it (`Title (impact)`), for the bars' tooltips. */
+  dayIncidents: string[][];
 }
 
 export interface PublicIncidentView {
@@ -36,6 +39,8 @@ export interface PublicStatusView {
   incidents: PublicIncidentView[];
   /** Incidents in the shown days beyond the listed ones. */
   olderIncidents: number;
+  /** Incidents people announced on the page (docs/status-pages.md, "Incidents"). */
+  announced: PublicIncidentsView;
 }
 
 /** 00:00 UTC of the oldest shown day. */
@@ -46,6 +51,7 @@ function statusPageWindowStart(now: Date): Date {
 /** What the public page shows, from what was read (docs/status-pages.md). */
 export function publicStatusView(data: PublicStatusPageData, now: Date): PublicStatusView {
   const counts: Record<CheckStatus, number> = { up: 0, late: 0, down: 0, paused: 0, new: 0 };
+  const firstDay = statusPageWindowStart(now).getTime();
   const groups = data.groups.map((g) => ({
     name: g.name,
     checks: g.checks.map((c): PublicCheckView => {
@@ -56,7 +62,8 @@ export function publicStatusView(data: PublicStatusPageData, now: Date): PublicS
         monitored += d.monitoredMs;
         up += d.upMs;
       }
-      return { name: c.name, status: c.status, days: c.history.days, uptime: monitored > 0 ? up / monitored : null };
+      const dayIncidents = checkIncidentDays(data.incidents, { id: c.id, groupName: g.name }, firstDay, STATUS_PAGE_DAYS, now.getTime());
+      return { name: c.name, status: c.status, days: c.history.days, uptime: monitored > 0 ? up / monitored : null, dayIncidents };
     }),
   }));
   const list = listIncidents(
@@ -69,7 +76,6 @@ export function publicStatusView(data: PublicStatusPageData, now: Date): PublicS
     end: i.end === null ? null : new Date(i.end),
     durationMs: i.durationMs,
   }));
-  const firstDay = statusPageWindowStart(now).getTime();
   const days = Array.from({ length: STATUS_PAGE_DAYS }, (_, i) => ({ date: new Date(firstDay + i * 86_400_000).toISOString().slice(0, 10) }));
   return {
     title: data.title,
@@ -79,5 +85,6 @@ export function publicStatusView(data: PublicStatusPageData, now: Date): PublicS
     counts,
     incidents,
     olderIncidents: list.older,
+    announced: publicIncidentsView(data.incidents),
   };
 }

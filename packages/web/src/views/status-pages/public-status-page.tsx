@@ -1,8 +1,9 @@
-import { formatDuration, type UptimeDay } from '@upmon/core';
+import { escapeHtml, formatDuration, type UptimeDay } from '@upmon/core';
 import type { Assets } from '../../http/assets.js';
 import { durationText } from '../duration-text.js';
 import { StatusBadge } from '../status-badge.js';
 import { utcText } from '../time.js';
+import { ActiveIncidents, ResolvedIncidents } from './public-announced-incidents.js';
 import { PublicMaintenanceBanner } from './public-maintenance-banner.js';
 import type { PublicMaintenanceView } from './public-maintenance-model.js';
 import type { DayLabel, PublicCheckView, PublicStatusView } from './public-status-model.js';
@@ -33,14 +34,23 @@ function dayTitle(date: string, d: UptimeDay): string {
   return `${date}: ${parts.join('; ')}`;
 }
 
+/** The announced incidents of a day, after its uptime: `; incident: Slow API (partial outage)`. */
+function incidentsTitle(incidents: readonly string[] | undefined): string {
+  if (!incidents || incidents.length === 0) return '';
+  return `; ${incidents.length === 1 ? 'incident' : 'incidents'}: ${incidents.join('; ')}`;
+}
+
 /**
  * The 90 bars of a check as HTML, built as a string: 9,000 elements a page cost most of its render
- * time as vnodes. Safe without escaping: every character comes from dates and numbers, no user data.
+ * time as vnodes. The day's text comes from dates and numbers; incident titles are people's text,
+ * so the whole title is escaped.
  */
-function barsHtml(labels: readonly DayLabel[], days: readonly UptimeDay[]): string {
+function barsHtml(labels: readonly DayLabel[], days: readonly UptimeDay[], dayIncidents: readonly string[][]): string {
   let html = '';
   days.forEach((d, i) => {
-    html += `<li class="${barClass(d)}" title="${dayTitle((labels[i] as DayLabel).date, d)}"></li>`;
+    const title = dayTitle((labels[i] as DayLabel).date, d) + incidentsTitle(dayIncidents[i]);
+    const marked = dayIncidents[i]?.length ? ' incident-day' : '';
+    html += `<li class="${barClass(d)}${marked}" title="${escapeHtml(title)}"></li>`;
   });
   return html;
 }
@@ -67,7 +77,11 @@ function CheckRow({ check, labels, underMaintenance }: { check: PublicCheckView;
         )}
       </div>
       {/* One bar per day; each names its day and uptime (title: the tooltip and the accessible description). */}
-      <ol class="bars" aria-label={`Uptime per day, last ${days} days, oldest first`} dangerouslySetInnerHTML={{ __html: barsHtml(labels, check.days) }} />
+      <ol
+        class="bars"
+        aria-label={`Uptime per day, last ${days} days, oldest first`}
+        dangerouslySetInnerHTML={{ __html: barsHtml(labels, check.days, check.dayIncidents) }}
+      />
       <p class="uptime">
         <span>{days} days ago</span>
         <span>{check.uptime === null ? 'no data' : `${percentText(check.uptime)} uptime`}</span>
@@ -117,6 +131,7 @@ export function PublicStatusPage({ view, maintenance, assets }: { view: PublicSt
         <main>
           <h1>{view.title}</h1>
           <p class={view.counts.down > 0 ? 'summary summary-down' : 'summary'}>{summary(view)}</p>
+          <ActiveIncidents incidents={view.announced.active} />
           <PublicMaintenanceBanner maintenance={maintenance} />
           {view.groups.map((g, gi) => (
             <section class="group">
@@ -130,17 +145,19 @@ export function PublicStatusPage({ view, maintenance, assets }: { view: PublicSt
               </ul>
             </section>
           ))}
+          {/* Down episodes computed from flips: what the checks saw, apart from what people announced. */}
           {open.length > 0 ? (
             <section class="incidents" aria-labelledby="open-incidents">
-              <h2 id="open-incidents">Open incidents</h2>
+              <h2 id="open-incidents">Ongoing downtime</h2>
               <IncidentList incidents={open} />
             </section>
           ) : null}
           <section class="incidents" aria-labelledby="past-incidents">
-            <h2 id="past-incidents">Past incidents</h2>
-            {past.length === 0 ? <p class="muted">No incidents in the last {days} days.</p> : <IncidentList incidents={past} />}
-            {view.olderIncidents > 0 ? <p class="muted">{view.olderIncidents} older incidents in these days are not listed.</p> : null}
+            <h2 id="past-incidents">Past downtime</h2>
+            {past.length === 0 ? <p class="muted">No downtime in the last {days} days.</p> : <IncidentList incidents={past} />}
+            {view.olderIncidents > 0 ? <p class="muted">{view.olderIncidents} older times down in these days are not listed.</p> : null}
           </section>
+          <ResolvedIncidents incidents={view.announced.resolved} days={days} />
         </main>
         <footer>
           Updated {utcText(view.now)}. Times are UTC; a day runs 00:00–24:00 UTC. Uptime counts time up (or late, within its grace period) against time

@@ -51,6 +51,12 @@ export function StatusPageSettingsPage({ page, access, checks, form, publicUrl, 
           Public link: <a href={publicUrl}>{publicUrl}</a> {form.enabled ? null : <span class="muted">(off: answers “not found” until enabled)</span>}
         </p>
       ) : null}
+      {publicUrl ? (
+        <p>
+          <a href={`${base}/incidents`}>Incidents</a>: tell the page's readers what is wrong, what is being done and when it is fixed (owners, admins and
+          members).
+        </p>
+      ) : null}
       {!canManage ? <p class="notice">Only owners and admins can change the status page.</p> : null}
       <form method="post" action={base} class="stack">
         <CsrfField token={page.csrf} />

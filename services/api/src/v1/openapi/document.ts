@@ -27,9 +27,11 @@ const e = {
   400: errorResponse('Body is not valid JSON or not a JSON object'),
   401: errorResponse('Authorization missing or malformed, or key unknown or revoked'),
   403: errorResponse('Read-only key on a write endpoint, account not on Pro or Business, or check quota reached'),
-  404: errorResponse("Unknown (or another project's) check, integration, maintenance window or location, or unknown endpoint"),
+  404: errorResponse(
+    "Unknown (or another project's) check, integration, maintenance window, location, incident or incident update, no status page, or unknown endpoint",
+  ),
   409: errorResponse(
-    'Conflicts with the state of the resource: resume of a check that is not paused; acknowledgement of a check that is not down; a Telegram link for an integration of another kind; ending a maintenance window that is not in progress; too many private locations; rotating the key of a revoked location',
+    'Conflicts with the state of the resource: resume of a check that is not paused; acknowledgement of a check that is not down; a Telegram link for an integration of another kind; ending a maintenance window that is not in progress; too many private locations; rotating the key of a revoked location; too many open incidents or updates, or deleting the last update of an incident',
   ),
   413: errorResponse('Body larger than the configured limit'),
   415: errorResponse('Body in an encoding or charset other than UTF-8 JSON'),
@@ -46,6 +48,8 @@ const writeErrors = { ...readErrors, 400: e[400], 413: e[413], 415: e[415] };
 
 const checkId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const maintenanceId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+const incidentId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+const incidentUpdateId = { name: 'update', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const locationId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const listParams = inputs.listParameters;
 const integrationId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
@@ -192,7 +196,7 @@ export const OPENAPI_DOCUMENT = {
         operationId: 'listAuditLog',
         description:
           'An addition to the spec: the audit log of the key\'s account (docs/web.md, "Audit log"), newest first: sign-ins, API keys, members, ' +
-          'two-factor changes, and checks, integrations, maintenance windows and status pages created or deleted, with who, when and from where. ' +
+          'two-factor changes, and checks, integrations, maintenance windows and status pages created or deleted, incidents and their updates, with who, when and from where. ' +
           'Read-write keys only (403 for read-only keys). Pass next_cursor as cursor for the next page; null on the last one. Events are kept 365 days.',
         parameters: inputs.auditLogParameters,
         responses: {
@@ -238,6 +242,70 @@ export const OPENAPI_DOCUMENT = {
         operationId: 'deleteStatusPage',
         description: 'An addition to the spec: deletes the status page; a later one gets a new public URL.',
         responses: { 204: { description: 'Deleted' }, ...writeErrors, 404: e[404] },
+      },
+    },
+    '/status-page/incidents': {
+      get: {
+        operationId: 'listIncidents',
+        description:
+          'An addition to the spec: incidents announced on the project\'s status page (docs/status-pages.md, "Incidents"), newest first by started_at; ' +
+          '`before` takes the last started_at of a page for the next one. 404 while the project has no status page.',
+        parameters: listParams,
+        responses: {
+          200: { description: 'Incidents', ...json(dataOf({ type: 'array', maxItems: 100, items: ref('Incident') })) },
+          ...readErrors,
+          404: e[404],
+          422: e[422],
+        },
+      },
+      post: {
+        operationId: 'createIncident',
+        description:
+          'Opens an incident with its first update. Components are checks shown on the page or its named groups, each once. 409 at 20 incidents not resolved.',
+        requestBody: { required: true, ...json(ref('IncidentInput')) },
+        responses: { 201: { description: 'Opened', ...json(dataOf(ref('Incident'))) }, ...writeErrors, 404: e[404], 409: e[409], 422: e[422] },
+      },
+    },
+    '/status-page/incidents/{uuid}': {
+      parameters: [incidentId],
+      get: {
+        operationId: 'getIncident',
+        responses: { 200: { description: 'The incident', ...json(dataOf(ref('Incident'))) }, ...readErrors, 404: e[404] },
+      },
+      patch: {
+        operationId: 'updateIncident',
+        description: 'Changes the title and/or the components (given components replace the stored ones). States change by posting updates.',
+        requestBody: { required: true, ...json(ref('IncidentPatch')) },
+        responses: { 200: { description: 'Updated', ...json(dataOf(ref('Incident'))) }, ...writeErrors, 404: e[404], 422: e[422] },
+      },
+      delete: {
+        operationId: 'deleteIncident',
+        description: 'Deletes the incident and its updates (it leaves the page and its history).',
+        responses: { 204: { description: 'Deleted' }, ...writeErrors, 404: e[404] },
+      },
+    },
+    '/status-page/incidents/{uuid}/updates': {
+      parameters: [incidentId],
+      post: {
+        operationId: 'addIncidentUpdate',
+        description:
+          'Posts an update; the incident takes its state (resolved sets resolved_at; another state reopens a resolved incident). 409 at 100 updates.',
+        requestBody: { required: true, ...json(ref('IncidentUpdateInput')) },
+        responses: { 201: { description: 'Posted: the incident', ...json(dataOf(ref('Incident'))) }, ...writeErrors, 404: e[404], 409: e[409], 422: e[422] },
+      },
+    },
+    '/status-page/incidents/{uuid}/updates/{update}': {
+      parameters: [incidentId, incidentUpdateId],
+      patch: {
+        operationId: 'editIncidentUpdate',
+        description: "Changes an update's message; it is marked edited (edited_at).",
+        requestBody: { required: true, ...json(ref('IncidentUpdateEdit')) },
+        responses: { 200: { description: 'Edited: the incident', ...json(dataOf(ref('Incident'))) }, ...writeErrors, 404: e[404], 422: e[422] },
+      },
+      delete: {
+        operationId: 'deleteIncidentUpdate',
+        description: 'Deletes an update; the incident takes the state of its newest remaining one. 409 for its last update (delete the incident instead).',
+        responses: { 200: { description: 'Deleted: the incident', ...json(dataOf(ref('Incident'))) }, ...writeErrors, 404: e[404], 409: e[409] },
       },
     },
     '/maintenance': {
