@@ -1,7 +1,9 @@
 -- Incidents and updates on status pages (issue 40). New tables only: their indexes are built while
 -- they are empty, and the one foreign key to an existing table (status_pages, not a hot table) takes
--- a short SHARE ROW EXCLUSIVE lock on it: give up fast rather than queue behind traffic.
-SET lock_timeout = '5s';
+-- a short SHARE ROW EXCLUSIVE lock on it: give up fast rather than queue behind traffic (the migrate
+-- script retries a migration that gave way to a lock).
+BEGIN;
+SET LOCAL lock_timeout = '50ms';
 
 -- CreateEnum
 CREATE TYPE "IncidentState" AS ENUM ('investigating', 'identified', 'monitoring', 'resolved');
@@ -61,3 +63,4 @@ ALTER TABLE "status_page_incident_components" ADD CONSTRAINT "status_page_incide
 -- AddForeignKey
 ALTER TABLE "status_page_incident_updates" ADD CONSTRAINT "status_page_incident_updates_incident_id_fkey" FOREIGN KEY ("incident_id") REFERENCES "status_page_incidents"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
+COMMIT;
