@@ -150,7 +150,7 @@ describe('every presenter returns what its schema describes', () => {
   });
 
   test('PrivateLocation and PrivateLocationWithKey', async () => {
-    const { location, key } = await createPrivateLocation(w.prisma, w.scope.accountId, 'office');
+    const { location, key } = await createPrivateLocation(w.prisma, w.scope, 'office');
     expectMatches('PrivateLocation', presentPrivateLocation(location, NOW));
     expectMatches('PrivateLocationWithKey', { ...presentPrivateLocation(location, NOW), key });
   });

@@ -67,6 +67,34 @@ describe('what is recorded', () => {
     expect(await last('api_key.revoke')).toMatchObject({ actor_user_id: team.users.admin.id });
   });
 
+  test('private locations created, rotated and revoked, through the REST API and in the web app', async () => {
+    const key = await makeApiKey(h.prisma, team.project.id, 'rw');
+    const created = await h.call('POST', '/locations', { key: key.key, body: { name: 'Office LAN' } });
+    expect(created.status).toBe(201);
+    const { id, code } = created.body.data as { id: string; code: string };
+    const rotated = await h.call('POST', `/locations/${id}/rotate-key`, { key: key.key, body: { grace_sec: 0 } });
+    expect(rotated.status).toBe(200);
+    expect((await h.call('POST', `/locations/${id}/revoke`, { key: key.key, body: {} })).status).toBe(200);
+    expect((await h.call('POST', `/locations/${id}/revoke`, { key: key.key, body: {} })).status).toBe(200); // already revoked: no event
+    const byKey = (await events()).filter((e) => e.actor_api_key_id === key.id);
+    expect(byKey.map((e) => [e.action, e.target])).toEqual([
+      ['private_location.create', `private location "Office LAN" (${code}), key ${created.body.data.key_prefix}…`],
+      ['private_location.rotate_key', `private location "Office LAN" (${code}), key ${rotated.body.data.key_prefix}…`],
+      ['private_location.revoke', `private location "Office LAN" (${code}), key ${rotated.body.data.key_prefix}…`],
+    ]);
+    expect(byKey[0]).toMatchObject({ actor_kind: 'api_key', client_address: '127.0.0.1' });
+
+    const page = `/projects/${team.project.id}/locations`;
+    await as.admin!.get(page);
+    expect((await as.admin!.submit(page, page, { name: 'DC 2' })).status).toBe(201);
+    expect(await last('private_location.create')).toMatchObject({ actor_kind: 'user', actor_user_id: team.users.admin.id });
+    const row = await h.prisma.privateLocation.findFirstOrThrow({ where: { accountId: team.accountId, name: 'DC 2' } });
+    expect((await as.admin!.post(`${page}/${row.id}/rotate`, { grace_sec: '3600' })).status).toBe(201);
+    expect(await last('private_location.rotate_key')).toMatchObject({ actor_user_id: team.users.admin.id, target: expect.stringContaining(row.code) });
+    expect((await as.admin!.post(`${page}/${row.id}/revoke`)).status).toBe(303);
+    expect(await last('private_location.revoke')).toMatchObject({ actor_user_id: team.users.admin.id, target: expect.stringContaining('"DC 2"') });
+  });
+
   test('role changes and removals of members', async () => {
     const someone = await makeUser(h.prisma, team.accountId, 'member');
     const account = `/accounts/${team.accountId}`;

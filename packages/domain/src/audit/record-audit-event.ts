@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   'maintenance.delete',
   'status_page.create',
   'status_page.delete',
+  'private_location.create',
+  'private_location.rotate_key',
+  'private_location.revoke',
   // Single sign-on and SCIM (docs/sso.md).
   'sso.oidc_update',
   'sso.oidc_delete',
