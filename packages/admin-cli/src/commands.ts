@@ -34,7 +34,7 @@ export async function createAccount(prisma: PrismaClient, opts: { name?: string;
   const data = { name: requireName(opts.name), plan: requirePlan(opts.plan ?? 'free') };
   const a = await prisma.$transaction(async (tx) => {
     const row = await tx.account.create({ data });
-    await auditOperatorChange(tx, row.id, 'account.create', `account "${row.name}" on the ${row.plan} plan`);
+    await auditOperatorChange(tx, { accountId: row.id }, 'account.create', `account "${row.name}" on the ${row.plan} plan`);
     return row;
   });
   return { id: a.id, name: a.name, plan: a.plan, created_at: iso(a.createdAt) };
@@ -84,7 +84,7 @@ export async function createProject(prisma: PrismaClient, opts: { account?: stri
   if (!(await prisma.account.findUnique({ where: { id: accountId } }))) throw new CliError(`account ${accountId} not found`);
   const p = await prisma.$transaction(async (tx) => {
     const row = await tx.project.create({ data: { accountId, name, pingKey: randomToken(16) } });
-    await auditOperatorChange(tx, accountId, 'project.create', `project "${row.name}" (${row.id})`);
+    await auditOperatorChange(tx, { accountId, projectId: row.id }, 'project.create', `project "${row.name}" (${row.id})`);
     return row;
   });
   return { id: p.id, account_id: p.accountId, name: p.name, ping_key: p.pingKey, created_at: iso(p.createdAt) };
@@ -106,7 +106,7 @@ export async function createKey(prisma: PrismaClient, opts: { project?: string; 
   const data = { projectId, kind: opts.kind, name: opts.name ?? null, prefix: generated.prefix, hash: generated.hash } as const;
   const k = await prisma.$transaction(async (tx) => {
     const row = await tx.apiKey.create({ data });
-    await auditOperatorChange(tx, project.accountId, 'api_key.create', apiKeyAuditTarget(project.name, row));
+    await auditOperatorChange(tx, { accountId: project.accountId, projectId: project.id }, 'api_key.create', apiKeyAuditTarget(project.name, row));
     return row;
   });
   return { id: k.id, project_id: projectId, kind: k.kind, name: k.name, prefix: k.prefix, key: generated.key, created_at: iso(k.createdAt) };
@@ -137,7 +137,7 @@ export async function revokeKey(prisma: PrismaClient, opts: { id?: string }, now
       ? existing
       : await prisma.$transaction(async (tx) => {
           const row = await tx.apiKey.update({ where: { id }, data: { revokedAt: now } });
-          await auditOperatorChange(tx, project.accountId, 'api_key.revoke', apiKeyAuditTarget(project.name, row));
+          await auditOperatorChange(tx, { accountId: project.accountId, projectId: project.id }, 'api_key.revoke', apiKeyAuditTarget(project.name, row));
           return row;
         });
   return { id: k.id, prefix: k.prefix, revoked_at: iso(k.revokedAt) };

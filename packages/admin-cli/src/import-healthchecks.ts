@@ -119,7 +119,7 @@ export async function importHealthchecks(prisma: PrismaClient, opts: { project?:
   // One event for the run (each check is its own transaction; a second run that creates nothing logs nothing).
   if (out.created.length > 0) {
     const target = `${out.created.length} checks into project "${project.name}" (${project.id})`;
-    await auditOperatorChange(prisma, project.accountId, 'check.import', target);
+    await auditOperatorChange(prisma, { accountId: project.accountId, projectId: project.id }, 'check.import', target);
   }
   return {
     project_id: projectId,

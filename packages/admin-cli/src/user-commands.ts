@@ -46,7 +46,7 @@ async function createUser(prisma: PrismaClient, opts: UserOpts, appBaseUrl: stri
     if (!(await tx.account.findUnique({ where: { id: accountId } }))) throw new CliError(`account ${accountId} not found`);
     const { user } = await addUserToAccount(tx, { accountId, email, name, role });
     const token = await issueUserToken(tx, { userId: user.id, purpose: 'set_password', ttlMs: TOKEN_TTL_MS.welcome, now });
-    await auditOperatorChange(tx, accountId, 'member.add', `${user.email} as ${role}`);
+    await auditOperatorChange(tx, { accountId }, 'member.add', `${user.email} as ${role}`);
     return {
       id: user.id,
       email: user.email,
@@ -83,14 +83,14 @@ async function removeUser(prisma: PrismaClient, opts: UserOpts) {
     await prisma.$transaction(async (tx) => {
       const { count } = await tx.membership.deleteMany({ where: { accountId, userId: user.id } });
       if (count === 0) throw new CliError(`user ${email} is not a member of account ${accountId}`);
-      await auditOperatorChange(tx, accountId, 'member.remove', email);
+      await auditOperatorChange(tx, { accountId }, 'member.remove', email);
     });
     return { id: user.id, email, removed_from_account: accountId };
   }
   await prisma.$transaction(async (tx) => {
     // Memberships, sessions and one-time links cascade.
     await tx.user.delete({ where: { id: user.id } });
-    for (const m of user.memberships) await auditOperatorChange(tx, m.accountId, 'member.remove', `${email} (the person deleted)`);
+    for (const m of user.memberships) await auditOperatorChange(tx, { accountId: m.accountId }, 'member.remove', `${email} (the person deleted)`);
   });
   return { id: user.id, email, deleted: true };
 }

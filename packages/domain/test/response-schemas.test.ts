@@ -156,7 +156,7 @@ describe('every presenter returns what its schema describes', () => {
   });
 
   test('AuditEvent (the operations above were audit-logged)', async () => {
-    const { events } = await listAuditEvents(w.pool, w.scope.accountId, { limit: 100 });
+    const { events } = await listAuditEvents(w.pool, { accountId: w.scope.accountId }, { limit: 100 });
     expect(events.length).toBeGreaterThan(0);
     for (const e of events) expectMatches('AuditEvent', presentAuditEvent(e));
   });

@@ -13,6 +13,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 interface Row {
+  project_id: string | null;
   action: string;
   actor_kind: string;
   actor_label: string;
@@ -26,7 +27,7 @@ interface Row {
 const events = async (accountId = team.accountId): Promise<Row[]> =>
   (
     await h.pool.query<Row>(
-      'SELECT action, actor_kind, actor_label, actor_user_id, actor_api_key_id, client_address, target FROM audit_events WHERE account_id = $1 ORDER BY id',
+      'SELECT project_id, action, actor_kind, actor_label, actor_user_id, actor_api_key_id, client_address, target FROM audit_events WHERE account_id = $1 ORDER BY id',
       [accountId],
     )
   ).rows;
@@ -196,7 +197,8 @@ describe('reading it', () => {
 
   test('GET /api/v1/audit-log: newest first with cursor paging; read-only keys get 403', async () => {
     const rw = await makeApiKey(h.prisma, team.project.id, 'rw');
-    const all = await events();
+    const all = (await events()).filter((e) => e.project_id === team.project.id);
+    expect(all.length).toBeGreaterThan(10);
     const first = await h.call('GET', '/audit-log?limit=3', { key: rw.key });
     expect(first.status).toBe(200);
     expect(first.body.data).toHaveLength(3);
@@ -221,6 +223,25 @@ describe('reading it', () => {
     expect(refused.body.message).toMatch(/read-write API key/);
     expect((await h.call('GET', '/audit-log?limit=101', { key: rw.key })).status).toBe(422);
     expect((await h.call('GET', '/audit-log?cursor=abc', { key: rw.key })).status).toBe(422);
+  });
+
+  test("a project's key reads its project's events only: not another project's of the account, nor the account's own", async () => {
+    const sibling = await makeProject(h.prisma, { accountId: team.accountId });
+    const siblingKey = await makeApiKey(h.prisma, sibling.id, 'rw');
+    expect((await h.call('POST', '/checks', { key: siblingKey.key, body: heartbeatBody({ name: 'sibling-check' }) })).status).toBe(201);
+    expect((await new WebClient(h.api.url).signIn(team.users.owner.email, TEST_PASSWORD)).status).toBe(303);
+    const rw = await makeApiKey(h.prisma, team.project.id, 'rw');
+    expect((await h.call('POST', '/checks', { key: rw.key, body: heartbeatBody({ name: 'own-check' }) })).status).toBe(201);
+    const mine = await h.call('GET', '/audit-log?limit=100', { key: rw.key });
+    expect(mine.body.data[0]).toMatchObject({ action: 'check.create', target: expect.stringContaining('own-check') });
+    const text = JSON.stringify(mine.body);
+    expect(text).not.toContain('sibling-check');
+    expect(mine.body.data.filter((e: { action: string }) => /^(sign_in|member\.)/.test(e.action))).toEqual([]);
+    // The sibling's key sees its own check, and none of this project's.
+    const theirs = await h.call('GET', '/audit-log?limit=100', { key: siblingKey.key });
+    expect(theirs.body.data.map((e: { target: string }) => e.target)).toEqual([expect.stringContaining('sibling-check')]);
+    // The account's owners still read everything on the page.
+    expect(pageText((await as.owner!.get(`/accounts/${team.accountId}/audit-log`)).text)).toContain('sibling-check');
   });
 
   test("another account's events are never shown", async () => {

@@ -70,16 +70,18 @@ export interface AuditEvent {
   action: AuditAction;
   /** What it was done to, as people read it now (a check's name and id, a member's address). */
   target?: string;
+  /** The project it was done in, if any: a project's API key reads only its project's events. */
+  projectId?: string;
 }
 
 /** The longest target kept (names are bounded by the inputs; this bounds what a future caller passes). */
 const TARGET_MAX = 300;
 
 const INSERT_EVENT = `
-  INSERT INTO audit_events (account_id, action, actor_kind, actor_user_id, actor_api_key_id, actor_label, client_address, target)
+  INSERT INTO audit_events (account_id, action, actor_kind, actor_user_id, actor_api_key_id, actor_label, client_address, target, project_id)
   VALUES ($1::uuid, $2, $3, $4::uuid, $5::uuid,
           coalesce($6::text, (SELECT 'API key ' || coalesce(name, prefix || '…') FROM api_keys WHERE id = $5::uuid), 'API key'),
-          $7, $8)`;
+          $7, $8, $9::uuid)`;
 
 /** The values of INSERT_EVENT: an API key is labelled from its row (its name, else its prefix) in the statement; a person by their address. */
 function insertValues(event: AuditEvent): (string | null)[] {
@@ -96,7 +98,7 @@ function insertValues(event: AuditEvent): (string | null)[] {
           : null;
   const client = actor.kind === 'operator' ? null : actor.client;
   const target = event.target === undefined ? null : event.target.slice(0, TARGET_MAX);
-  return [event.accountId, event.action, actor.kind, userId, keyId, label, client, target];
+  return [event.accountId, event.action, actor.kind, userId, keyId, label, client, target, event.projectId ?? null];
 }
 
 /**

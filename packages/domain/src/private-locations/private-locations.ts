@@ -34,7 +34,7 @@ export async function findPrivateLocation(prisma: PrismaClient, accountId: strin
 /** Records `action` on `l`, named as `private location "office" (<code>), key <prefix>…`. */
 function audit(tx: Prisma.TransactionClient, by: PrivateLocationChanger, action: AuditAction, l: PrivateLocation): Promise<void> {
   const target = `private location "${l.name}" (${l.code}), key ${l.keyPrefix}…`;
-  return recordAuditEvent(tx, { accountId: by.accountId, actor: by.actor, action, target });
+  return recordAuditEvent(tx, { accountId: by.accountId, projectId: by.projectId, actor: by.actor, action, target });
 }
 
 /** A new private location and its key (shown once), audit-logged. 409 past PRIVATE_LOCATIONS_PER_ACCOUNT live ones. */
