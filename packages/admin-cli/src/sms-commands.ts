@@ -59,7 +59,12 @@ export async function setSmsQuota(prisma: PrismaClient, opts: { account?: string
   const a = await prisma.$transaction(async (tx) => {
     const row = await tx.account.update({ where: { id }, data: { smsMonthlyQuota } });
     const quotaText = (q: number | null) => (q === null ? 'the plan default' : String(q));
-    await auditOperatorChange(tx, { accountId: id }, 'account.sms_quota_change', `SMS quota ${quotaText(found.smsMonthlyQuota)} → ${quotaText(smsMonthlyQuota)} a month`);
+    await auditOperatorChange(
+      tx,
+      { accountId: id },
+      'account.sms_quota_change',
+      `SMS quota ${quotaText(found.smsMonthlyQuota)} → ${quotaText(smsMonthlyQuota)} a month`,
+    );
     return row;
   });
   return { account_id: a.id, plan: a.plan, sms_monthly_quota: a.smsMonthlyQuota, quota: smsQuotaOf(a.plan as PlanName, a.smsMonthlyQuota) };

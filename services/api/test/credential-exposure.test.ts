@@ -76,7 +76,9 @@ describe('no credential reaches a role that cannot change it', () => {
     expect(page).toContain('are hidden');
     // A server URL keeps its host and path, so a reader knows where alerts go.
     const gotify = await h.prisma.integration.findFirstOrThrow({ where: { projectId: team.project.id, kind: 'gotify' } });
-    expect(pages.get(`/projects/${team.project.id}/integrations/${gotify.id}`)).toContain(`value="https://${MASKED_SECRET}@plain.example/base?${MASKED_SECRET}"`);
+    expect(pages.get(`/projects/${team.project.id}/integrations/${gotify.id}`)).toContain(
+      `value="https://${MASKED_SECRET}@plain.example/base?${MASKED_SECRET}"`,
+    );
   });
 
   test('members and up see the credentials only in the forms that change them', async () => {

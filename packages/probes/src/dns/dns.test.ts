@@ -95,7 +95,10 @@ describe('dns probes against a real DNS server', () => {
     ] as const) {
       expect(await probe({ name, record_type: type })).toMatchObject({ ok: false, failure: null, explanation: noPublic(type, name) });
     }
-    expect(await probe({ name: 'internal.example.test', expected: ['10.0.0.5'] })).toMatchObject({ ok: false, explanation: noPublic('A', 'internal.example.test') });
+    expect(await probe({ name: 'internal.example.test', expected: ['10.0.0.5'] })).toMatchObject({
+      ok: false,
+      explanation: noPublic('A', 'internal.example.test'),
+    });
     expect((await probe({ name: 'db.example.test', record_type: 'CNAME', expected: ['db.corp'] })).ok).toBe(false);
     // A mixed answer: the public record shown and matched, the other neither.
     const mixed = await probe({ name: 'mixed.example.test', expected: ['10.0.0.6'] });

@@ -38,10 +38,7 @@ const upmonShape = (status: number, body: Record<string, unknown>): ErrorAnswer 
  * `{message, error_id}` with the error logged under the same id. Never a stack trace in a response.
  * `shape` restates an answer for an API with other conventions (the Healthchecks-compatible API).
  */
-export function errorMiddleware(
-  logger: Logger,
-  opts: { shape?: (status: number, body: Record<string, unknown>) => ErrorAnswer } = {},
-): ErrorRequestHandler {
+export function errorMiddleware(logger: Logger, opts: { shape?: (status: number, body: Record<string, unknown>) => ErrorAnswer } = {}): ErrorRequestHandler {
   const shape = opts.shape ?? upmonShape;
   return (err, req, res, next) => {
     if (res.headersSent) {
