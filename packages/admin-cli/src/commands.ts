@@ -2,7 +2,9 @@ import { CheckBatch } from '@upmon/check-store';
 import { planLimits, type PlanName } from '@upmon/core';
 import { generateApiKey, randomToken } from '@upmon/crypto';
 import { withPgTransaction, type PgPool, type PrismaClient } from '@upmon/db';
+import { apiKeyAuditTarget, OPERATOR, recordAuditEventWithPg } from '@upmon/domain';
 import { CliError } from './cli-error.js';
+import { auditOperatorChange } from './operator-audit.js';
 
 export { CliError };
 
@@ -29,7 +31,12 @@ function requireName(value: string | undefined, flag = 'name'): string {
 export const iso = (d: Date | null) => (d ? d.toISOString().replace('Z', '+00:00') : null);
 
 export async function createAccount(prisma: PrismaClient, opts: { name?: string; plan?: string }) {
-  const a = await prisma.account.create({ data: { name: requireName(opts.name), plan: requirePlan(opts.plan ?? 'free') } });
+  const data = { name: requireName(opts.name), plan: requirePlan(opts.plan ?? 'free') };
+  const a = await prisma.$transaction(async (tx) => {
+    const row = await tx.account.create({ data });
+    await auditOperatorChange(tx, { accountId: row.id }, 'account.create', `account "${row.name}" on the ${row.plan} plan`);
+    return row;
+  });
   return { id: a.id, name: a.name, plan: a.plan, created_at: iso(a.createdAt) };
 }
 
@@ -47,12 +54,14 @@ export async function setPlan(pool: PgPool, opts: { id?: string; plan?: string }
   const plan = requirePlan(opts.plan);
   const quota = planLimits(plan).checkQuota;
   return withPgTransaction(pool, async (client) => {
+    const before = await client.query<{ plan: PlanName }>(`SELECT plan FROM accounts WHERE id = $1 FOR UPDATE`, [id]);
+    const was = before.rows[0]?.plan;
+    if (!was) throw new CliError(`account ${id} not found`);
     const { rows } = await client.query<{ id: string; name: string; plan: PlanName }>(
       `UPDATE accounts SET plan = $2::"Plan", updated_at = now() WHERE id = $1 RETURNING id, name, plan`,
       [id, plan],
     );
-    const a = rows[0];
-    if (!a) throw new CliError(`account ${id} not found`);
+    const a = rows[0] as { id: string; name: string; plan: PlanName };
     const active = await client.query<{ id: string }>(
       `SELECT c.id FROM checks c JOIN projects p ON p.id = c.project_id WHERE p.account_id = $1 AND c.status <> 'paused' ORDER BY c.created_at, c.id`,
       [id],
@@ -63,6 +72,8 @@ export async function setPlan(pool: PgPool, opts: { id?: string; plan?: string }
     const paused = over.filter((c) => batch.get(c) && batch.get(c)?.state.status !== 'paused');
     for (const c of paused) batch.transition(c, { type: 'quota' }, now);
     await batch.write(client);
+    const target = `plan ${was} → ${plan}${paused.length > 0 ? `; ${paused.length} checks paused for the quota` : ''}`;
+    await recordAuditEventWithPg(client, { accountId: id, actor: OPERATOR, action: 'account.plan_change', target });
     return { id: a.id, name: a.name, plan: a.plan, check_quota: quota, checks_paused_for_quota: paused };
   });
 }
@@ -71,7 +82,11 @@ export async function createProject(prisma: PrismaClient, opts: { account?: stri
   const accountId = requireUuid(opts.account, 'account');
   const name = requireName(opts.name);
   if (!(await prisma.account.findUnique({ where: { id: accountId } }))) throw new CliError(`account ${accountId} not found`);
-  const p = await prisma.project.create({ data: { accountId, name, pingKey: randomToken(16) } });
+  const p = await prisma.$transaction(async (tx) => {
+    const row = await tx.project.create({ data: { accountId, name, pingKey: randomToken(16) } });
+    await auditOperatorChange(tx, { accountId, projectId: row.id }, 'project.create', `project "${row.name}" (${row.id})`);
+    return row;
+  });
   return { id: p.id, account_id: p.accountId, name: p.name, ping_key: p.pingKey, created_at: iso(p.createdAt) };
 }
 
@@ -85,10 +100,14 @@ export async function listProjects(prisma: PrismaClient, opts: { account?: strin
 export async function createKey(prisma: PrismaClient, opts: { project?: string; kind?: string; name?: string }) {
   const projectId = requireUuid(opts.project, 'project');
   if (opts.kind !== 'rw' && opts.kind !== 'ro') throw new CliError('--kind must be rw or ro', 2);
-  if (!(await prisma.project.findUnique({ where: { id: projectId } }))) throw new CliError(`project ${projectId} not found`);
+  const project = await prisma.project.findUnique({ where: { id: projectId } });
+  if (!project) throw new CliError(`project ${projectId} not found`);
   const generated = generateApiKey(opts.kind);
-  const k = await prisma.apiKey.create({
-    data: { projectId, kind: opts.kind, name: opts.name ?? null, prefix: generated.prefix, hash: generated.hash },
+  const data = { projectId, kind: opts.kind, name: opts.name ?? null, prefix: generated.prefix, hash: generated.hash } as const;
+  const k = await prisma.$transaction(async (tx) => {
+    const row = await tx.apiKey.create({ data });
+    await auditOperatorChange(tx, { accountId: project.accountId, projectId: project.id }, 'api_key.create', apiKeyAuditTarget(project.name, row));
+    return row;
   });
   return { id: k.id, project_id: projectId, kind: k.kind, name: k.name, prefix: k.prefix, key: generated.key, created_at: iso(k.createdAt) };
 }
@@ -109,9 +128,17 @@ export async function listKeys(prisma: PrismaClient, opts: { project?: string })
 
 export async function revokeKey(prisma: PrismaClient, opts: { id?: string }, now: Date) {
   const id = requireUuid(opts.id, 'id');
-  const existing = await prisma.apiKey.findUnique({ where: { id } });
+  const existing = await prisma.apiKey.findUnique({ where: { id }, include: { project: true } });
   if (!existing) throw new CliError(`key ${id} not found`);
+  const { project } = existing;
   // A revocation scheduled for later (rotation with a grace period) is brought forward to now.
-  const k = existing.revokedAt && existing.revokedAt <= now ? existing : await prisma.apiKey.update({ where: { id }, data: { revokedAt: now } });
+  const k =
+    existing.revokedAt && existing.revokedAt <= now
+      ? existing
+      : await prisma.$transaction(async (tx) => {
+          const row = await tx.apiKey.update({ where: { id }, data: { revokedAt: now } });
+          await auditOperatorChange(tx, { accountId: project.accountId, projectId: project.id }, 'api_key.revoke', apiKeyAuditTarget(project.name, row));
+          return row;
+        });
   return { id: k.id, prefix: k.prefix, revoked_at: iso(k.revokedAt) };
 }

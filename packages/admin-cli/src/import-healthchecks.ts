@@ -4,6 +4,7 @@ import type { Prisma, PrismaClient } from '@upmon/db';
 import { hcExportRecordToCheck, type ImportedCheck } from '@upmon/healthchecks';
 import { CliError } from './cli-error.js';
 import { requireUuid } from './commands.js';
+import { auditOperatorChange } from './operator-audit.js';
 
 /** An export of 100,000 checks is ~150 MB of JSON; anything larger is not an export. */
 const FILE_MAX_BYTES = 256 * 1024 * 1024;
@@ -94,7 +95,7 @@ async function insertOne(prisma: PrismaClient, c: ImportedCheck, project: { id: 
 export async function importHealthchecks(prisma: PrismaClient, opts: { project?: string; file?: string }) {
   const projectId = requireUuid(opts.project, 'project');
   const records = readExport(opts.file);
-  const project = await prisma.project.findUnique({ where: { id: projectId }, select: { id: true, accountId: true } });
+  const project = await prisma.project.findUnique({ where: { id: projectId }, select: { id: true, accountId: true, name: true } });
   if (!project) throw new CliError(`project ${projectId} not found`);
 
   const out: Outcome = { created: [], adjusted: [], skipped: [] };
@@ -114,6 +115,11 @@ export async function importHealthchecks(prisma: PrismaClient, opts: { project?:
     const adjustments = [...c.adjustments];
     if (result.slugDropped) adjustments.push({ field: 'slug', requested: c.fields.slug, stored: null, reason: 'another check of the project has this slug' });
     for (const a of adjustments) out.adjusted.push({ id: c.id, name: c.fields.name, ...a });
+  }
+  // One event for the run (each check is its own transaction; a second run that creates nothing logs nothing).
+  if (out.created.length > 0) {
+    const target = `${out.created.length} checks into project "${project.name}" (${project.id})`;
+    await auditOperatorChange(prisma, { accountId: project.accountId, projectId: project.id }, 'check.import', target);
   }
   return {
     project_id: projectId,

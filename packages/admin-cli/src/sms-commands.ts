@@ -1,6 +1,7 @@
 import { smsMonthOf, smsQuotaOf, type PlanName } from '@upmon/core';
 import type { PrismaClient } from '@upmon/db';
 import { CliError, iso, requireUuid } from './commands.js';
+import { auditOperatorChange } from './operator-audit.js';
 
 /** Options of the `sms` command group (merged into the CLI's parseArgs options). */
 export const SMS_OPTIONS = {
@@ -54,7 +55,18 @@ export async function setSmsQuota(prisma: PrismaClient, opts: { account?: string
   if (raw !== 'default' && !/^\d{1,7}$/.test(raw)) throw new CliError('--quota must be a whole number up to 9999999, or default', 2);
   const found = await prisma.account.findUnique({ where: { id } });
   if (!found) throw new CliError(`account ${id} not found`);
-  const a = await prisma.account.update({ where: { id }, data: { smsMonthlyQuota: raw === 'default' ? null : Number(raw) } });
+  const smsMonthlyQuota = raw === 'default' ? null : Number(raw);
+  const a = await prisma.$transaction(async (tx) => {
+    const row = await tx.account.update({ where: { id }, data: { smsMonthlyQuota } });
+    const quotaText = (q: number | null) => (q === null ? 'the plan default' : String(q));
+    await auditOperatorChange(
+      tx,
+      { accountId: id },
+      'account.sms_quota_change',
+      `SMS quota ${quotaText(found.smsMonthlyQuota)} → ${quotaText(smsMonthlyQuota)} a month`,
+    );
+    return row;
+  });
   return { account_id: a.id, plan: a.plan, sms_monthly_quota: a.smsMonthlyQuota, quota: smsQuotaOf(a.plan as PlanName, a.smsMonthlyQuota) };
 }
 

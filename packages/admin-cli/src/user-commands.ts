@@ -3,6 +3,7 @@ import type { PrismaClient } from '@upmon/db';
 import { OPERATOR, recordAuditEventInAccounts } from '@upmon/domain';
 import { addUserToAccount, isPlausibleEmail, issueUserToken, normalizeEmail, removeTwoFactor, TOKEN_TTL_MS, userTokenPath } from '@upmon/user-store';
 import { CliError } from './cli-error.js';
+import { auditOperatorChange } from './operator-audit.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -45,6 +46,7 @@ async function createUser(prisma: PrismaClient, opts: UserOpts, appBaseUrl: stri
     if (!(await tx.account.findUnique({ where: { id: accountId } }))) throw new CliError(`account ${accountId} not found`);
     const { user } = await addUserToAccount(tx, { accountId, email, name, role });
     const token = await issueUserToken(tx, { userId: user.id, purpose: 'set_password', ttlMs: TOKEN_TTL_MS.welcome, now });
+    await auditOperatorChange(tx, { accountId }, 'member.add', `${user.email} as ${role}`);
     return {
       id: user.id,
       email: user.email,
@@ -74,16 +76,22 @@ async function listUsers(prisma: PrismaClient, opts: UserOpts) {
 /** `user remove --email E [--account ID]`: from one account, or (no --account) the user altogether. */
 async function removeUser(prisma: PrismaClient, opts: UserOpts) {
   const email = emailOf(opts.email);
-  const user = await prisma.user.findUnique({ where: { email } });
+  const user = await prisma.user.findUnique({ where: { email }, include: { memberships: { select: { accountId: true } } } });
   if (!user) throw new CliError(`user ${email} not found`);
   if (opts.account) {
     const accountId = uuidOf(opts.account, 'account');
-    const { count } = await prisma.membership.deleteMany({ where: { accountId, userId: user.id } });
-    if (count === 0) throw new CliError(`user ${email} is not a member of account ${accountId}`);
+    await prisma.$transaction(async (tx) => {
+      const { count } = await tx.membership.deleteMany({ where: { accountId, userId: user.id } });
+      if (count === 0) throw new CliError(`user ${email} is not a member of account ${accountId}`);
+      await auditOperatorChange(tx, { accountId }, 'member.remove', email);
+    });
     return { id: user.id, email, removed_from_account: accountId };
   }
-  // Memberships, sessions and one-time links cascade.
-  await prisma.user.delete({ where: { id: user.id } });
+  await prisma.$transaction(async (tx) => {
+    // Memberships, sessions and one-time links cascade.
+    await tx.user.delete({ where: { id: user.id } });
+    for (const m of user.memberships) await auditOperatorChange(tx, { accountId: m.accountId }, 'member.remove', `${email} (the person deleted)`);
+  });
   return { id: user.id, email, deleted: true };
 }
 

@@ -65,6 +65,27 @@ describe('admin CLI', () => {
     expect(flips.every((f) => f.reason === 'quota' && f.newStatus === 'paused' && f.fannedOutAt !== null)).toBe(true);
   });
 
+  it('logs every change in the audit log of the account it concerns, by the operator', async () => {
+    const account = admin('account', 'create', '--name', 'Audited', '--plan', 'pro').json;
+    const project = admin('project', 'create', '--account', account.id, '--name', 'Web').json;
+    const key = admin('key', 'create', '--project', project.id, '--kind', 'rw', '--name', 'deploy').json;
+    expect(admin('key', 'revoke', '--id', key.id).code).toBe(0);
+    expect(admin('key', 'revoke', '--id', key.id).code).toBe(0); // already revoked: nothing changes, nothing logged
+    for (let i = 0; i < 21; i++) await makeCheck(prisma, project.id, { status: 'up', lastPingAt: new Date() });
+    expect(admin('account', 'set-plan', '--id', account.id, '--plan', 'free').code).toBe(0);
+    expect(admin('sms', 'set-quota', '--account', account.id, '--quota', '50').code).toBe(0);
+    const events = await prisma.auditEvent.findMany({ where: { accountId: account.id }, orderBy: { id: 'asc' } });
+    expect(events.map((e) => [e.action, e.target])).toEqual([
+      ['account.create', 'account "Audited" on the pro plan'],
+      ['project.create', `project "Web" (${project.id})`],
+      ['api_key.create', `read-write API key "deploy" ${key.prefix}… of project "Web"`],
+      ['api_key.revoke', `read-write API key "deploy" ${key.prefix}… of project "Web"`],
+      ['account.plan_change', 'plan pro → free; 1 checks paused for the quota'],
+      ['account.sms_quota_change', 'SMS quota the plan default → 50 a month'],
+    ]);
+    expect(events.every((e) => e.actorKind === 'operator' && e.actorLabel === 'operator (admin CLI)' && e.clientAddress === null)).toBe(true);
+  });
+
   it('answers mistakes with a JSON error and a non-zero exit code', () => {
     const bad = admin('key', 'create', '--project', 'nope', '--kind', 'rw');
     expect(bad.code).toBe(2);

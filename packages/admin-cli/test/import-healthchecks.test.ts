@@ -101,6 +101,11 @@ describe('admin import healthchecks', () => {
     expect(again.json.adjusted).toEqual([]);
     expect(again.json.skipped.filter((s: any) => s.reason === 'already imported')).toHaveLength(12);
     expect(await prisma.check.count({ where: { projectId: project.id } })).toBe(12);
+    // One audit event, for the run that created checks.
+    const events = await prisma.auditEvent.findMany({ where: { accountId: project.accountId } });
+    expect(events).toEqual([
+      expect.objectContaining({ action: 'check.import', actorKind: 'operator', target: `12 checks into project "${project.name}" (${project.id})` }),
+    ]);
     // Two runs of the CLI as processes: slow on a loaded machine.
   });
 

@@ -57,6 +57,14 @@ describe('admin CLI: user commands', () => {
     const gone = admin('user', 'remove', '--email', 'cy@example.com');
     expect(gone.json).toMatchObject({ deleted: true });
     expect(await prisma.user.findUnique({ where: { email: 'cy@example.com' } })).toBeNull();
+    // Each change in the account's audit log, by the operator.
+    const events = await prisma.auditEvent.findMany({ where: { accountId: account.id }, orderBy: { id: 'asc' } });
+    expect(events.map((e) => [e.actorKind, e.action, e.target])).toEqual([
+      ['operator', 'member.add', 'bob@example.com as read_only'],
+      ['operator', 'member.add', 'cy@example.com as member'],
+      ['operator', 'member.remove', 'bob@example.com'],
+      ['operator', 'member.remove', 'cy@example.com (the person deleted)'],
+    ]);
   });
 
   test('usage mistakes exit 2 with a message', async () => {
@@ -86,8 +94,8 @@ describe('admin CLI: user commands', () => {
     expect(r.json).toEqual({ id: created.json.id, email: 'lost@example.com', two_factor: false });
     const user = await prisma.user.findUniqueOrThrow({ where: { id: created.json.id }, include: { recoveryCodes: true, securityKeys: true } });
     expect([user.totpSecret, user.recoveryCodes, user.securityKeys]).toEqual([null, [], []]);
-    const events = await prisma.auditEvent.findMany({ where: { accountId: account.id } });
-    expect(events).toEqual([expect.objectContaining({ action: 'two_factor.disable', actorKind: 'operator', target: 'lost@example.com' })]);
+    const events = await prisma.auditEvent.findMany({ where: { accountId: account.id, action: 'two_factor.disable' } });
+    expect(events).toEqual([expect.objectContaining({ actorKind: 'operator', target: 'lost@example.com' })]);
     expect(admin('user', 'remove-2fa', '--email', 'nobody@example.com').code).toBe(1);
   });
 });

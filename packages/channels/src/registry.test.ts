@@ -44,7 +44,8 @@ describe('the registry', () => {
     it('marks credentials secret, and has words for the provider’s side', () => {
       expect(kind.setup.length).toBeGreaterThan(20);
       for (const f of kind.formFields)
-        if (/token|key|secret|webhook_url|phone/.test(f.name) || `${kind.kind}.${f.name}` === 'ntfy.topic') expect([f.name, f.secret]).toEqual([f.name, true]);
+        if (/token|key|secret|webhook_url|phone|template/.test(f.name) || ['ntfy.topic', 'email.email'].includes(`${kind.kind}.${f.name}`))
+          expect([f.name, f.secret]).toEqual([f.name, true]);
     });
   });
 });

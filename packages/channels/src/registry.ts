@@ -74,16 +74,33 @@ export function secretFields(kind: ChannelKind): string[] {
 /** What people who may not change an integration see in place of a secret field's value. */
 export const MASKED_SECRET = '••••••••';
 
+/** Longer than any URL a config schema accepts: not parsed, masked whole. */
+const URL_MAX = 2048;
+
+/**
+ * A URL that is not secret (a self-hosted server's address) as people who may only read it see
+ * it: its user-info and query, where a credential can hide (`https://u:pw@host/?token=…`), masked.
+ */
+function maskedUrl(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (value.length > URL_MAX || !URL.canParse(value)) return MASKED_SECRET;
+  const u = new URL(value);
+  const userInfo = u.username || u.password ? `${MASKED_SECRET}@` : '';
+  const query = u.search ? `?${MASKED_SECRET}` : '';
+  return `${u.protocol}//${userInfo}${u.host}${u.pathname}${query}`;
+}
+
 /**
  * The config as people who may only read the integration see it: the kind's form fields, each
- * secret one (that has a value) replaced by MASKED_SECRET; keys the form does not show are dropped.
+ * secret one (that has a value) replaced by MASKED_SECRET, the other URLs without user-info and
+ * query (maskedUrl); keys the form does not show are dropped.
  */
 export function maskedConfig(kind: ChannelKind, config: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of kind.formFields) {
     const value = config[f.name];
     if (value === undefined || value === null || value === '') continue;
-    out[f.name] = f.secret ? MASKED_SECRET : value;
+    out[f.name] = f.secret ? MASKED_SECRET : f.type === 'url' ? maskedUrl(value) : value;
   }
   return out;
 }

@@ -178,13 +178,13 @@ describe('every presenter returns what its schema describes', () => {
   });
 
   test('PrivateLocation and PrivateLocationWithKey', async () => {
-    const { location, key } = await createPrivateLocation(w.prisma, w.scope.accountId, 'office');
+    const { location, key } = await createPrivateLocation(w.prisma, w.scope, 'office');
     expectMatches('PrivateLocation', presentPrivateLocation(location, NOW));
     expectMatches('PrivateLocationWithKey', { ...presentPrivateLocation(location, NOW), key });
   });
 
   test('AuditEvent (the operations above were audit-logged)', async () => {
-    const { events } = await listAuditEvents(w.pool, w.scope.accountId, { limit: 100 });
+    const { events } = await listAuditEvents(w.pool, { accountId: w.scope.accountId }, { limit: 100 });
     expect(events.length).toBeGreaterThan(0);
     for (const e of events) expectMatches('AuditEvent', presentAuditEvent(e));
   });

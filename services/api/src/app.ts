@@ -43,6 +43,6 @@ export function createApp(deps: AppDeps): Express {
     res.status(404).json({ message: 'not found' });
   });
   // Last resort for the other routers: JSON errors, 500s logged with an error id.
-  app.use(errorMiddleware(deps.logger, { bodyLimitBytes: deps.config.apiBodyLimitBytes }));
+  app.use(errorMiddleware(deps.logger));
   return app;
 }

@@ -13,6 +13,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 interface Row {
+  project_id: string | null;
   action: string;
   actor_kind: string;
   actor_label: string;
@@ -26,7 +27,7 @@ interface Row {
 const events = async (accountId = team.accountId): Promise<Row[]> =>
   (
     await h.pool.query<Row>(
-      'SELECT action, actor_kind, actor_label, actor_user_id, actor_api_key_id, client_address, target FROM audit_events WHERE account_id = $1 ORDER BY id',
+      'SELECT project_id, action, actor_kind, actor_label, actor_user_id, actor_api_key_id, client_address, target FROM audit_events WHERE account_id = $1 ORDER BY id',
       [accountId],
     )
   ).rows;
@@ -65,6 +66,34 @@ describe('what is recorded', () => {
     await as.admin!.get(keys);
     expect((await as.admin!.post(`${keys}/${key.id}/revoke`)).status).toBe(303);
     expect(await last('api_key.revoke')).toMatchObject({ actor_user_id: team.users.admin.id });
+  });
+
+  test('private locations created, rotated and revoked, through the REST API and in the web app', async () => {
+    const key = await makeApiKey(h.prisma, team.project.id, 'rw');
+    const created = await h.call('POST', '/locations', { key: key.key, body: { name: 'Office LAN' } });
+    expect(created.status).toBe(201);
+    const { id, code } = created.body.data as { id: string; code: string };
+    const rotated = await h.call('POST', `/locations/${id}/rotate-key`, { key: key.key, body: { grace_sec: 0 } });
+    expect(rotated.status).toBe(200);
+    expect((await h.call('POST', `/locations/${id}/revoke`, { key: key.key, body: {} })).status).toBe(200);
+    expect((await h.call('POST', `/locations/${id}/revoke`, { key: key.key, body: {} })).status).toBe(200); // already revoked: no event
+    const byKey = (await events()).filter((e) => e.actor_api_key_id === key.id);
+    expect(byKey.map((e) => [e.action, e.target])).toEqual([
+      ['private_location.create', `private location "Office LAN" (${code}), key ${created.body.data.key_prefix}…`],
+      ['private_location.rotate_key', `private location "Office LAN" (${code}), key ${rotated.body.data.key_prefix}…`],
+      ['private_location.revoke', `private location "Office LAN" (${code}), key ${rotated.body.data.key_prefix}…`],
+    ]);
+    expect(byKey[0]).toMatchObject({ actor_kind: 'api_key', client_address: '127.0.0.1' });
+
+    const page = `/projects/${team.project.id}/locations`;
+    await as.admin!.get(page);
+    expect((await as.admin!.submit(page, page, { name: 'DC 2' })).status).toBe(201);
+    expect(await last('private_location.create')).toMatchObject({ actor_kind: 'user', actor_user_id: team.users.admin.id });
+    const row = await h.prisma.privateLocation.findFirstOrThrow({ where: { accountId: team.accountId, name: 'DC 2' } });
+    expect((await as.admin!.post(`${page}/${row.id}/rotate`, { grace_sec: '3600' })).status).toBe(201);
+    expect(await last('private_location.rotate_key')).toMatchObject({ actor_user_id: team.users.admin.id, target: expect.stringContaining(row.code) });
+    expect((await as.admin!.post(`${page}/${row.id}/revoke`)).status).toBe(303);
+    expect(await last('private_location.revoke')).toMatchObject({ actor_user_id: team.users.admin.id, target: expect.stringContaining('"DC 2"') });
   });
 
   test('role changes and removals of members', async () => {
@@ -168,7 +197,8 @@ describe('reading it', () => {
 
   test('GET /api/v1/audit-log: newest first with cursor paging; read-only keys get 403', async () => {
     const rw = await makeApiKey(h.prisma, team.project.id, 'rw');
-    const all = await events();
+    const all = (await events()).filter((e) => e.project_id === team.project.id);
+    expect(all.length).toBeGreaterThan(10);
     const first = await h.call('GET', '/audit-log?limit=3', { key: rw.key });
     expect(first.status).toBe(200);
     expect(first.body.data).toHaveLength(3);
@@ -193,6 +223,25 @@ describe('reading it', () => {
     expect(refused.body.message).toMatch(/read-write API key/);
     expect((await h.call('GET', '/audit-log?limit=101', { key: rw.key })).status).toBe(422);
     expect((await h.call('GET', '/audit-log?cursor=abc', { key: rw.key })).status).toBe(422);
+  });
+
+  test("a project's key reads its project's events only: not another project's of the account, nor the account's own", async () => {
+    const sibling = await makeProject(h.prisma, { accountId: team.accountId });
+    const siblingKey = await makeApiKey(h.prisma, sibling.id, 'rw');
+    expect((await h.call('POST', '/checks', { key: siblingKey.key, body: heartbeatBody({ name: 'sibling-check' }) })).status).toBe(201);
+    expect((await new WebClient(h.api.url).signIn(team.users.owner.email, TEST_PASSWORD)).status).toBe(303);
+    const rw = await makeApiKey(h.prisma, team.project.id, 'rw');
+    expect((await h.call('POST', '/checks', { key: rw.key, body: heartbeatBody({ name: 'own-check' }) })).status).toBe(201);
+    const mine = await h.call('GET', '/audit-log?limit=100', { key: rw.key });
+    expect(mine.body.data[0]).toMatchObject({ action: 'check.create', target: expect.stringContaining('own-check') });
+    const text = JSON.stringify(mine.body);
+    expect(text).not.toContain('sibling-check');
+    expect(mine.body.data.filter((e: { action: string }) => /^(sign_in|member\.)/.test(e.action))).toEqual([]);
+    // The sibling's key sees its own check, and none of this project's.
+    const theirs = await h.call('GET', '/audit-log?limit=100', { key: siblingKey.key });
+    expect(theirs.body.data.map((e: { target: string }) => e.target)).toEqual([expect.stringContaining('sibling-check')]);
+    // The account's owners still read everything on the page.
+    expect(pageText((await as.owner!.get(`/accounts/${team.accountId}/audit-log`)).text)).toContain('sibling-check');
   });
 
   test("another account's events are never shown", async () => {

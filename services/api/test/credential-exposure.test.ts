@@ -14,15 +14,17 @@ const MARK = 's3krt';
 
 beforeAll(async () => {
   ({ h, team, as } = await startWebTeam());
-  // One integration of every kind, each secret field (credentials, webhook URLs, routing keys,
-  // phone numbers, ntfy topics) holding a marked value, the other fields plain ones.
+  // One integration of every kind, each field that may carry a credential (secret ones:
+  // credentials, webhook URLs, routing keys, phone numbers, ntfy topics; and a webhook's body
+  // template, an e-mail address, a server URL's user-info and query) holding a marked value.
+  const planted = (kind: (typeof CHANNEL_KINDS)[number], f: FormField) => {
+    if (kind.kind === 'email' && f.name === 'email') return `${MARK}-alerts@example.org`;
+    if (f.secret || f.name === 'body_template') return `${MARK}-${kind.kind}-${f.name}`;
+    if (f.type === 'url') return `https://probe:${MARK}-pw@plain.example/base?token=${MARK}-query`;
+    return f.default ?? f.options?.[0]?.value ?? `plain-${f.name}`;
+  };
   for (const kind of CHANNEL_KINDS) {
-    const config = Object.fromEntries(
-      (kind.formFields as readonly FormField[]).map((f) => [
-        f.name,
-        f.secret ? `${MARK}-${kind.kind}-${f.name}` : (f.default ?? f.options?.[0]?.value ?? `plain-${f.name}`),
-      ]),
-    );
+    const config = Object.fromEntries((kind.formFields as readonly FormField[]).map((f) => [f.name, planted(kind, f)]));
     await makeIntegration(h.prisma, team.project.id, kind.kind, config, { name: `${kind.label} alerts` });
   }
   await makeHttpCheck(h.prisma, team.project.id, {
@@ -72,6 +74,11 @@ describe('no credential reaches a role that cannot change it', () => {
     const page = pages.get(`/projects/${team.project.id}/integrations/${webhook.id}`) as string;
     expect(page).toContain(`value="${MASKED_SECRET}"`);
     expect(page).toContain('are hidden');
+    // A server URL keeps its host and path, so a reader knows where alerts go.
+    const gotify = await h.prisma.integration.findFirstOrThrow({ where: { projectId: team.project.id, kind: 'gotify' } });
+    expect(pages.get(`/projects/${team.project.id}/integrations/${gotify.id}`)).toContain(
+      `value="https://${MASKED_SECRET}@plain.example/base?${MASKED_SECRET}"`,
+    );
   });
 
   test('members and up see the credentials only in the forms that change them', async () => {

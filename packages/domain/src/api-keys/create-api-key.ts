@@ -10,6 +10,7 @@ export async function createApiKey(prisma: PrismaClient, by: ApiKeyChanger, inpu
     await tx.apiKey.create({ data: { projectId: by.projectId, kind: input.kind, name: input.name, prefix: g.prefix, hash: g.hash } });
     await recordAuditEvent(tx, {
       accountId: by.accountId,
+      projectId: by.projectId,
       actor: by.actor,
       action: 'api_key.create',
       target: apiKeyAuditTarget(by.projectName, { ...input, prefix: g.prefix }),

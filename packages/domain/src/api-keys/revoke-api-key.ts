@@ -7,6 +7,12 @@ export async function revokeApiKey(prisma: PrismaClient, by: ApiKeyChanger, key:
   if (key.revokedAt && key.revokedAt <= now) return;
   await prisma.$transaction(async (tx) => {
     await tx.apiKey.update({ where: { id: key.id }, data: { revokedAt: now } });
-    await recordAuditEvent(tx, { accountId: by.accountId, actor: by.actor, action: 'api_key.revoke', target: apiKeyAuditTarget(by.projectName, key) });
+    await recordAuditEvent(tx, {
+      accountId: by.accountId,
+      projectId: by.projectId,
+      actor: by.actor,
+      action: 'api_key.revoke',
+      target: apiKeyAuditTarget(by.projectName, key),
+    });
   });
 }

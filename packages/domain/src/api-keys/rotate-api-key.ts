@@ -23,7 +23,7 @@ export async function rotateApiKey(
     // An earlier scheduled revocation is only ever brought forward.
     await tx.apiKey.update({ where: { id: old.id }, data: { revokedAt: old.revokedAt && old.revokedAt < revokeAt ? old.revokedAt : revokeAt } });
     const target = `${apiKeyAuditTarget(by.projectName, old)} → ${g.prefix}…, the old one revoked at ${utcText(revokeAt)}`;
-    await recordAuditEvent(tx, { accountId: by.accountId, actor: by.actor, action: 'api_key.rotate', target });
+    await recordAuditEvent(tx, { accountId: by.accountId, projectId: by.projectId, actor: by.actor, action: 'api_key.rotate', target });
   });
   return { key: g.key, revokeAt };
 }

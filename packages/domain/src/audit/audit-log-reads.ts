@@ -22,16 +22,29 @@ export interface AuditLogPage {
   nextCursor: string | null;
 }
 
-/** An account's events, newest first, one page after `cursor` (ids only grow, so they order the log). */
-export async function listAuditEvents(pool: pg.Pool, accountId: string, query: AuditLogQuery): Promise<AuditLogPage> {
-  const { rows } = await pool.query<AuditEventView>({
-    name: 'audit-log-page',
-    text: `SELECT id::text AS id, at, action, actor_kind AS "actorKind", actor_user_id AS "actorUserId", actor_api_key_id AS "actorApiKeyId",
-                  actor_label AS "actorLabel", client_address AS "clientAddress", target
-           FROM audit_events e WHERE account_id = $1 AND ($2::bigint IS NULL OR e.id < $2::bigint)
-           ORDER BY e.id DESC LIMIT $3`,
-    values: [accountId, query.cursor ?? null, query.limit + 1],
-  });
+/** Whose events: an account's (its owners and admins), or one project's of it (that project's API keys). */
+export type AuditLogScope = { accountId: string } | { accountId: string; projectId: string };
+
+const COLUMNS = `id::text AS id, at, action, actor_kind AS "actorKind", actor_user_id AS "actorUserId", actor_api_key_id AS "actorApiKeyId",
+                 actor_label AS "actorLabel", client_address AS "clientAddress", target`;
+
+/** Events of the scope, newest first, one page after `cursor` (ids only grow, so they order the log). */
+export async function listAuditEvents(pool: pg.Pool, scope: AuditLogScope, query: AuditLogQuery): Promise<AuditLogPage> {
+  const cursor = query.cursor ?? null;
+  // Two statements rather than an optional filter: each has its own index ((account_id, id) and (project_id, id)).
+  const { rows } =
+    'projectId' in scope
+      ? await pool.query<AuditEventView>({
+          name: 'audit-log-page-of-project',
+          text: `SELECT ${COLUMNS} FROM audit_events e
+                 WHERE project_id = $1 AND account_id = $2 AND ($3::bigint IS NULL OR e.id < $3::bigint) ORDER BY e.id DESC LIMIT $4`,
+          values: [scope.projectId, scope.accountId, cursor, query.limit + 1],
+        })
+      : await pool.query<AuditEventView>({
+          name: 'audit-log-page',
+          text: `SELECT ${COLUMNS} FROM audit_events e WHERE account_id = $1 AND ($2::bigint IS NULL OR e.id < $2::bigint) ORDER BY e.id DESC LIMIT $3`,
+          values: [scope.accountId, cursor, query.limit + 1],
+        });
   const more = rows.length > query.limit;
   const events = more ? rows.slice(0, query.limit) : rows;
   return { events, nextCursor: more ? (events[events.length - 1] as AuditEventView).id : null };

@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient } from '@upmon/db';
+import type pg from 'pg';
 import type { Actor } from './actor.js';
 
 /** What the audit log records (docs/web.md, "Audit log"). Stored as text: never rename one. */
@@ -34,6 +35,16 @@ export const AUDIT_ACTIONS = [
   'incident.post_update',
   'incident.edit_update',
   'incident.delete_update',
+  'private_location.create',
+  'private_location.rotate_key',
+  'private_location.revoke',
+  // The operator's changes (the admin CLI; docs/web.md, "Audit log").
+  'account.create',
+  'account.plan_change',
+  'account.sms_quota_change',
+  'project.create',
+  'member.add',
+  'check.import',
   // Single sign-on and SCIM (docs/sso.md).
   'sso.oidc_update',
   'sso.oidc_delete',
@@ -68,17 +79,21 @@ export interface AuditEvent {
   action: AuditAction;
   /** What it was done to, as people read it now (a check's name and id, a member's address). */
   target?: string;
+  /** The project it was done in, if any: a project's API key reads only its project's events. */
+  projectId?: string;
 }
 
 /** The longest target kept (names are bounded by the inputs; this bounds what a future caller passes). */
 const TARGET_MAX = 300;
 
-/**
- * Records an event, inside the caller's transaction when given one, so it is logged exactly when
- * the change commits. An API key is labelled from its row (its name, else its prefix) in the same
- * statement; a person by their address.
- */
-export async function recordAuditEvent(db: PrismaClient | Prisma.TransactionClient, event: AuditEvent): Promise<void> {
+const INSERT_EVENT = `
+  INSERT INTO audit_events (account_id, action, actor_kind, actor_user_id, actor_api_key_id, actor_label, client_address, target, project_id)
+  VALUES ($1::uuid, $2, $3, $4::uuid, $5::uuid,
+          coalesce($6::text, (SELECT 'API key ' || coalesce(name, prefix || '…') FROM api_keys WHERE id = $5::uuid), 'API key'),
+          $7, $8, $9::uuid)`;
+
+/** The values of INSERT_EVENT: an API key is labelled from its row (its name, else its prefix) in the statement; a person by their address. */
+function insertValues(event: AuditEvent): (string | null)[] {
   const { actor } = event;
   const userId = actor.kind === 'user' ? actor.userId : null;
   const keyId = actor.kind === 'api_key' ? actor.apiKeyId : null;
@@ -92,11 +107,21 @@ export async function recordAuditEvent(db: PrismaClient | Prisma.TransactionClie
           : null;
   const client = actor.kind === 'operator' ? null : actor.client;
   const target = event.target === undefined ? null : event.target.slice(0, TARGET_MAX);
-  await db.$executeRaw`
-    INSERT INTO audit_events (account_id, action, actor_kind, actor_user_id, actor_api_key_id, actor_label, client_address, target)
-    VALUES (${event.accountId}::uuid, ${event.action}, ${actor.kind}, ${userId}::uuid, ${keyId}::uuid,
-            coalesce(${label}, (SELECT 'API key ' || coalesce(name, prefix || '…') FROM api_keys WHERE id = ${keyId}::uuid), 'API key'),
-            ${client}, ${target})`;
+  return [event.accountId, event.action, actor.kind, userId, keyId, label, client, target, event.projectId ?? null];
+}
+
+/**
+ * Records an event, inside the caller's transaction when given one, so it is logged exactly when
+ * the change commits.
+ */
+export async function recordAuditEvent(db: PrismaClient | Prisma.TransactionClient, event: AuditEvent): Promise<void> {
+  // Parameterised (the values are never spliced into the text).
+  await db.$executeRawUnsafe(INSERT_EVENT, ...insertValues(event));
+}
+
+/** recordAuditEvent for a change made in a `pg` transaction (the admin CLI's plan change). */
+export async function recordAuditEventWithPg(client: pg.ClientBase, event: AuditEvent): Promise<void> {
+  await client.query(INSERT_EVENT, insertValues(event));
 }
 
 /** Records the same event in each of `accountIds` (a person's sign-in concerns every account they are in). */

@@ -74,7 +74,7 @@ export async function createCheck(deps: CheckWriteDeps, auth: ProjectScope, inpu
         },
         select: CHECK_ROW_SELECT,
       });
-      await recordAuditEvent(tx, { accountId: auth.accountId, actor: auth.actor, action: 'check.create', target: checkTarget(row) });
+      await recordAuditEvent(tx, { accountId: auth.accountId, projectId: auth.projectId, actor: auth.actor, action: 'check.create', target: checkTarget(row) });
       return row;
     });
   } catch (err) {

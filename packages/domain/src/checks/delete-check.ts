@@ -21,6 +21,6 @@ export async function deleteCheck(prisma: PrismaClient, limiter: RateLimiter, re
     const { count } = await tx.check.deleteMany({ where: { id: checkId, projectId: auth.projectId } });
     if (count === 0) throw ApiError.notFound('check not found');
     await removeFromDependencies(tx, auth.projectId, checkId);
-    await recordAuditEvent(tx, { accountId: auth.accountId, actor: auth.actor, action: 'check.delete', target: checkTarget(found) });
+    await recordAuditEvent(tx, { accountId: auth.accountId, projectId: auth.projectId, actor: auth.actor, action: 'check.delete', target: checkTarget(found) });
   });
 }

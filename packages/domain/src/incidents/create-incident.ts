@@ -34,7 +34,13 @@ export async function createIncident(prisma: PrismaClient, auth: ProjectScope, i
         updates: { create: { state: input.state, message: input.message, createdAt: now } },
       },
     });
-    await recordAuditEvent(tx, { accountId: auth.accountId, actor: auth.actor, action: 'incident.create', target: incidentTarget(row) });
+    await recordAuditEvent(tx, {
+      accountId: auth.accountId,
+      projectId: auth.projectId,
+      actor: auth.actor,
+      action: 'incident.create',
+      target: incidentTarget(row),
+    });
     return findIncident(tx, auth.projectId, row.id);
   });
 }

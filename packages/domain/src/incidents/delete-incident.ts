@@ -9,6 +9,12 @@ export async function deleteIncident(prisma: PrismaClient, auth: ProjectScope, i
   await prisma.$transaction(async (tx) => {
     const stored = await findIncident(tx, auth.projectId, id);
     await tx.statusPageIncident.delete({ where: { id: stored.id } });
-    await recordAuditEvent(tx, { accountId: auth.accountId, actor: auth.actor, action: 'incident.delete', target: incidentTarget(stored) });
+    await recordAuditEvent(tx, {
+      accountId: auth.accountId,
+      projectId: auth.projectId,
+      actor: auth.actor,
+      action: 'incident.delete',
+      target: incidentTarget(stored),
+    });
   });
 }

@@ -27,7 +27,13 @@ export async function addIncidentUpdate(
       where: { id: incidentId },
       data: { state: input.state, resolvedAt: resolvedAtOf([added, ...stored.updates]), updatedAt: now },
     });
-    await recordAuditEvent(tx, { accountId: auth.accountId, actor: auth.actor, action: 'incident.post_update', target: incidentTarget(stored) });
+    await recordAuditEvent(tx, {
+      accountId: auth.accountId,
+      projectId: auth.projectId,
+      actor: auth.actor,
+      action: 'incident.post_update',
+      target: incidentTarget(stored),
+    });
     return findIncident(tx, auth.projectId, incidentId);
   });
 }
@@ -46,7 +52,13 @@ export async function editIncidentUpdate(
     requireUpdate(stored, updateId);
     await tx.statusPageIncidentUpdate.update({ where: { id: updateId }, data: { message: input.message, editedAt: now } });
     await tx.statusPageIncident.update({ where: { id: incidentId }, data: { updatedAt: now } });
-    await recordAuditEvent(tx, { accountId: auth.accountId, actor: auth.actor, action: 'incident.edit_update', target: incidentTarget(stored) });
+    await recordAuditEvent(tx, {
+      accountId: auth.accountId,
+      projectId: auth.projectId,
+      actor: auth.actor,
+      action: 'incident.edit_update',
+      target: incidentTarget(stored),
+    });
     return findIncident(tx, auth.projectId, incidentId);
   });
 }
@@ -70,7 +82,13 @@ export async function deleteIncidentUpdate(
     if (!newest) throw new ApiError('conflict', 'an incident keeps at least one update: delete the incident instead');
     await tx.statusPageIncidentUpdate.delete({ where: { id: updateId } });
     await tx.statusPageIncident.update({ where: { id: incidentId }, data: { state: newest.state, resolvedAt: resolvedAtOf(rest), updatedAt: now } });
-    await recordAuditEvent(tx, { accountId: auth.accountId, actor: auth.actor, action: 'incident.delete_update', target: incidentTarget(stored) });
+    await recordAuditEvent(tx, {
+      accountId: auth.accountId,
+      projectId: auth.projectId,
+      actor: auth.actor,
+      action: 'incident.delete_update',
+      target: incidentTarget(stored),
+    });
     return findIncident(tx, auth.projectId, incidentId);
   });
 }

@@ -16,7 +16,13 @@ export async function updateIncident(prisma: PrismaClient, auth: ProjectScope, i
       await tx.statusPageIncidentComponent.createMany({ data: components.map((c, position) => ({ ...c, position, incidentId: id })) });
     }
     const row = await tx.statusPageIncident.update({ where: { id }, data: { title: input.title ?? stored.title, updatedAt: now } });
-    await recordAuditEvent(tx, { accountId: auth.accountId, actor: auth.actor, action: 'incident.change', target: incidentTarget(row) });
+    await recordAuditEvent(tx, {
+      accountId: auth.accountId,
+      projectId: auth.projectId,
+      actor: auth.actor,
+      action: 'incident.change',
+      target: incidentTarget(row),
+    });
     return findIncident(tx, auth.projectId, id);
   });
 }

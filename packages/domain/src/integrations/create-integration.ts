@@ -49,6 +49,7 @@ export async function createIntegration(
     });
     await recordAuditEvent(tx, {
       accountId: auth.accountId,
+      projectId: auth.projectId,
       actor: auth.actor,
       action: 'integration.create',
       target: integrationTarget({ id, kind: input.kind, name: created.name }),

@@ -9,7 +9,13 @@ export async function deleteIntegration(prisma: PrismaClient, auth: ProjectScope
     const [gone] = await tx.$queryRaw<{ kind: string; name: string }[]>`
       DELETE FROM integrations WHERE id = ${id} AND project_id = ${auth.projectId}::uuid RETURNING kind::text, name`;
     if (!gone) throw ApiError.notFound('integration not found');
-    await recordAuditEvent(tx, { accountId: auth.accountId, actor: auth.actor, action: 'integration.delete', target: integrationTarget({ id, ...gone }) });
+    await recordAuditEvent(tx, {
+      accountId: auth.accountId,
+      projectId: auth.projectId,
+      actor: auth.actor,
+      action: 'integration.delete',
+      target: integrationTarget({ id, ...gone }),
+    });
   });
 }
 

@@ -22,7 +22,13 @@ export async function createMaintenance(prisma: PrismaClient, auth: ProjectScope
   }
   return prisma.$transaction(async (tx) => {
     const row = await tx.maintenanceWindow.create({ data: { projectId: auth.projectId, ...input } });
-    await recordAuditEvent(tx, { accountId: auth.accountId, actor: auth.actor, action: 'maintenance.create', target: maintenanceTarget(row) });
+    await recordAuditEvent(tx, {
+      accountId: auth.accountId,
+      projectId: auth.projectId,
+      actor: auth.actor,
+      action: 'maintenance.create',
+      target: maintenanceTarget(row),
+    });
     return row;
   });
 }

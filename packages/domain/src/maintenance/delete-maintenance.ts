@@ -10,6 +10,12 @@ export async function deleteMaintenance(prisma: PrismaClient, auth: ProjectScope
     const stored = await findMaintenance(tx, auth.projectId, id);
     await tx.maintenanceWindow.delete({ where: { id: stored.id } });
     await releaseMaintenanceHolds(tx, stored.id, now);
-    await recordAuditEvent(tx, { accountId: auth.accountId, actor: auth.actor, action: 'maintenance.delete', target: maintenanceTarget(stored) });
+    await recordAuditEvent(tx, {
+      accountId: auth.accountId,
+      projectId: auth.projectId,
+      actor: auth.actor,
+      action: 'maintenance.delete',
+      target: maintenanceTarget(stored),
+    });
   });
 }

@@ -10,6 +10,7 @@ export async function deleteStatusPage(prisma: PrismaClient, auth: ProjectScope)
     if (!gone) throw ApiError.notFound('this project has no status page');
     await recordAuditEvent(tx, {
       accountId: auth.accountId,
+      projectId: auth.projectId,
       actor: auth.actor,
       action: 'status_page.delete',
       target: statusPageTarget(gone.title, auth.projectId),

@@ -31,6 +31,7 @@ export async function saveStatusPage(prisma: PrismaClient, auth: ProjectScope, i
     if (!existed) {
       await recordAuditEvent(tx, {
         accountId: auth.accountId,
+        projectId: auth.projectId,
         actor: auth.actor,
         action: 'status_page.create',
         target: statusPageTarget(input.title, auth.projectId),

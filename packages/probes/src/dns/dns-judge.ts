@@ -7,19 +7,34 @@ import { recordMatches } from './dns-records.js';
 /** Records named in a ping body; the rest are counted. */
 const SHOWN_RECORDS = 10;
 
-/** The failure kind of a DNS error (metrics): timeouts and refusals by the guard apart from DNS errors. */
-export function dnsFailureKind(code: string): RequestFailureKind {
+/** Codes that mean "no public records" (noPublicRecords): an answer, not a failure to get one. */
+const NO_PUBLIC_RECORDS_CODES = ['ENOTFOUND', 'ENODATA', 'ENONPUBLIC'];
+
+/**
+ * The failure kind of a DNS error (metrics): timeouts and refusals by the guard apart from DNS
+ * errors; none when the resolver answered. "No such name" included: it must read exactly as an
+ * answer of only non-public records does (noPublicRecords).
+ */
+export function dnsFailureKind(code: string): RequestFailureKind | null {
+  if (NO_PUBLIC_RECORDS_CODES.includes(code)) return null;
   if (code === 'ETIMEOUT' || code === 'ETIMEDOUT') return 'timeout';
   if (code === 'EOUTBOUNDBLOCKED') return 'blocked';
   return 'dns';
 }
 
+/**
+ * No such name, no records of the type, only non-public ones, or a non-public name not asked: one
+ * answer, so that a public prober does not tell whether a name exists inside the operator's network.
+ */
+const noPublicRecords = (config: DnsConfig) =>
+  `no public ${config.recordType} records for ${config.name} (no such name, none of this type, or only non-public ones)`;
+
 function errorInWords(config: DnsConfig, code: string, detail: string): string {
   switch (code) {
     case 'ENOTFOUND':
-      return `DNS error: ${config.name} does not exist (NXDOMAIN)`;
     case 'ENODATA':
-      return `no ${config.recordType} records for ${config.name}`;
+    case 'ENONPUBLIC':
+      return noPublicRecords(config);
     case 'ESERVFAIL':
       return 'DNS error: the resolver failed to answer (SERVFAIL)';
     case 'EREFUSED':
@@ -38,21 +53,23 @@ function errorInWords(config: DnsConfig, code: string, detail: string): string {
 }
 
 /**
- * Judges a dns probe: an error (no such name, no records of the type, resolver failure,
- * timeout), then the expected values (any: one of them in the answer; all: each of them), then
- * the conditions. Addresses the outbound guard would refuse are shown only when expected: what a
- * name resolves to inside our network is not for users to learn from ping bodies.
+ * Judges a dns probe: an error (no public records, resolver failure, timeout), then the expected
+ * values (any: one of them in the answer; all: each of them), then the conditions. Non-public
+ * records (isNonPublicRecord) are never shown and never match an expected value, and an answer of
+ * only such records reads as no answer at all: what a name means inside our network is not for
+ * users to learn from ping bodies or from a check's state.
  */
 export function judgeDns(config: DnsConfig, obs: DnsObservation, responseTimeMs: number, now: Date): Judgement {
   if (obs.kind === 'error') return failed(errorInWords(config, obs.code, obs.detail));
   const records = obs.records;
-  if (records.length === 0) return failed(`no ${config.recordType} records for ${config.name}`);
-  const expectedOf = (r: (typeof records)[number]) => config.expected.some((e) => recordMatches(config.recordType, e, r));
-  const shown = records.slice(0, SHOWN_RECORDS).map((r) => (r.hidden && !expectedOf(r) ? 'a non-public address' : r.text));
+  const publicRecords = records.filter((r) => !r.hidden);
+  if (publicRecords.length === 0) return failed(noPublicRecords(config));
+  const addresses = config.recordType === 'A' || config.recordType === 'AAAA';
+  const shown = records.slice(0, SHOWN_RECORDS).map((r) => (r.hidden ? (addresses ? 'a non-public address' : 'a non-public name') : r.text));
   const more = records.length > SHOWN_RECORDS ? ` and ${records.length - SHOWN_RECORDS} more` : '';
   const answer = `${config.recordType} ${config.name}: ${shown.join(', ')}${more}`;
   if (config.expected.length > 0) {
-    const present = config.expected.filter((e) => records.some((r) => recordMatches(config.recordType, e, r)));
+    const present = config.expected.filter((e) => publicRecords.some((r) => recordMatches(config.recordType, e, r)));
     if (config.match === 'any' && present.length === 0) return failed(`${answer} (expected any of: ${config.expected.join(', ')})`);
     if (config.match === 'all' && present.length < config.expected.length) {
       const missing = config.expected.filter((e) => !present.includes(e));

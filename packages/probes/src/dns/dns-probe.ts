@@ -2,14 +2,15 @@ import { OutboundBlockedError } from '@upmon/outbound';
 import { PhaseTimer, type ProbePhases } from '../common/phases.js';
 import type { ProbeContext } from '../probe-kind.js';
 import type { DnsConfig } from './dns-config.js';
+import { guardsPrivateNetwork, isNonPublicName, isNonPublicRecord } from './dns-non-public.js';
 import { queryRecords, type DnsRecord } from './dns-records.js';
 import { parseResolverAddress } from './resolver-address.js';
 import { resolverFor } from './resolver-pool.js';
 
 export type DnsObservation =
-  /** `hidden`: addresses the outbound guard would refuse (shown only when expected: see judgeDns). */
+  /** `hidden`: non-public records (isNonPublicRecord), never shown nor matched: see judgeDns. */
   | { kind: 'answer'; records: (DnsRecord & { hidden: boolean })[] }
-  /** c-ares' code (ENOTFOUND, ENODATA, ESERVFAIL, EREFUSED, ETIMEOUT…), or EOUTBOUNDBLOCKED / EBADRESOLVER. */
+  /** c-ares' code (ENOTFOUND, ENODATA, ESERVFAIL, EREFUSED, ETIMEOUT…), or EOUTBOUNDBLOCKED / EBADRESOLVER / ENONPUBLIC (not asked). */
   | { kind: 'error'; code: string; detail: string };
 
 export interface DnsProbeResult {
@@ -44,14 +45,15 @@ export async function performDnsProbe(config: DnsConfig, ctx: ProbeContext): Pro
     if (reason) return error('EOUTBOUNDBLOCKED', new OutboundBlockedError(address.ip, reason).message);
     server = address.server;
   }
+  // A public prober's resolver is not asked about private names at all (docs/probe-checks.md).
+  if (guardsPrivateNetwork(ctx.guard) && isNonPublicName(config.name.toLowerCase().replace(/\.$/, ''), ctx.guard)) return error('ENONPUBLIC', '');
   const timeoutMs = config.timeoutSec * 1000;
   const guard = deadline(timeoutMs + DEADLINE_SLACK_MS);
   try {
     const records = await Promise.race([queryRecords(resolverFor(server, timeoutMs), config.name, config.recordType), guard.promise]);
     timer.mark('dns');
-    const addresses = config.recordType === 'A' || config.recordType === 'AAAA';
     return {
-      observation: { kind: 'answer', records: records.map((r) => ({ ...r, hidden: addresses && ctx.guard.blockReason(r.value) !== null })) },
+      observation: { kind: 'answer', records: records.map((r) => ({ ...r, hidden: isNonPublicRecord(config.recordType, r, ctx.guard) })) },
       phases: timer.phases(),
     };
   } catch (err) {

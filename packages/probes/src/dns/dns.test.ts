@@ -26,6 +26,14 @@ beforeAll(async () => {
     'www.example.test': { CNAME: [{ domain: 'example.test' }] },
     '_sip._tcp.example.test': { SRV: [{ priority: 10, weight: 5, port: 5060, target: 'sip.example.test' }] },
     'internal.example.test': { A: [{ address: '10.0.0.5' }] },
+    // Answers of an internal zone, through a resolver that knows it (the operator's).
+    'mixed.example.test': { A: [{ address: '10.0.0.6' }, { address: '93.184.216.36' }] },
+    'db.example.test': { CNAME: [{ domain: 'db.corp' }] },
+    'mx.example.test': { MX: [{ exchange: 'mail.internal', priority: 10 }] },
+    'ns.example.test': { NS: [{ ns: 'ns1' }] },
+    '_ldap._tcp.example.test': { SRV: [{ priority: 0, weight: 0, port: 389, target: 'dc1.home.arpa' }] },
+    'soa.example.test': { SOA: [{ primary: 'ns1.lan', admin: 'hostmaster.lan', serial: 1, refresh: 1, retry: 1, expiration: 1, minimum: 1 }] },
+    'vault.internal': { TXT: [{ data: 'root-token=s3krt' }], A: [{ address: '93.184.216.37' }] },
   });
   resolver = `127.0.0.1:${server.port}`;
 });
@@ -72,15 +80,50 @@ describe('dns probes against a real DNS server', () => {
     expect((await probe({ name: 'example.test', record_type: 'TXT', expected: ['V=SPF1 -all'] })).ok).toBe(false);
   });
 
-  it('non-public addresses are shown only when expected', async () => {
-    expect((await probe({ name: 'internal.example.test' })).explanation).toBe('A internal.example.test: a non-public address');
-    const blockedDisplay = await probe({ name: 'internal.example.test', expected: ['10.0.0.5'] });
-    expect(blockedDisplay).toMatchObject({ ok: true, explanation: 'A internal.example.test: 10.0.0.5' });
+  const noPublic = (type: string, name: string) => `no public ${type} records for ${name} (no such name, none of this type, or only non-public ones)`;
+
+  it('non-public answers of every type are never shown, never confirmed by expected values, and read as no answer', async () => {
+    // Only non-public records: the same answer as a name that does not exist, expected or not.
+    for (const [name, type] of [
+      ['internal.example.test', 'A'],
+      ['db.example.test', 'CNAME'],
+      ['mx.example.test', 'MX'],
+      ['ns.example.test', 'NS'],
+      ['_ldap._tcp.example.test', 'SRV'],
+      ['soa.example.test', 'SOA'],
+      ['nosuch.example.test', 'A'],
+    ] as const) {
+      expect(await probe({ name, record_type: type })).toMatchObject({ ok: false, failure: null, explanation: noPublic(type, name) });
+    }
+    expect(await probe({ name: 'internal.example.test', expected: ['10.0.0.5'] })).toMatchObject({
+      ok: false,
+      explanation: noPublic('A', 'internal.example.test'),
+    });
+    expect((await probe({ name: 'db.example.test', record_type: 'CNAME', expected: ['db.corp'] })).ok).toBe(false);
+    // A mixed answer: the public record shown and matched, the other neither.
+    const mixed = await probe({ name: 'mixed.example.test', expected: ['10.0.0.6'] });
+    expect(mixed).toMatchObject({ ok: false, explanation: 'A mixed.example.test: a non-public address, 93.184.216.36 (expected any of: 10.0.0.6)' });
+    expect((await probe({ name: 'mixed.example.test', expected: ['93.184.216.36'] })).ok).toBe(true);
+    // A private name is not even asked about (its TXT records would be shown otherwise).
+    const before = server.questions.length;
+    expect(await probe({ name: 'vault.internal', record_type: 'TXT' })).toMatchObject({ ok: false, explanation: noPublic('TXT', 'vault.internal') });
+    expect(server.questions.length).toBe(before);
   });
 
-  it('NXDOMAIN, no records of the type, SERVFAIL and silence', async () => {
-    expect(await probe({ name: 'nosuch.test' })).toMatchObject({ ok: false, failure: 'dns', explanation: 'DNS error: nosuch.test does not exist (NXDOMAIN)' });
-    expect(await probe({ name: 'www.example.test', record_type: 'MX' })).toMatchObject({ ok: false, explanation: 'no MX records for www.example.test' });
+  it("a private location's prober (every address allowed) shows its own network's answers", async () => {
+    const open = testContext({ allowCidrs: ['0.0.0.0/0', '::/0'] });
+    try {
+      expect((await probe({ name: 'internal.example.test', expected: ['10.0.0.5'] }, open)).explanation).toBe('A internal.example.test: 10.0.0.5');
+      expect((await probe({ name: 'db.example.test', record_type: 'CNAME' }, open)).explanation).toBe('CNAME db.example.test: db.corp');
+      expect((await probe({ name: 'vault.internal', record_type: 'TXT' }, open)).explanation).toBe('TXT vault.internal: root-token=s3krt');
+    } finally {
+      open.destroy();
+    }
+  });
+
+  it('no such name and no records of the type read the same; SERVFAIL and silence', async () => {
+    expect(await probe({ name: 'nosuch.test' })).toMatchObject({ ok: false, failure: null, explanation: noPublic('A', 'nosuch.test') });
+    expect(await probe({ name: 'www.example.test', record_type: 'MX' })).toMatchObject({ ok: false, explanation: noPublic('MX', 'www.example.test') });
     expect(await probe({ name: 'servfail.test' })).toMatchObject({
       ok: false,
       failure: 'dns',

@@ -25,7 +25,7 @@ export const dnsKind: ProbeKindDefinition<DnsConfig> = {
       ...judgeDns(config, observation, phases.totalMs, at),
       phases,
       certificate: null,
-      failure: observation.kind === 'error' && observation.code !== 'ENODATA' ? dnsFailureKind(observation.code) : null,
+      failure: observation.kind === 'error' ? dnsFailureKind(observation.code) : null,
       method: 'DNS',
       at,
     };

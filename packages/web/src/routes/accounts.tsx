@@ -84,7 +84,7 @@ export function accountsRouter(ctx: WebContext): Router {
     requireRole(m.role, 'audit_log.read');
     // A cursor that is not one (422) gets the error page with the API's message.
     const query = parseAuditLogQuery({ cursor: req.query.cursor });
-    const { events, nextCursor } = await listAuditEvents(ctx.pool, m.accountId, query);
+    const { events, nextCursor } = await listAuditEvents(ctx.pool, { accountId: m.accountId }, query);
     sendPage(
       res,
       <AuditLogPage

@@ -76,7 +76,7 @@ export function locationsRouter(ctx: WebContext): Router {
     const access = await manage(res, req.params.id);
     try {
       const { name } = validatePrivateLocationInput({ name: field(asForm(req.body), 'name') });
-      const issued = await createPrivateLocation(ctx.prisma, access.account.id, name);
+      const issued = await createPrivateLocation(ctx.prisma, access.scope, name);
       // Shown in this response only; a reload shows the list without it.
       await show(res, access, { created: created(issued) }, 201);
     } catch (err) {
@@ -92,7 +92,7 @@ export function locationsRouter(ctx: WebContext): Router {
     if (location.revokedAt) throw notFound();
     const graceSec = rotationGraceSec(field(asForm(req.body), 'grace_sec'));
     const now = ctx.clock.now();
-    const issued = await rotatePrivateLocationKey(ctx.prisma, access.account.id, location.id, graceSec, now);
+    const issued = await rotatePrivateLocationKey(ctx.prisma, access.scope, location.id, graceSec, now);
     const rotatedFrom =
       graceSec === 0
         ? `The old key ${location.keyPrefix}… is refused from now on: its prober stops within a minute.`
@@ -103,7 +103,7 @@ export function locationsRouter(ctx: WebContext): Router {
   r.post('/projects/:id/locations/:locationId/revoke', async (req, res) => {
     const access = await manage(res, req.params.id);
     const location = await ownLocation(access, req.params.locationId);
-    await revokePrivateLocation(ctx.prisma, access.account.id, location.id, ctx.clock.now());
+    await revokePrivateLocation(ctx.prisma, access.scope, location.id, ctx.clock.now());
     res.redirect(303, `/projects/${access.project.id}/locations`);
   });
 

@@ -82,6 +82,6 @@ export function mountHealthchecksApi(app: Express, ctx: V1Context): void {
   router.use(() => {
     throw ApiError.notFound('not found');
   });
-  router.use(errorMiddleware(ctx.logger, { bodyLimitBytes: ctx.config.apiBodyLimitBytes, shape: hcErrorShape }));
+  router.use(errorMiddleware(ctx.logger, { shape: hcErrorShape }));
   app.use(['/api/v3', '/api/v2'], router);
 }

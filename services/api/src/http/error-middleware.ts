@@ -13,12 +13,13 @@ const BODY_PARSER_CODES: Record<string, ApiErrorCode> = {
   'charset.unsupported': 'unsupported_media_type',
 };
 
-function fromBodyParser(err: unknown, limitBytes: number): ApiError | null {
+function fromBodyParser(err: unknown): ApiError | null {
   const type = (err as { type?: unknown } | null)?.type;
   if (typeof type !== 'string') return null;
   const code = BODY_PARSER_CODES[type];
   if (!code) return null;
-  if (code === 'payload_too_large') return new ApiError(code, `request body is larger than ${limitBytes} bytes`);
+  // The limit of the parser that refused it: routes have their own (the prober's results take 1 MiB).
+  if (code === 'payload_too_large') return new ApiError(code, `request body is larger than ${(err as { limit: number }).limit} bytes`);
   if (type === 'entity.parse.failed') return new ApiError(code, 'request body is not valid JSON');
   return new ApiError(code, (err as Error).message);
 }
@@ -37,10 +38,7 @@ const upmonShape = (status: number, body: Record<string, unknown>): ErrorAnswer 
  * `{message, error_id}` with the error logged under the same id. Never a stack trace in a response.
  * `shape` restates an answer for an API with other conventions (the Healthchecks-compatible API).
  */
-export function errorMiddleware(
-  logger: Logger,
-  opts: { bodyLimitBytes: number; shape?: (status: number, body: Record<string, unknown>) => ErrorAnswer },
-): ErrorRequestHandler {
+export function errorMiddleware(logger: Logger, opts: { shape?: (status: number, body: Record<string, unknown>) => ErrorAnswer } = {}): ErrorRequestHandler {
   const shape = opts.shape ?? upmonShape;
   return (err, req, res, next) => {
     if (res.headersSent) {
@@ -49,7 +47,7 @@ export function errorMiddleware(
     }
     // The router's URIError: a path parameter with malformed percent-encoding (a client's mistake).
     const badPath = err instanceof URIError ? new ApiError('bad_request', 'malformed percent-encoding in the URL path') : null;
-    const known = err instanceof ApiError ? err : (badPath ?? fromBodyParser(err, opts.bodyLimitBytes));
+    const known = err instanceof ApiError ? err : (badPath ?? fromBodyParser(err));
     if (known) {
       for (const [k, v] of Object.entries(known.options.headers ?? {})) res.setHeader(k, v);
       const body: Record<string, unknown> = { message: known.message };

@@ -87,6 +87,6 @@ export function mountApiV1(app: Express, ctx: V1Context): void {
   router.use(() => {
     throw ApiError.notFound('no such endpoint');
   });
-  router.use(errorMiddleware(ctx.logger, { bodyLimitBytes: ctx.config.apiBodyLimitBytes }));
+  router.use(errorMiddleware(ctx.logger));
   app.use('/api/v1', router);
 }

@@ -16,6 +16,7 @@ export const email = {
       .max(254)
       .required(),
   }),
-  formFields: [{ name: 'email', label: 'Send to address', type: 'email', required: true }],
+  // The address is a person's (or a mail-to-ticket gateway's secret one): read-only users see it masked.
+  formFields: [{ name: 'email', label: 'Send to address', type: 'email', required: true, secret: true }],
   createSender: (deps) => createEmailSender(deps.mailer),
 } satisfies ChannelKind;

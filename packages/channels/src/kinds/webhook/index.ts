@@ -39,10 +39,12 @@ export const webhook = {
     },
     { name: 'content_type', label: 'Content type', type: 'text', required: false, hint: 'Optional; application/json by default.' },
     {
+      // A template may hold the receiver's token (`{"token": "…"}`): treated as a credential.
       name: 'body_template',
       label: 'Body template',
       type: 'textarea',
       required: false,
+      secret: true,
       hint: `Optional. Placeholders: ${placeholderList}. Empty: a JSON object with all of them.`,
     },
   ],

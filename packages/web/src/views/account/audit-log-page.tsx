@@ -1,4 +1,4 @@
-import type { AuditEventView } from '@upmon/domain';
+import type { AuditAction, AuditEventView } from '@upmon/domain';
 import { CardsTable } from '../cards-table.js';
 import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
@@ -14,8 +14,8 @@ export interface AuditLogPageProps {
   paged: boolean;
 }
 
-/** What each action reads as. */
-const ACTION_WORDS: Record<string, string> = {
+/** What each action reads as (every action: a new one without words does not compile). */
+const ACTION_WORDS: Record<AuditAction, string> = {
   sign_in: 'signed in',
   'sign_in.failed': 'failed to sign in',
   'sign_in.second_step_failed': 'gave the right password, then a wrong two-factor code or security key',
@@ -45,6 +45,15 @@ const ACTION_WORDS: Record<string, string> = {
   'incident.post_update': 'posted an incident update',
   'incident.edit_update': 'edited an incident update',
   'incident.delete_update': 'deleted an incident update',
+  'private_location.create': 'created a private location',
+  'private_location.rotate_key': "rotated a private location's key",
+  'private_location.revoke': 'revoked a private location',
+  'account.create': 'created the account',
+  'account.plan_change': "changed the account's plan",
+  'account.sms_quota_change': "changed the account's SMS quota",
+  'project.create': 'created a project',
+  'member.add': 'added a member',
+  'check.import': 'imported checks from Healthchecks',
   'sso.oidc_update': 'changed the OpenID Connect sign-in',
   'sso.oidc_delete': 'removed the OpenID Connect sign-in',
   'sso.saml_update': 'changed the SAML sign-in',
@@ -103,7 +112,7 @@ export function AuditLogPage(p: AuditLogPageProps) {
                 {e.actorLabel} <span class="muted">({ACTOR_KINDS[e.actorKind]})</span>
               </td>
               <td data-label="What">
-                {ACTION_WORDS[e.action] ?? e.action}
+                {ACTION_WORDS[e.action as AuditAction] ?? e.action}
                 {e.target ? <span class="muted">: {e.target}</span> : null}
               </td>
               <td data-label="From">{e.clientAddress ?? <span class="muted">—</span>}</td>

@@ -195,8 +195,9 @@ export const OPENAPI_DOCUMENT = {
       get: {
         operationId: 'listAuditLog',
         description:
-          'An addition to the spec: the audit log of the key\'s account (docs/web.md, "Audit log"), newest first: sign-ins, API keys, members, ' +
-          'two-factor changes, and checks, integrations, maintenance windows and status pages created or deleted, incidents and their updates, with who, when and from where. ' +
+          'An addition to the spec: the audit events done in the key\'s project (docs/api.md, "the audit log"), newest first: checks, integrations, ' +
+          'maintenance windows and status pages created or deleted, incidents and their updates, API keys created, rotated and revoked, private locations changed, with who, when and from where. ' +
+          "Not other projects' events nor the account's own (sign-ins, members, two-factor): those are on the account's audit log page. " +
           'Read-write keys only (403 for read-only keys). Pass next_cursor as cursor for the next page; null on the last one. Events are kept 365 days.',
         parameters: inputs.auditLogParameters,
         responses: {

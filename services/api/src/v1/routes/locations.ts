@@ -29,7 +29,7 @@ export function locationsRouter(ctx: V1Context): Router {
 
   r.post('/locations', requireWriteKey, async (req, res) => {
     const { name } = validatePrivateLocationInput(requireObjectBody(req.body));
-    const { location, key } = await createPrivateLocation(ctx.prisma, authOf(res).accountId, name);
+    const { location, key } = await createPrivateLocation(ctx.prisma, authOf(res), name);
     res.status(201).json({ data: { ...presentPrivateLocation(location, ctx.clock.now()), key } });
   });
 
@@ -41,13 +41,13 @@ export function locationsRouter(ctx: V1Context): Router {
   r.post('/locations/:uuid/rotate-key', requireWriteKey, async (req, res) => {
     const now = ctx.clock.now();
     const { grace_sec } = validateLocationKeyRotation(requireObjectBody(req.body));
-    const { location, key } = await rotatePrivateLocationKey(ctx.prisma, authOf(res).accountId, locationIdParam(req.params.uuid), grace_sec, now);
+    const { location, key } = await rotatePrivateLocationKey(ctx.prisma, authOf(res), locationIdParam(req.params.uuid), grace_sec, now);
     res.json({ data: { ...presentPrivateLocation(location, now), key } });
   });
 
   r.post('/locations/:uuid/revoke', requireWriteKey, async (req, res) => {
     const now = ctx.clock.now();
-    const row = await revokePrivateLocation(ctx.prisma, authOf(res).accountId, locationIdParam(req.params.uuid), now);
+    const row = await revokePrivateLocation(ctx.prisma, authOf(res), locationIdParam(req.params.uuid), now);
     res.json({ data: presentPrivateLocation(row, now) });
   });
   return r;
