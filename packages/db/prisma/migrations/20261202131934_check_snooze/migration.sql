@@ -1,0 +1,9 @@
+-- Snooze (issue 39, docs/notifications.md "Snooze"): three nullable columns without a default, a
+-- change of the catalog only (no table rewrite), but it needs a brief ACCESS EXCLUSIVE lock on
+-- checks, which every ping updates: give up fast rather than queue traffic behind it.
+SET lock_timeout = '5s';
+
+-- AlterTable
+ALTER TABLE "checks" ADD COLUMN     "snoozed_at" TIMESTAMPTZ(6),
+ADD COLUMN     "snoozed_by" VARCHAR(200),
+ADD COLUMN     "snoozed_until" TIMESTAMPTZ(6);
