@@ -40,6 +40,7 @@ export * from './checks/create-check.js';
 export * from './checks/record-manual-ping.js';
 export * from './checks/delete-check.js';
 export * from './checks/pause-resume-check.js';
+export * from './checks/snooze-check.js';
 export * from './checks/schedule-schema.js';
 export * from './checks/update-check.js';
 export * from './checks/known-locations.js';
