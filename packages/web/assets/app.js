@@ -1,7 +1,7 @@
 // The app's only script: small progressive enhancements over server-rendered pages.
 // Every page works without it; it adds local times, copy buttons, live statuses and previews.
 // Security keys are the exception: registering or using one needs the browser's WebAuthn API.
-import { enableZoneChoice, renderTimes } from './local-time.js';
+import { enableChosenZoneFields, enableZoneChoice, renderTimes } from './local-time.js';
 import { enableCopyButtons } from './copy-buttons.js';
 import { startLiveStatus } from './live-status.js';
 import { enableMaintenanceForm } from './maintenance-form.js';
@@ -10,6 +10,7 @@ import { watchTestDelivery } from './test-delivery.js';
 import { enableSecurityKeys } from './security-keys.js';
 
 enableZoneChoice(document);
+enableChosenZoneFields(document);
 renderTimes(document);
 setInterval(() => renderTimes(document), 30_000);
 enableCopyButtons(document);

@@ -40,9 +40,18 @@ describe('tomorrowAtNine', () => {
   });
 
   it('is at 09:00 local, 9 to 34 hours ahead, for every hour of the DST months in Berlin', () => {
-    const wall = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const wall = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Berlin',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     const parts = (d: Date) => Object.fromEntries(wall.formatToParts(d).map((p) => [p.type, p.value]));
-    const hours = (from: string, to: string) => Array.from({ length: (Date.parse(to) - Date.parse(from)) / 3_600_000 }, (_, i) => Date.parse(from) + i * 3_600_000);
+    const hours = (from: string, to: string) =>
+      Array.from({ length: (Date.parse(to) - Date.parse(from)) / 3_600_000 }, (_, i) => Date.parse(from) + i * 3_600_000);
     for (const t of [...hours('2026-03-20T00:00:00Z', '2026-04-02T00:00:00Z'), ...hours('2026-10-18T00:00:00Z', '2026-10-30T00:00:00Z')]) {
       const now = new Date(t);
       const end = tomorrowAtNine(now, 'Europe/Berlin');

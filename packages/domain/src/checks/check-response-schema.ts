@@ -26,7 +26,9 @@ export const AcknowledgementResponse = responseObject({
 
 export const SnoozeResponse = responseObject({
   at: dateTime({ description: 'When it was snoozed.' }),
-  until: nullableDateTime({ description: 'When it ends; null: until the check next recovers. A timed snooze stays here after it ended: compare with the time.' }),
+  until: nullableDateTime({
+    description: 'When it ends; null: until the check next recovers. A timed snooze stays here after it ended: compare with the time.',
+  }),
   by: Type.String({ description: 'The user\'s e-mail address or "API key <name>".' }),
 });
 

@@ -29,7 +29,8 @@ export function validateSnoozeInput(body: Record<string, unknown>): SnoozeInput 
   const { error, value } = snoozeSchema.validate(body, BODY_OPTIONS);
   const errors: FieldErrors = fieldErrorsOf(error);
   const v = value as { duration: SnoozeChoice; tz?: string };
-  if (!errors.tz && v.tz !== undefined && !isValidTimeZone(v.tz)) addFieldError(errors, 'tz', 'is not a time zone we know (use an IANA name such as Europe/Berlin)');
+  if (!errors.tz && v.tz !== undefined && !isValidTimeZone(v.tz))
+    addFieldError(errors, 'tz', 'is not a time zone we know (use an IANA name such as Europe/Berlin)');
   if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
   return { duration: v.duration, tz: v.tz ?? null };
 }

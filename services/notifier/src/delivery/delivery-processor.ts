@@ -107,7 +107,13 @@ export function createDeliveryProcessor(deps: DeliveryDeps) {
     if (attempt === 1 && isSnoozed(target.snooze, now, isFlipEvent && flip ? flip.ts : null)) {
       const until = target.snooze?.until ? `until ${target.snooze.until.toISOString()}` : 'until it recovers';
       const by = target.snoozedBy ? ` by ${target.snoozedBy}` : '';
-      await deps.store.recordAttempt({ ...logRow, status: 'held', statusCode: null, error: `snoozed${by} ${until}: muted, not sent`.slice(0, DELIVERY_ERROR_MAX), latencyMs: null });
+      await deps.store.recordAttempt({
+        ...logRow,
+        status: 'held',
+        statusCode: null,
+        error: `snoozed${by} ${until}: muted, not sent`.slice(0, DELIVERY_ERROR_MAX),
+        latencyMs: null,
+      });
       log().info('muted: the check is snoozed');
       return finished('held');
     }

@@ -135,7 +135,7 @@ export const OPENAPI_DOCUMENT = {
       post: {
         operationId: 'snoozeCheck',
         description:
-          'An addition to the spec: mutes the check\'s notifications (monitoring goes on) for 1 or 4 hours, until 09:00 on the next day in `tz` (default: the check\'s zone), or until the check next recovers (that recovery\'s own notification included). Replaces a snooze in force. Audit-logged. Docs: docs/notifications.md, "Snooze".',
+          "An addition to the spec: mutes the check's notifications (monitoring goes on) for 1 or 4 hours, until 09:00 on the next day in `tz` (default: the check's zone), or until the check next recovers (that recovery's own notification included). Replaces a snooze in force. Audit-logged. Docs: docs/notifications.md, \"Snooze\".",
         requestBody: { required: true, ...json(ref('SnoozeInput')) },
         responses: { 200: { description: 'Snoozed', ...json(dataOf(ref('Check'))) }, ...writeErrors, 404: e[404], 422: e[422] },
       },
