@@ -115,6 +115,16 @@ describe('integrations', () => {
     expect(res.text).toContain('value="555-1234"');
   });
 
+  test('a webhook template with an unknown placeholder: the form names it and lists the known ones', async () => {
+    const form = `${base()}/new?kind=webhook`;
+    await as.member!.get(form);
+    const res = await as.member!.post(form, { ...common, name: 'hook', ...CONFIGS.webhook, 'config.body_template': '{{check_nme}}' });
+    expect(res.status).toBe(422);
+    expect(pageText(res.text)).toContain(
+      'uses {{check_nme}}, which is not a placeholder we know; the placeholders are {{event}}, {{check_id}}, {{check_name}}, {{status}}, {{previous_status}}, {{reason}}, {{ts}}, {{tags}}, {{subject}}, {{message}}, {{detail}}',
+    );
+  });
+
   test('edit, quiet hours, reminders, tags; delete', async () => {
     const form = `${base()}/new?kind=email`;
     await as.owner!.get(form);
