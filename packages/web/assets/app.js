@@ -19,3 +19,15 @@ enableScheduleForm(document);
 watchTestDelivery(document);
 enableMaintenanceForm(document);
 enableSecurityKeys(document);
+// A form's problem list takes the focus (autofocus is not honoured on a non-control everywhere),
+// and its links put the focus in their field (following a #fragment only scrolls to it).
+const problemList = document.querySelector('[data-focus-on-load]');
+problemList?.focus();
+problemList?.addEventListener('click', (event) => {
+  const link = event.target instanceof Element ? event.target.closest('a[href^="#"]') : null;
+  const field = link ? document.getElementById(link.getAttribute('href').slice(1)) : null;
+  if (!field) return;
+  event.preventDefault();
+  field.scrollIntoView({ block: 'center' });
+  field.focus();
+});

@@ -109,9 +109,9 @@ describe('integrations', () => {
     expect(res.status).toBe(422);
     const err = (name: string) => new RegExp(`id="f-${name.replace(/\./g, '-')}-error">([^<]*)<`).exec(res.text)?.[1];
     expect(err('config.phone')).toBe('must be an E.164 phone number such as +15551234567');
-    expect(err('name')).toBe('is not allowed to be empty');
+    expect(err('name')).toBe('cannot be empty');
     expect(err('quiet_hours.from')).toBe('must be a time of day HH:MM (00:00 to 23:59)');
-    expect(pageText(res.text)).toMatch(/reminders\.0: must be greater than or equal to 1/);
+    expect(pageText(res.text)).toContain('Reminder 1 must be at least 1');
     expect(res.text).toContain('value="555-1234"');
   });
 
