@@ -84,6 +84,7 @@ export * from './invitations/find-open-invitation.js';
 export * from './invitations/revoke-invitation.js';
 export * from './project-scope.js';
 export * from './projects/create-project.js';
+export * from './projects/landing-page.js';
 export * from './projects/project-check-counts.js';
 export * from './rate-limits/budgets.js';
 export * from './rate-limits/rate-limiter.js';

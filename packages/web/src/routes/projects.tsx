@@ -75,7 +75,18 @@ export function projectsRouter(ctx: WebContext): Router {
         return { check, maintenance: m ? { name: m.window.name, end: m.end } : null, snoozed: snoozeInForce(check.snooze, now) };
       }),
     );
-    sendPage(res, <DashboardPage page={pageContext(res, ctx.assets)} access={access} query={query} matched={matched} rowsHtml={rowsHtml} summary={summary} />);
+    sendPage(
+      res,
+      <DashboardPage
+        page={pageContext(res, ctx.assets)}
+        access={access}
+        query={query}
+        matched={matched}
+        rowsHtml={rowsHtml}
+        summary={summary}
+        pingUrlBase={`${ctx.config.pingDomains[0]}/${access.project.pingKey}`}
+      />,
+    );
   });
 
   // Polled by the open dashboard every few seconds (app.js live-status).
