@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { apiKeyLabel } from '../api-keys/api-key-label.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
 import { ApiError, addFieldError, type FieldErrors } from '../errors.js';
+import type { SnoozeInput as SnoozeBody } from '../generated/request-bodies.js';
 import type { ProjectScope } from '../project-scope.js';
 import { BODY_OPTIONS, fieldErrorsOf } from '../validation/joi-errors.js';
 import { checkTarget } from './create-check.js';
@@ -28,7 +29,7 @@ export interface SnoozeInput {
 export function validateSnoozeInput(body: Record<string, unknown>): SnoozeInput {
   const { error, value } = snoozeSchema.validate(body, BODY_OPTIONS);
   const errors: FieldErrors = fieldErrorsOf(error);
-  const v = value as { duration: SnoozeChoice; tz?: string };
+  const v = value as SnoozeBody;
   if (!errors.tz && v.tz !== undefined && !isValidTimeZone(v.tz))
     addFieldError(errors, 'tz', 'is not a time zone we know (use an IANA name such as Europe/Berlin)');
   if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
