@@ -23,6 +23,10 @@ interface Seeded {
   token: string;
   statusKey: string;
   incidentId: string;
+  /** A down check snoozed until it recovers. */
+  snoozedCheckId: string;
+  /** A project without checks: the first-check examples. */
+  emptyProjectId: string;
 }
 
 async function seed(c: pg.Client, now: number): Promise<Seeded> {
@@ -69,6 +73,7 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
     ['newsletter-sender', 'new', ['marketing'], 'cron', '0 9 * * 1', null, 'America/New_York'],
   ];
   let backupId = '';
+  let snoozedId = '';
   for (const [name, status, tags, kind, expr, period, tz] of checks) {
     const lastPing = status === 'new' ? null : new Date(now - (status === 'down' ? 3 : 0.4) * HOUR);
     const row = await one<{ id: string }>(
@@ -91,6 +96,7 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
       ],
     );
     if (name === 'nightly-db-backup') backupId = row.id;
+    if (name === 'invoice-sync') snoozedId = row.id;
   }
   // Thirty nights (the last one today) of a backup that usually takes 60-90 s, with a slow night and a late one.
   for (let d = 29; d >= 0; d--) {
@@ -243,6 +249,18 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
   );
   return {
     incidentId: incident.id,
+  // The down invoice-sync is snoozed until it recovers (issue 39); a second project has no checks yet.
+  await c.query(`UPDATE checks SET snoozed_at = $2, snoozed_until = NULL, snoozed_by = 'cy@acme.example' WHERE id = $1`, [
+    snoozedId,
+    new Date(now - 0.5 * HOUR),
+  ]);
+  const empty = await one<{ id: string }>(
+    `INSERT INTO projects (id, account_id, name, ping_key) VALUES (gen_random_uuid(), $1, 'Staging jobs', $2) RETURNING id`,
+    [account.id, randomToken(16)],
+  );
+  return {
+    snoozedCheckId: snoozedId,
+    emptyProjectId: empty.id,
     httpCheckId: httpCheck.id,
     projectId: project.id,
     accountId: account.id,
@@ -276,6 +294,8 @@ export async function run(): Promise<void> {
     ['dashboard', `/projects/${s.projectId}`, ['laptop', 'phone']],
     ['check', `/checks/${s.checkId}`, ['laptop', 'phone']],
     ['check-http', `/checks/${s.httpCheckId}`, ['laptop', 'phone']],
+    ['check-snoozed', `/checks/${s.snoozedCheckId}`, ['laptop', 'phone']],
+    ['dashboard-empty', `/projects/${s.emptyProjectId}`, ['laptop', 'phone']],
     ['check-form', `/projects/${s.projectId}/checks/new`, ['laptop']],
     ['check-form-http', `/projects/${s.projectId}/checks/new?kind=http`, ['laptop', 'phone']],
     ['integrations', `/projects/${s.projectId}/integrations`, ['laptop']],

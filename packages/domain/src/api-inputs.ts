@@ -1,6 +1,7 @@
 import { auditLogQuerySchema } from './audit/audit-log-query.js';
 import { checkSchema } from './checks/check-input.js';
 import { incidentPatchSchema, incidentSchema, incidentUpdateEditSchema, incidentUpdateSchema } from './incidents/incident-input.js';
+import { snoozeSchema } from './checks/snooze-check.js';
 import { integrationSchema } from './integrations/integration-input.js';
 import { maintenanceSchema } from './maintenance/maintenance-input.js';
 import { privateLocationRotationSchema, privateLocationSchema } from './private-locations/private-location-input.js';
@@ -12,6 +13,7 @@ import { patchSchema, requestSchema, type JsonSchema } from './validation/reques
 /** Request bodies by the name the OpenAPI document gives them; each is the joi definition its validator uses. */
 export const REQUEST_BODIES = {
   CheckInput: checkSchema,
+  SnoozeInput: snoozeSchema,
   IntegrationInput: integrationSchema,
   MaintenanceInput: maintenanceSchema,
   StatusPageInput: statusPageSchema,

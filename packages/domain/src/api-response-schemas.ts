@@ -1,6 +1,6 @@
 import { AuditEventResponse } from './audit/audit-event-response-schema.js';
 import { BadgeResponse } from './badges/badge-response-schema.js';
-import { AcknowledgementResponse, CheckResponse, ScheduleResponse } from './checks/check-response-schema.js';
+import { AcknowledgementResponse, CheckResponse, ScheduleResponse, SnoozeResponse } from './checks/check-response-schema.js';
 import { CheckLocationsResponse } from './checks/location-response-schema.js';
 import { CertificateResponse, ResponseTimesResponse } from './checks/probe-response-schemas.js';
 import { FlipResponse } from './history/flip-response-schema.js';
@@ -23,6 +23,7 @@ export const API_RESPONSE_SCHEMAS = {
   Schedule: ScheduleResponse,
   Check: CheckResponse,
   Acknowledgement: AcknowledgementResponse,
+  Snooze: SnoozeResponse,
   Ping: PingResponse,
   Flip: FlipResponse,
   Badge: BadgeResponse,

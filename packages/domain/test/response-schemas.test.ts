@@ -1,4 +1,5 @@
 import {
+  snoozeCheck,
   acknowledgeCheck,
   addIncidentUpdate,
   API_RESPONSE_SCHEMAS,
@@ -70,7 +71,7 @@ function expectMatches(name: ResponseName, value: unknown) {
 }
 
 describe('every presenter returns what its schema describes', () => {
-  test('Check (every schedule form, acknowledged or not) with its Schedule and Acknowledgement', async () => {
+  test('Check (every schedule form, acknowledged or not, snoozed) with its Schedule, Acknowledgement and Snooze', async () => {
     const present = checkPresenter(['http://ping.test', 'http://ping2.test']);
     for (const schedule of [
       { kind: 'period', period_sec: 3600 },
@@ -89,6 +90,14 @@ describe('every presenter returns what its schema describes', () => {
     expect(presented.acknowledged).not.toBeNull();
     expectMatches('Check', presented);
     expectMatches('Acknowledgement', presented.acknowledged);
+    // Snoozed for 4 hours, then until it recovers: the Snooze schema holds both.
+    for (const duration of ['4h', 'until_recovery'] as const) {
+      await snoozeCheck(w.deps, w.scope, down.id, { duration, tz: null }, NOW);
+      const snoozed = present((await findCheck(w.pool, w.scope.projectId, down.id))!);
+      expect(snoozed.snooze).not.toBeNull();
+      expectMatches('Check', snoozed);
+      expectMatches('Snooze', snoozed.snooze);
+    }
   });
 
   test('Ping and Flip, as the history reads give them', async () => {

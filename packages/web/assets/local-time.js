@@ -79,3 +79,19 @@ export function renderTimes(root) {
     el.textContent = el.dataset.relative ? `${relative(d, now)} (${local})` : local;
   }
 }
+
+/**
+ * Forms that read a local time on the server ("snooze until tomorrow 09:00") carry the zone the
+ * page shows times in: an <input name="tz"> in a form[data-chosen-zone] gets the chosen zone (the
+ * browser's by default) when the form is sent. Without this script the server's default stands.
+ */
+export function enableChosenZoneFields(root) {
+  root.addEventListener('submit', (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-chosen-zone')) return;
+    const field = form.elements.namedItem('tz');
+    if (!(field instanceof HTMLInputElement)) return;
+    const zone = chosenZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone) field.value = zone;
+  });
+}

@@ -37,8 +37,13 @@ export function enableScheduleForm(root) {
       const res = await fetch(`${form.dataset.previewUrl}?${q}`, { headers: { accept: 'application/json' } });
       const data = await res.json();
       if (mine !== seq) return;
+      out.dataset.answered = '1';
       out.replaceChildren();
       if (data.error) {
+        // The server already says so under the field (a form sent back with its messages): once is enough.
+        const field = kind === 'period' ? 'schedule.period_sec' : `schedule.${kind}`;
+        const shown = form.querySelector(`#f-${field.replace(/[^A-Za-z0-9_-]/g, '-')}-error`);
+        if (shown && shown.textContent.includes(data.error)) return;
         out.append(Object.assign(document.createElement('p'), { className: 'error', textContent: data.error }));
         return;
       }

@@ -11,12 +11,14 @@ export type VersionedCheckRow = CheckRow & { projectId: string; version: string 
 export interface DashboardRow {
   check: VersionedCheckRow;
   maintenance: RowMaintenance | null;
+  /** Its snooze is in force now (a timed snooze ends without a change of the row). */
+  snoozed: boolean;
 }
 
 /**
  * The dashboard's table rows, each rendered by preact (so escaped like every page) and kept with
  * the row version it was rendered from (xmin:ctid, as the API's CheckListReader does: every UPDATE
- * writes a new version), its acknowledgement and its maintenance (neither is in the check's row).
+ * writes a new version), its acknowledgement, its maintenance and whether its snooze is in force (none is in the check's row alone).
  * A row is a function of those alone, so a dashboard of 1,000 checks
  * renders only the rows that changed since the last view and joins the rest: rendering every row
  * each time was most of the page's server time. Exact, never stale.
@@ -26,11 +28,11 @@ export class DashboardRows {
 
   html(rows: DashboardRow[]): string {
     const parts: string[] = [];
-    for (const { check, maintenance } of rows) {
-      const version = `${check.version}|${check.acknowledged?.at ?? ''}|${maintenance ? `${maintenance.name}|${maintenance.end.getTime()}` : ''}`;
+    for (const { check, maintenance, snoozed } of rows) {
+      const version = `${check.version}|${check.acknowledged?.at ?? ''}|${maintenance ? `${maintenance.name}|${maintenance.end.getTime()}` : ''}|${snoozed ? 's' : ''}`;
       let entry = this.cache.get(check.id);
       if (entry?.version !== version) {
-        entry = { version, html: renderToString(<CheckTableRow c={check} maintenance={maintenance} />) };
+        entry = { version, html: renderToString(<CheckTableRow c={check} maintenance={maintenance} snoozed={snoozed} />) };
         this.cache.delete(check.id);
         this.cache.set(check.id, entry);
         if (this.cache.size > MAX_ROWS) this.cache.delete(this.cache.keys().next().value as string);

@@ -51,9 +51,9 @@ describe('depends_on', () => {
   });
 
   test.each([
-    ['not an array', 'abc', /must be an array/],
+    ['not an array', 'abc', /must be a list/],
     ['not a UUID', ['not-a-uuid'], 'must be check ids (UUIDs)'],
-    ['listed twice', ['5b3c9d9e-6f7c-4a53-9a6c-2f0d1f1e9a10', '5b3c9d9e-6f7c-4a53-9a6c-2f0d1f1e9a10'], /duplicate/],
+    ['listed twice', ['5b3c9d9e-6f7c-4a53-9a6c-2f0d1f1e9a10', '5b3c9d9e-6f7c-4a53-9a6c-2f0d1f1e9a10'], /the same entry twice/],
     ['more than 20', Array.from({ length: 21 }, (_, i) => `5b3c9d9e-6f7c-4a53-9a6c-${String(i).padStart(12, '0')}`), /at most 20|less than or equal to 20/],
   ])('422 when %s', async (_what, value, message) => {
     const res = await h.call('POST', '/checks', { key: rw, body: heartbeatBody({ depends_on: value }) });

@@ -241,6 +241,16 @@ describe('POST /integrations', () => {
     });
   });
 
+  test('a webhook template with an unknown placeholder: the message names it and lists the known ones', async () => {
+    const res = await create({ kind: 'webhook', name: 'w', events: ['down'], config: { url: 'https://e.com', body_template: '{"n":"{{check_nme}}"}' } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      'config.body_template': [
+        'uses {{check_nme}}, which is not a placeholder we know; the placeholders are {{event}}, {{check_id}}, {{check_name}}, {{status}}, {{previous_status}}, {{reason}}, {{ts}}, {{tags}}, {{subject}}, {{message}}, {{detail}}',
+      ],
+    });
+  });
+
   test('a webhook template may use every documented placeholder', async () => {
     const t = ['event', 'check_id', 'check_name', 'status', 'previous_status', 'reason', 'ts', 'tags', 'subject', 'message'].map((p) => `{{${p}}}`).join(' ');
     const res = await create({

@@ -25,6 +25,7 @@ const check = {
   ping_urls: ['http://ping.test/5b3c9d9e-6f7c-4a53-9a6c-2f0d1f1e9a10'],
   created_at: '2026-01-01T00:00:00.000+00:00',
   acknowledged: null,
+  snooze: null,
 };
 const accept = (method: string, path: string, status: number, body: unknown) =>
   assertMatchesOpenApi(method, path, status, body, body === undefined ? '' : JSON.stringify(body));

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sha256Hex } from '@upmon/crypto';
 import { passwordFailureBudgets } from '@upmon/domain';
-import { eventually, makeCheck, startSmtpCapture } from '@upmon/testing';
+import { eventually, makeCheck, makeProject, startSmtpCapture } from '@upmon/testing';
 import { issueUserToken } from '@upmon/user-store';
 import { parsePingUrl } from '../src/ping/ping-url.js';
 import { WEB_FIRST_SEGMENTS } from '@upmon/web';
 import { startHarness, type Harness } from './support/api-harness.js';
 import { pageText, WebClient } from './support/web-client.js';
-import { makeTeam, TEST_PASSWORD } from './support/web-users.js';
+import { makeTeam, makeUser, TEST_PASSWORD } from './support/web-users.js';
 
 let h: Harness;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -226,7 +226,9 @@ describe('one-time links', () => {
     expect(pageText(mismatch.text)).toContain('does not match');
     const ok = await c.post(`/auth/password/${token}`, { password: 'a brand new password', confirm: 'a brand new password' });
     expect(ok.status).toBe(303);
-    expect(ok.location).toBe('/projects');
+    // The account has one project: its dashboard, not the list of one.
+    expect(await h.prisma.project.count({ where: { accountId: team.project.accountId } })).toBe(1);
+    expect(ok.location).toBe(`/projects/${team.project.id}`);
     expect((await c.get('/projects')).status).toBe(200);
     expect((await other.get('/projects')).status).toBe(303); // signed out elsewhere
     expect((await client().get(`/auth/password/${token}`)).status).toBe(410);
@@ -235,6 +237,17 @@ describe('one-time links', () => {
       where: { id: team.users.read_only.id },
       data: { passwordHash: (await h.prisma.user.findUniqueOrThrow({ where: { id: team.users.admin.id } })).passwordHash },
     });
+  });
+
+  test('set-password link of a person who sees several projects: the list to choose from', async () => {
+    const first = await makeProject(h.prisma);
+    await makeProject(h.prisma, { accountId: first.accountId });
+    const user = await makeUser(h.prisma, first.accountId, 'member');
+    const token = await issueUserToken(h.prisma, { userId: user.id, purpose: 'set_password', ttlMs: 3600_000, now: new Date() });
+    const c = client();
+    await c.get(`/auth/password/${token}`);
+    const ok = await c.post(`/auth/password/${token}`, { password: 'a brand new password', confirm: 'a brand new password' });
+    expect([ok.status, ok.location]).toEqual([303, '/projects']);
   });
 
   test('e-mailed sign-in link: the GET only asks, the POST signs in, once', async () => {

@@ -231,7 +231,7 @@ describe('check forms', () => {
     });
     expect(res.status).toBe(422);
     const field = (name: string) => new RegExp(`id="f-${name.replace(/\./g, '-')}-error">([^<]*)<`).exec(res.text)?.[1];
-    expect(field('name')).toBe('is not allowed to be empty');
+    expect(field('name')).toBe('cannot be empty');
     expect(field('grace_sec')).toBe('must not exceed 10 × schedule.period_sec');
     expect(field('tz')).toBe('is not a known IANA time zone name');
     expect(field('slug')).toBe("must be 1 to 100 characters of a-z, 0-9, '-' and '_', starting with a letter or digit");
@@ -295,7 +295,7 @@ describe('check forms', () => {
     expect(after.httpConfig).toMatchObject({ method: 'GET', follow_redirects: false, keyword_absent: false });
     const bad = await as.admin!.post(`/checks/${row.id}/edit`, { ...base, kind: 'http', name: 'x', 'http_config.url': 'ftp://nope' });
     expect(bad.status).toBe(422);
-    expect(bad.text).toMatch(/id="f-http_config-url-error">must be a valid uri with a scheme matching the http\|https pattern</);
+    expect(bad.text).toMatch(/id="f-http_config-url-error">must be a web address starting with http:\/\/ or https:\/\/</);
   });
 
   test('minimum run time: set on create, shown with the short runs it caught, edited, removed, validated', async () => {
@@ -321,7 +321,7 @@ describe('check forms', () => {
     expect((await h.prisma.check.findUniqueOrThrow({ where: { id: row.id } })).minRunSec).toBe(600);
     const bad = await as.member!.post(`/checks/${row.id}/edit`, { ...base, name: 'min run by form', min_run_sec: '86401' });
     expect(bad.status).toBe(422);
-    expect(bad.text).toMatch(/id="f-min_run_sec-error">must be less than or equal to 86400</);
+    expect(bad.text).toMatch(/id="f-min_run_sec-error">must be at most 86400</);
     const removed = await as.member!.post(`/checks/${row.id}/edit`, { ...base, name: 'min run by form', min_run_sec: '' });
     expect(removed.location).toBe(`/checks/${row.id}?done=saved`);
     expect((await h.prisma.check.findUniqueOrThrow({ where: { id: row.id } })).minRunSec).toBeNull();
@@ -426,7 +426,7 @@ describe('schedule preview', () => {
     expect(ok.next).toHaveLength(5);
     for (const t of ok.next ?? []) expect(t).toMatch(/ 02:00 GMT-[45]$/);
     expect((await preview({ kind: 'cron', value: '0 25 * * *', tz: 'UTC' })).error).toMatch(/^is not a valid cron expression/);
-    expect((await preview({ kind: 'period', value: '59', tz: 'UTC' })).error).toBe('must be greater than or equal to 60');
+    expect((await preview({ kind: 'period', value: '59', tz: 'UTC' })).error).toBe('must be at least 60');
     expect((await preview({ kind: 'period', value: '3600', tz: 'Nowhere/Land' })).error).toBe('is not a known IANA time zone name');
     expect((await preview({ kind: 'cron', value: `${'1,'.repeat(200)}1 * * * *`, tz: 'UTC' })).error).toBe('must be at most 255 characters');
   });

@@ -4,13 +4,14 @@
  * marked like an acknowledgement.
  */
 import { makeCheck, makeProject } from '@upmon/testing';
-import type { Harness } from './support/api-harness.js';
-import type { WebClient } from './support/web-client.js';
+import { PING_DOMAINS, type Harness } from './support/api-harness.js';
+import { pageText, type WebClient } from './support/web-client.js';
 import { startWebTeam, type Team } from './support/web-users.js';
 
 let h: Harness;
 let team: Team;
 let viewer: WebClient;
+let member: WebClient;
 let projectId: string;
 
 const STATUSES = ['up', 'up', 'late', 'down', 'new', 'paused'] as const;
@@ -19,6 +20,7 @@ beforeAll(async () => {
   let as: Record<string, WebClient>;
   ({ h, team, as } = await startWebTeam());
   viewer = as.read_only!;
+  member = as.member!;
   projectId = (await makeProject(h.prisma, { accountId: team.accountId })).id;
   // 240 checks: "job 001" … "job 240", statuses in turn, tags by tens, last pings a minute apart.
   await h.prisma.check.createMany({
@@ -114,12 +116,23 @@ test('a check under maintenance is marked like an acknowledged one; its row foll
   expect((await viewer.get(`/projects/${p.id}`)).text).not.toContain('in maintenance');
 });
 
-test('an empty project: no filter, no status summary', async () => {
+test('an empty project: no filter, no status summary; an action, and examples whose first ping creates the check', async () => {
   const p = await makeProject(h.prisma, { accountId: team.accountId });
   const page = await viewer.get(`/projects/${p.id}`);
-  expect(page.text).toContain('No checks yet.');
+  expect(pageText(page.text)).toContain('Add your first check');
   expect(page.text).not.toContain('role="search"');
   expect(page.text).not.toContain('Checks by status');
+  // A read-only member sees the examples, not the buttons; a member both.
+  expect(page.text).not.toContain(`href="/projects/${p.id}/checks/new"`);
+  const asMember = await member.get(`/projects/${p.id}`);
+  expect(asMember.text).toContain(`href="/projects/${p.id}/checks/new"`);
+  const url = `${PING_DOMAINS[0]}/${p.pingKey}/nightly-backup?create=1`;
+  expect(/<code id="example-url">([^<]*)<\/code>/.exec(page.text)?.[1]).toBe(url);
+  expect(/<pre id="example-crontab">([^<]*)<\/pre>/.exec(page.text)?.[1]).toBe(
+    `0 3 * * * /path/to/job.sh &amp;&amp; curl -fsS -m 10 --retry 5 -o /dev/null &quot;${url}&quot;`,
+  );
+  expect(page.text).toContain(`<code id="example-curl">curl -fsS -m 10 --retry 5 &quot;${url}&quot;</code>`);
+  // (A slug URL's `?create=1` creating the check on its first ping: healthchecks-ported/test-ping-by-slug.test.ts.)
 });
 
 /** The default order's tie-break within one status is the name; statuses worst first. */

@@ -109,10 +109,20 @@ describe('integrations', () => {
     expect(res.status).toBe(422);
     const err = (name: string) => new RegExp(`id="f-${name.replace(/\./g, '-')}-error">([^<]*)<`).exec(res.text)?.[1];
     expect(err('config.phone')).toBe('must be an E.164 phone number such as +15551234567');
-    expect(err('name')).toBe('is not allowed to be empty');
+    expect(err('name')).toBe('cannot be empty');
     expect(err('quiet_hours.from')).toBe('must be a time of day HH:MM (00:00 to 23:59)');
-    expect(pageText(res.text)).toMatch(/reminders\.0: must be greater than or equal to 1/);
+    expect(pageText(res.text)).toContain('Reminder 1 must be at least 1');
     expect(res.text).toContain('value="555-1234"');
+  });
+
+  test('a webhook template with an unknown placeholder: the form names it and lists the known ones', async () => {
+    const form = `${base()}/new?kind=webhook`;
+    await as.member!.get(form);
+    const res = await as.member!.post(form, { ...common, name: 'hook', ...CONFIGS.webhook, 'config.body_template': '{{check_nme}}' });
+    expect(res.status).toBe(422);
+    expect(pageText(res.text)).toContain(
+      'uses {{check_nme}}, which is not a placeholder we know; the placeholders are {{event}}, {{check_id}}, {{check_name}}, {{status}}, {{previous_status}}, {{reason}}, {{ts}}, {{tags}}, {{subject}}, {{message}}, {{detail}}',
+    );
   });
 
   test('edit, quiet hours, reminders, tags; delete', async () => {

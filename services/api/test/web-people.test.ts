@@ -10,7 +10,12 @@ let team: Awaited<ReturnType<typeof makeTeam>>;
 let as: Record<string, WebClient>;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
+  // A mailbox the server refuses: the invitation whose e-mail cannot be sent.
+  smtp = await startSmtpCapture({
+    onRcptTo(address, _session, callback) {
+      callback(address.address.endsWith('@bounce.example') ? Object.assign(new Error('no such mailbox'), { responseCode: 550 }) : undefined);
+    },
+  });
   h = await startHarness({ SMTP_URL: smtp.url, APP_BASE_URL: 'http://app.test' });
   team = await makeTeam(h.prisma, 'free');
   as = await signedInClients(h.api.url, team);
@@ -124,6 +129,17 @@ describe('invitations', () => {
     expect(m.role).toBe('read_only');
     expect(pageText((await c.get('/projects')).text)).toContain(team.project.name);
     expect((await new WebClient(h.api.url).get(link)).status).toBe(404); // used
+  });
+
+  test('an invitation whose e-mail cannot be sent: its link is shown once to who made it, to pass on by hand', async () => {
+    await as.admin!.get(accountPage());
+    const res = await as.admin!.post(`${accountPage()}/invitations`, { email: 'nobody@bounce.example', role: 'member' });
+    expect(res.status).toBe(201);
+    expect(res.text).toContain('<strong>The invitation is made, but its e-mail could not be sent</strong>, so send this link yourself');
+    const link = /<code id="invite-link">http:\/\/app\.test(\/invitations\/[A-Za-z0-9_-]+)<\/code>/.exec(res.text)?.[1] as string;
+    expect(pageText((await new WebClient(h.api.url).get(link)).text)).toContain('You are invited as Member');
+    // Once: the account page does not show it again.
+    expect((await as.admin!.get(accountPage())).text).not.toContain('id="invite-link"');
   });
 
   test('an existing user signs in first, then joins', async () => {

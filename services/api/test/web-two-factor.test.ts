@@ -35,6 +35,11 @@ describe('TOTP', () => {
     const page = await c.get('/me/two-factor');
     const secret = secretOf(page.text);
     expect(page.text).toContain('otpauth://totp/upmon:');
+    // The same URI as a QR code: an SVG image, in the page (the CSP allows data: images only).
+    const qr = /<img class="qr-code" src="data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)"[^>]* alt="QR code of the setup key/.exec(page.text)?.[1] as string;
+    expect(Buffer.from(qr, 'base64').toString()).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 (\d+) \1"><rect fill="white"[^>]*\/><path fill="black" d="M[\d,hvzM-]+"\/><\/svg>$/,
+    );
     expect((await c.post('/me/two-factor/confirm', { code: '000000' })).status).toBe(422);
     const on = await c.post('/me/two-factor/confirm', { code: totpCodeAt(secret, clock.now()) });
     expect(on.status).toBe(201);

@@ -45,3 +45,4 @@ export {
 } from './message.js';
 export { telegramSendMessage, parseStartCommand, TELEGRAM_MAX_TEXT, type TelegramRequest } from './telegram.js';
 export { buildTestNotification, TEST_CHECK_ID } from './test-notification.js';
+export { SNOOZE_CHOICES, snoozeEnd, isSnoozed, tomorrowAtNine, type SnoozeChoice, type Snooze } from './snooze.js';

@@ -1,6 +1,6 @@
 import { Joi } from '@upmon/bounded-joi';
 import { ApiError } from '../errors.js';
-import { fieldErrorsOf } from '../validation/joi-errors.js';
+import { fieldErrorsOf, PLAIN_MESSAGES } from '../validation/joi-errors.js';
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from '../validation/list-query.js';
 
 /** Query of GET /api/v1/audit-log and the web app's audit log page. */
@@ -20,7 +20,7 @@ export interface AuditLogQuery {
 
 /** Out-of-range or unknown parameters → 422. */
 export function parseAuditLogQuery(query: unknown): AuditLogQuery {
-  const { error, value } = auditLogQuerySchema.validate(query ?? {}, { abortEarly: false, convert: true, errors: { label: false } });
+  const { error, value } = auditLogQuerySchema.validate(query ?? {}, { abortEarly: false, convert: true, errors: { label: false }, messages: PLAIN_MESSAGES });
   if (error) throw ApiError.validation(fieldErrorsOf(error), 'invalid query parameters');
   return value as AuditLogQuery;
 }

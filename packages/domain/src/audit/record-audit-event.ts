@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'two_factor.security_key_remove',
   'check.create',
   'check.delete',
+  'check.snooze',
+  'check.unsnooze',
   'integration.create',
   'integration.delete',
   'maintenance.create',

@@ -10,6 +10,18 @@ export interface AcknowledgedJson {
   via: string;
 }
 
+/** A check's snooze as the check reads give it (check-reads' SQL): until null = until it recovers. */
+export interface SnoozeJson {
+  at: ApiTimestamp;
+  until: ApiTimestamp | null;
+  by: string;
+}
+
+/** True while the snooze mutes the check's notifications at `now` (a timed one is kept after its end). */
+export function snoozeInForce(snooze: SnoozeJson | null | undefined, now: Date): snooze is SnoozeJson {
+  return !!snooze && (snooze.until === null || Date.parse(String(snooze.until)) > now.getTime());
+}
+
 /** The columns a Check response needs (http_config is never returned). */
 export type CheckRow = Omit<CheckColumns, 'lastPingAt' | 'nextDeadlineAt' | 'createdAt'> & {
   lastPingAt: ApiTimestamp | null;
@@ -20,6 +32,8 @@ export type CheckRow = Omit<CheckColumns, 'lastPingAt' | 'nextDeadlineAt' | 'cre
    * create, pause and resume: a check that is not down has none.
    */
   acknowledged?: AcknowledgedJson | null;
+  /** The check's snooze (check-reads' SQL); absent from rows Prisma returned (create, pause, resume). */
+  snooze?: SnoozeJson | null;
 };
 
 type CheckColumns = Pick<
@@ -107,5 +121,6 @@ export function checkPresenter(pingDomains: string[]) {
     ping_urls: pingDomains.map((d) => `${d}/${row.id}`),
     created_at: apiTimestamp(row.createdAt),
     acknowledged: row.acknowledged ? { by: row.acknowledged.by, at: apiTimestamp(row.acknowledged.at), via: row.acknowledged.via } : null,
+    snooze: row.snooze ? { at: apiTimestamp(row.snooze.at), until: apiTimestampOrNull(row.snooze.until), by: row.snooze.by } : null,
   });
 }

@@ -13,7 +13,19 @@ export const checkColumns = (t: string) => `${t}.id, ${t}.kind, ${t}.name, ${t}.
   coalesce(to_json(${t}.locations), '[]') AS locations, ${t}.quorum, ${t}.status,
   ${ISO_MILLIS(`${t}.last_ping_at`)} AS "lastPingAt", ${t}.last_duration_ms AS "lastDurationMs",
   ${ISO_MILLIS(`${t}.next_deadline_at`)} AS "nextDeadlineAt", ${ISO_MILLIS(`${t}.created_at`)} AS "createdAt",
-  ${acknowledgedColumn(t)} AS acknowledged`;
+  ${acknowledgedColumn(t)} AS acknowledged, ${snoozeColumn(t)} AS snooze`;
+
+/**
+ * The check's snooze as JSON ({at, until, by}; until null = until it recovers), or null: none, or
+ * an until-recovery snooze whose recovery has come (an up flip after it; that flip changed the
+ * row's status, so the row-versioned caches see it). A timed snooze is given as stored: it is over
+ * once `until` has passed (docs/notifications.md, "Snooze").
+ */
+function snoozeColumn(t: string): string {
+  return `CASE WHEN ${t}.snoozed_at IS NOT NULL AND (${t}.snoozed_until IS NOT NULL OR NOT EXISTS (
+      SELECT 1 FROM flips f WHERE f.check_id = ${t}.id AND f.new_status = 'up' AND f.ts > ${t}.snoozed_at))
+    THEN json_build_object('at', ${ISO_MILLIS(`${t}.snoozed_at`)}, 'until', ${ISO_MILLIS(`${t}.snoozed_until`)}, 'by', ${t}.snoozed_by) END`;
+}
 
 /**
  * The acknowledgement of the check's current down episode as JSON ({by, at, via}), or null: only

@@ -24,6 +24,14 @@ export const AcknowledgementResponse = responseObject({
   via: oneOfValues(['api', 'web', 'link']),
 });
 
+export const SnoozeResponse = responseObject({
+  at: dateTime({ description: 'When it was snoozed.' }),
+  until: nullableDateTime({
+    description: 'When it ends; null: until the check next recovers. A timed snooze stays here after it ended: compare with the time.',
+  }),
+  by: Type.String({ description: 'The user\'s e-mail address or "API key <name>".' }),
+});
+
 /** A check as the API returns it (`checkPresenter`); its probe config is never returned. */
 export const CheckResponse = responseObject({
   id: Type.String({ format: 'uuid' }),
@@ -51,6 +59,10 @@ export const CheckResponse = responseObject({
   created_at: dateTime(),
   acknowledged: nullableRefTo('Acknowledgement', AcknowledgementResponse, {
     description: "An addition to the spec: who acknowledged the down check's current episode, and when; null when the check is not down or nobody has.",
+  }),
+  snooze: nullableRefTo('Snooze', SnoozeResponse, {
+    description:
+      'An addition to the spec: its notifications are muted (monitoring goes on) until `until`, or until it recovers; null when not snoozed or an until-recovery snooze has ended (docs/notifications.md, "Snooze").',
   }),
 });
 export type CheckResponse = Static<typeof CheckResponse>;

@@ -247,6 +247,16 @@ export interface CheckBody {
   dns_config?: DnsConfig;
   tls_config?: TlsConfig;
 }
+export interface SnoozeInput {
+  /**
+   * 1h, 4h, tomorrow_0900 (the next calendar day at 09:00 in `tz`), or until_recovery (until the check next recovers)
+   */
+  duration: '1h' | '4h' | 'tomorrow_0900' | 'until_recovery';
+  /**
+   * tomorrow_0900 only: the IANA zone whose 09:00 is meant (default: the check's zone)
+   */
+  tz?: string;
+}
 export interface IntegrationBody {
   /**
    * Cannot be changed by PATCH (422).

@@ -1,6 +1,6 @@
 import { Joi } from '@upmon/bounded-joi';
 import { ApiError } from '../errors.js';
-import { fieldErrorsOf } from './joi-errors.js';
+import { fieldErrorsOf, PLAIN_MESSAGES } from './joi-errors.js';
 
 export const LIST_LIMIT_DEFAULT = 25;
 export const LIST_LIMIT_MAX = 100;
@@ -26,7 +26,7 @@ export interface ListQuery {
 
 /** Query of GET …/pings and …/flips; out-of-range or unknown parameters → 422. */
 export function parseListQuery(query: unknown): ListQuery {
-  const { error, value } = listQuerySchema.validate(query ?? {}, { abortEarly: false, convert: true, errors: { label: false } });
+  const { error, value } = listQuerySchema.validate(query ?? {}, { abortEarly: false, convert: true, errors: { label: false }, messages: PLAIN_MESSAGES });
   if (error) throw ApiError.validation(fieldErrorsOf(error), 'invalid query parameters');
   return value as ListQuery;
 }

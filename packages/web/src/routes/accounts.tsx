@@ -194,15 +194,23 @@ export function accountsRouter(ctx: WebContext): Router {
     const { token } = await createInvitation(ctx.prisma, { accountId: m.accountId, email, role: role as Role, invitedById: viewer.userId }, ctx.clock.now());
     const link = `${ctx.config.appBaseUrl}${invitationPath(token)}`;
     if (!ctx.mailer.configured) {
-      await show(res, viewer, m, { inviteLink: link }, 201);
+      await show(res, viewer, m, { invite: { link, why: 'no_mail' } }, 201);
       return;
     }
-    await sendAccountMail(ctx, email, `${viewer.name} invited you to ${m.accountName} on upmon`, [
-      `${viewer.name} (${viewer.email}) invited you to the account "${m.accountName}" on upmon, the uptime and cron-job monitor.`,
-      '',
-      'Open this link to accept (it works once, within 7 days):',
-      link,
-    ]);
+    try {
+      await sendAccountMail(ctx, email, `${viewer.name} invited you to ${m.accountName} on upmon`, [
+        `${viewer.name} (${viewer.email}) invited you to the account "${m.accountName}" on upmon, the uptime and cron-job monitor.`,
+        '',
+        'Open this link to accept (it works once, within 7 days):',
+        link,
+      ]);
+    } catch (err) {
+      // The invitation exists; only the e-mail failed (logged by sendAccountMail). Its link is
+      // shown this once to the person who made it, to pass on by hand (as `admin user create` prints one).
+      if (!(err instanceof WebError && err.status === 503)) throw err;
+      await show(res, viewer, m, { invite: { link, why: 'mail_failed' } }, 201);
+      return;
+    }
     res.redirect(303, `/accounts/${m.accountId}?done=invited`);
   });
 

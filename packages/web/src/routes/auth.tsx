@@ -1,5 +1,5 @@
 import { hashPassword, passwordProblem, verifyPassword } from '@upmon/crypto';
-import { findUserByEmail, resetPassword } from '@upmon/domain';
+import { findUserByEmail, landingPageOf, resetPassword } from '@upmon/domain';
 import {
   consumeToken,
   findUsableToken,
@@ -255,7 +255,8 @@ export function authRouter(ctx: WebContext): Router {
       return;
     }
     await forgetSecondStepFailures(ctx, row.userId);
-    await afterFirstFactor(ctx, req, res, row.user, '/projects');
+    // A new user's first sign-in: straight to their project's dashboard (its empty state teaches).
+    await afterFirstFactor(ctx, req, res, row.user, await landingPageOf(ctx.prisma, row.userId));
   });
 
   r.get('/reset-password', (_req, res) => {

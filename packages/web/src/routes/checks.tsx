@@ -1,6 +1,6 @@
 import { scheduleOf } from '@upmon/check-store';
 import { Router } from 'express';
-import { isProbedKind } from '@upmon/core';
+import { isProbedKind, isValidTimeZone } from '@upmon/core';
 import {
   decryptPingBody,
   findCheck,
@@ -13,6 +13,9 @@ import {
   setCheckIntegration,
   spendCheckChange,
   pauseOrResumeCheck,
+  snoozeCheck,
+  endSnooze,
+  validateSnoozeInput,
   readCheckCertificate,
   readCheckAvailability,
   readCheckLocations,
@@ -59,6 +62,8 @@ const NOTICES: Record<string, string> = {
   paused: 'Paused: no alerts until you resume it. Pings are still recorded.',
   resumed: 'Resumed.',
   acknowledged: 'Acknowledged: reminders and escalations of this outage stop. Its recovery is still sent.',
+  snoozed: 'Snoozed: its notifications are muted until the time shown; it is still monitored.',
+  unsnoozed: 'Snooze ended: its notifications are sent again.',
 };
 
 const isoOf = (t: Date | string) => (typeof t === 'string' ? t : t.toISOString());
@@ -170,6 +175,24 @@ export function checksRouter(ctx: WebContext): Router {
       res.redirect(303, `/checks/${check.id}?done=${event === 'pause' ? 'paused' : 'resumed'}`);
     });
   }
+
+  // Snooze (docs/notifications.md, "Snooze"): the same verb as the API. A zone the browser sent
+  // that we do not know falls back to the check's own.
+  r.post('/checks/:id/snooze', async (req, res) => {
+    const { access, check } = await load(viewerOf(res) as Viewer, req.params.id);
+    requireRole(access.role, 'checks.write');
+    const form = asForm(req.body);
+    const tz = field(form, 'tz');
+    const input = validateSnoozeInput({ duration: field(form, 'duration'), ...(tz && isValidTimeZone(tz) ? { tz } : {}) });
+    await snoozeCheck(ctx, access.scope, check.id, input, ctx.clock.now());
+    res.redirect(303, `/checks/${check.id}?done=snoozed`);
+  });
+  r.post('/checks/:id/unsnooze', async (req, res) => {
+    const { access, check } = await load(viewerOf(res) as Viewer, req.params.id);
+    requireRole(access.role, 'checks.write');
+    await endSnooze(ctx, access.scope, check.id);
+    res.redirect(303, `/checks/${check.id}?done=unsnoozed`);
+  });
 
   // A copy with a new ping URL, opened at once; it spends the account's creation budget like a new check.
   r.post('/checks/:id/clone', async (req, res) => {

@@ -1,5 +1,5 @@
 import { activeOccurrence, CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, maintenanceOf, maintenanceSpecOf } from '@upmon/core';
-import { createProject, listProjectCheckCounts } from '@upmon/domain';
+import { createProject, listProjectCheckCounts, snoozeInForce } from '@upmon/domain';
 import { Router } from 'express';
 import { projectAccess, requireRole } from '../http/project-access.js';
 import { pageContext, sendPage } from '../http/render.js';
@@ -72,10 +72,21 @@ export function projectsRouter(ctx: WebContext): Router {
     const rowsHtml = rows.html(
       checks.map((check) => {
         const m = active.length > 0 ? maintenanceOf(active, check, now) : null;
-        return { check, maintenance: m ? { name: m.window.name, end: m.end } : null };
+        return { check, maintenance: m ? { name: m.window.name, end: m.end } : null, snoozed: snoozeInForce(check.snooze, now) };
       }),
     );
-    sendPage(res, <DashboardPage page={pageContext(res, ctx.assets)} access={access} query={query} matched={matched} rowsHtml={rowsHtml} summary={summary} />);
+    sendPage(
+      res,
+      <DashboardPage
+        page={pageContext(res, ctx.assets)}
+        access={access}
+        query={query}
+        matched={matched}
+        rowsHtml={rowsHtml}
+        summary={summary}
+        pingUrlBase={`${ctx.config.pingDomains[0]}/${access.project.pingKey}`}
+      />,
+    );
   });
 
   // Polled by the open dashboard every few seconds (app.js live-status).

@@ -1,7 +1,7 @@
 import { scheduleOf } from '@upmon/check-store';
 import type { Clock } from '@upmon/service-kit';
 import { Router } from 'express';
-import { type FieldErrors, fieldErrorsOf, checkScheduleSemantics, checkTimeZone, scheduleSchema } from '@upmon/domain';
+import { BODY_OPTIONS, type FieldErrors, fieldErrorsOf, checkScheduleSemantics, checkTimeZone, scheduleSchema } from '@upmon/domain';
 import { requireViewer } from '../http/require-viewer.js';
 import { nextTimesInZone, scheduleInWords } from '../schedule-words.js';
 
@@ -29,7 +29,7 @@ export function schedulePreviewRouter(clock: Clock): Router {
     else if (kind === 'cron') schedule.cron = value;
     else if (kind === 'oncalendar') schedule.oncalendar = value;
     // The API's schedule rules and messages, exactly.
-    const errors: FieldErrors = fieldErrorsOf(scheduleSchema.validate(schedule, { abortEarly: false, convert: false, errors: { label: false } }).error);
+    const errors: FieldErrors = fieldErrorsOf(scheduleSchema.validate(schedule, BODY_OPTIONS).error);
     // Errors here are keyed without the API body's `schedule.` prefix.
     const wellFormed = (field: string) => (field === 'schedule' ? Object.keys(errors).length === 0 : !errors[field.replace(/^schedule\./, '')]);
     checkScheduleSemantics(errors, schedule, wellFormed);

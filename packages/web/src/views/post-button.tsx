@@ -8,9 +8,11 @@ export function PostButton(props: {
   children: ComponentChildren;
   variant?: 'danger' | 'secondary';
   fields?: Record<string, string>;
+  /** Its `tz` field gets the zone the page shows times in (app.js, local-time.js). */
+  chosenZone?: boolean;
 }) {
   return (
-    <form method="post" action={props.action} class="inline">
+    <form method="post" action={props.action} class="inline" data-chosen-zone={props.chosenZone ? '' : undefined}>
       <CsrfField token={props.csrf} />
       {Object.entries(props.fields ?? {}).map(([k, v]) => (
         <input type="hidden" name={k} value={v} />

@@ -1,4 +1,4 @@
-import { isCollapsedForFlapping, isInQuietHours, parseQuietHours, quietHoursEnd } from '@upmon/core';
+import { isCollapsedForFlapping, isInQuietHours, isSnoozed, parseQuietHours, quietHoursEnd } from '@upmon/core';
 import type { ChannelSenders } from '@upmon/channels';
 import type { AckTokens, Cipher } from '@upmon/crypto';
 import type { Logger } from '@upmon/logger';
@@ -41,7 +41,8 @@ export interface AttemptInfo {
 export type DeliveryOutcome = 'sent' | 'held' | 'skipped';
 
 /**
- * `deliveries` worker: one notification to one integration. Holds it during quiet hours or while
+ * `deliveries` worker: one notification to one integration. Mutes it while its check is snoozed,
+ * holds it during quiet hours or while
  * its check is flapping (first attempt only: a retry is the same notification, already due),
  * refuses it to an unverified e-mail address or beyond the account's SMS quota, sends it through
  * the channel of the integration's kind, and logs every attempt. A transient failure is rethrown
@@ -102,6 +103,20 @@ export function createDeliveryProcessor(deps: DeliveryDeps) {
       await refuse('e-mail address not verified: alerts are sent once the link mailed to it has been opened');
     }
 
+    // Snooze (docs/notifications.md, "Snooze") mutes before any hold: nothing is kept to send later.
+    if (attempt === 1 && isSnoozed(target.snooze, now, isFlipEvent && flip ? flip.ts : null)) {
+      const until = target.snooze?.until ? `until ${target.snooze.until.toISOString()}` : 'until it recovers';
+      const by = target.snoozedBy ? ` by ${target.snoozedBy}` : '';
+      await deps.store.recordAttempt({
+        ...logRow,
+        status: 'held',
+        statusCode: null,
+        error: `snoozed${by} ${until}: muted, not sent`.slice(0, DELIVERY_ERROR_MAX),
+        latencyMs: null,
+      });
+      log().info('muted: the check is snoozed');
+      return finished('held');
+    }
     if (attempt === 1 && (await deps.maintenanceHold.decide({ job, flip, flipId, now, logRow, recordAttempt: deps.store.recordAttempt }))) {
       log().info('held: the check is under maintenance');
       return finished('held');

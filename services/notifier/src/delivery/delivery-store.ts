@@ -7,6 +7,7 @@ import {
   type FlapSettings,
   type FlipReason,
   type HoldCause,
+  type Snooze,
 } from '@upmon/core';
 import type { DeliveryStatus, IntegrationKind } from '@upmon/db';
 import { microBatch } from '@upmon/batching';
@@ -30,6 +31,9 @@ export interface DeliveryTarget {
   checkKind: CheckKind;
   checkTags: string[];
   checkStatus: CheckStatus;
+  /** The check's snooze (docs/notifications.md, "Snooze"), with its first recovery when it lasts until one. */
+  snooze: Snooze | null;
+  snoozedBy: string | null;
 }
 
 export interface DeliveryFlip {
@@ -118,7 +122,10 @@ interface LoadRequest {
   event: string;
 }
 
-type Row = Omit<DeliveryTarget, 'flapping'> & {
+type Row = Omit<DeliveryTarget, 'flapping' | 'snooze'> & {
+  snoozedAt: Date | null;
+  snoozedUntil: Date | null;
+  snoozeRecoveredAt: Date | null;
   flapMaxChanges: number | null;
   flapWindowMin: number;
   changesInWindow: number;
@@ -149,6 +156,8 @@ function toLoaded(r: Row): LoadedDelivery {
     checkKind: r.checkKind,
     checkTags: r.checkTags,
     checkStatus: r.checkStatus,
+    snooze: r.snoozedAt ? { at: r.snoozedAt, until: r.snoozedUntil, recoveredAt: r.snoozeRecoveredAt } : null,
+    snoozedBy: r.snoozedBy,
   };
   const flip =
     r.oldStatus && r.newStatus && r.reason && r.flipTs
@@ -181,6 +190,9 @@ export function createDeliveryStore(pool: PgPool) {
               i.telegram_chat_id AS "telegramChatId", i.email_verified_at IS NOT NULL AS "emailVerified",
               i.flap_max_changes AS "flapMaxChanges", i.flap_window_min AS "flapWindowMin", c.id AS "checkId", c.name AS "checkName", c.kind::text AS "checkKind",
               c.tags AS "checkTags", c.status::text AS "checkStatus",
+              c.snoozed_at AS "snoozedAt", c.snoozed_until AS "snoozedUntil", c.snoozed_by AS "snoozedBy",
+              CASE WHEN c.snoozed_at IS NOT NULL AND c.snoozed_until IS NULL THEN
+                (SELECT min(p.ts) FROM flips p WHERE p.check_id = c.id AND p.new_status = 'up' AND p.ts > c.snoozed_at) END AS "snoozeRecoveredAt",
               f.old_status::text AS "oldStatus", f.new_status::text AS "newStatus", f.reason::text AS reason, f.ts AS "flipTs", f.locations AS "flipLocations", f.cause AS "flipCause",
               (SELECT p.ts FROM flips p WHERE p.check_id = f.check_id AND p.ts <= f.ts AND p.id < f.id
                 ORDER BY p.ts DESC, p.id DESC LIMIT 1) AS "previousSince",

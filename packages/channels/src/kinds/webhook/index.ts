@@ -5,6 +5,7 @@ import { httpUrl } from '../../config/schema-parts.js';
 import { createWebhookSender } from './sender.js';
 
 const placeholderList = TEMPLATE_PLACEHOLDERS.map((p) => `{{${p}}}`).join(' ');
+const knownPlaceholders = TEMPLATE_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ');
 
 const unknownPlaceholder = (template: string): string | null =>
   findPlaceholders(template).find((name) => !(TEMPLATE_PLACEHOLDERS as readonly string[]).includes(name)) ?? null;
@@ -19,8 +20,12 @@ export const webhook = {
     secret: Joi.string().min(1).max(256),
     body_template: Joi.string()
       .max(10_000)
-      .custom((value: string, helpers) => (unknownPlaceholder(value) === null ? value : helpers.error('template.placeholder')))
-      .messages({ 'template.placeholder': `uses an unknown placeholder; known: ${TEMPLATE_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}` }),
+      .custom((value: string, helpers) => {
+        const unknown = unknownPlaceholder(value);
+        // Passed as context, not written into the message: joi reads {{…}} in a message as its own template.
+        return unknown === null ? value : helpers.error('template.placeholder', { name: `{{${unknown}}}`, known: knownPlaceholders });
+      })
+      .messages({ 'template.placeholder': 'uses {#name}, which is not a placeholder we know; the placeholders are {#known}' }),
     content_type: Joi.string()
       .max(255)
       .custom((value: string, helpers) => (isMediaType(value) ? value : helpers.error('media.type')))

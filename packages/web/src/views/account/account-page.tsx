@@ -20,8 +20,8 @@ export interface AccountPageProps {
   invitations: { id: string; email: string; role: Role; expiresAt: Date; createdAt: Date }[];
   mailConfigured: boolean;
   errors: FormErrors;
-  /** An invitation link to pass on by hand (no SMTP): shown once. */
-  inviteLink?: string;
+  /** An invitation link to pass on by hand (no SMTP, or the e-mail failed): shown once, to who made it. */
+  invite?: { link: string; why: 'no_mail' | 'mail_failed' };
   notice?: string;
 }
 
@@ -151,12 +151,15 @@ export function AccountPage(p: AccountPageProps) {
 
       <section aria-labelledby="h-invites">
         <h2 id="h-invites">Invitations</h2>
-        {p.inviteLink ? (
-          <div class="panel">
+        {p.invite ? (
+          <div class="panel" role="status">
             <p>
-              <strong>E-mail is not configured on this server</strong>, so send this link yourself (it works once, for 7 days):
+              <strong>
+                {p.invite.why === 'no_mail' ? 'E-mail is not configured on this server' : 'The invitation is made, but its e-mail could not be sent'}
+              </strong>
+              {', so send this link yourself (it works once, for 7 days; it is not shown again):'}
             </p>
-            <CopyBlock id="invite-link" text={p.inviteLink} label="invitation link" />
+            <CopyBlock id="invite-link" text={p.invite.link} label="invitation link" />
           </div>
         ) : null}
         {p.invitations.length ? (

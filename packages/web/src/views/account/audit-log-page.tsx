@@ -33,6 +33,8 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   'two_factor.security_key_remove': 'removed a security key',
   'check.create': 'created a check',
   'check.delete': 'deleted a check',
+  'check.snooze': 'snoozed a check',
+  'check.unsnooze': 'ended the snooze of a check',
   'integration.create': 'created an integration',
   'integration.delete': 'deleted an integration',
   'maintenance.create': 'created a maintenance window',

@@ -21,6 +21,7 @@ import { NextTimesPanel } from './next-times-panel.js';
 import { NotificationsSentSection } from './notifications-sent-section.js';
 import { ResponseTimesPanel } from './response-times-panel.js';
 import { RunTrendsPanel } from './run-trends-panel.js';
+import { SnoozeControls } from './snooze-controls.js';
 import { StatusChangesSection } from './status-changes-section.js';
 import { TimeZoneChoice } from './time-zone-choice.js';
 
@@ -78,6 +79,7 @@ export function CheckPage(props: CheckPageProps) {
         </p>
       ) : null}
       <CheckHead check={check} canWrite={canWrite} csrf={page.csrf} />
+      <SnoozeControls check={check} canWrite={canWrite} csrf={page.csrf} now={props.now ?? new Date()} />
       <CheckSummary
         check={check}
         projectId={access.project.id}

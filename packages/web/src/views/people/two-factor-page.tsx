@@ -5,6 +5,7 @@ import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
 import { ConfirmIdentityPanel, type IdentityProofs } from './confirm-identity-panel.js';
 import { SecurityKeysSection } from './security-keys-section.js';
+import { TotpQrCode } from './totp-qr-code.js';
 import type { StoredSecurityKey } from '@upmon/user-store';
 
 export interface TwoFactorPageProps {
@@ -87,7 +88,10 @@ export function TwoFactorPage(p: TwoFactorPageProps) {
           </>
         ) : p.pending && canChange ? (
           <>
-            <p>Add this key to your authenticator app (1Password, Google Authenticator, Aegis, …), then type the code it shows.</p>
+            <p>
+              Scan this code with your authenticator app (1Password, Google Authenticator, Aegis, …), or type in the key below, then type the code it shows.
+            </p>
+            <TotpQrCode uri={p.pending.uri} />
             <CopyBlock id="totp-secret" text={p.pending.secret} label="setup key" />
             <p>
               Or open this link on the phone that has the app: <a href={p.pending.uri}>add to authenticator</a>

@@ -11,7 +11,7 @@ export interface RowMaintenance {
 }
 
 /** One dashboard row: a function of the check's row and its maintenance alone (see dashboard-rows.tsx). */
-export function CheckTableRow({ c, maintenance }: { c: CheckRow & { projectId: string }; maintenance: RowMaintenance | null }) {
+export function CheckTableRow({ c, maintenance, snoozed }: { c: CheckRow & { projectId: string }; maintenance: RowMaintenance | null; snoozed: boolean }) {
   // Kept small: a project's page may list thousands (no data-label here: the phone layout
   // labels this table's cells from CSS; tag links are relative to the dashboard).
   return (
@@ -32,6 +32,14 @@ export function CheckTableRow({ c, maintenance }: { c: CheckRow & { projectId: s
         {maintenance ? (
           <span class="ack-mark" title={`Maintenance “${maintenance.name}” until ${maintenance.end.toISOString().slice(0, 16).replace('T', ' ')} UTC`}>
             in maintenance
+          </span>
+        ) : null}
+        {snoozed && c.snooze ? (
+          <span
+            class="ack-mark"
+            title={`Snoozed by ${c.snooze.by} ${c.snooze.until === null ? 'until it recovers' : `until ${String(c.snooze.until).slice(0, 16).replace('T', ' ')} UTC`}: notifications muted`}
+          >
+            snoozed
           </span>
         ) : null}
         {c.tags.length ? (

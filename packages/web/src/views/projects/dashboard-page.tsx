@@ -1,5 +1,6 @@
 import { roleAllows } from '@upmon/core';
 import type { ProjectAccess } from '../../http/project-access.js';
+import { EmptyDashboard } from './empty-dashboard.js';
 import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
 import { ProjectNav } from '../project-nav.js';
@@ -16,6 +17,8 @@ export interface DashboardProps {
   /** The table rows of this page, rendered by DashboardRows. */
   rowsHtml: string;
   summary: DashboardSummary;
+  /** `<ping domain>/<project ping key>`: the empty dashboard's examples ping slug URLs under it. */
+  pingUrlBase: string;
 }
 
 /** "(2 down) Backups": the tab says how many are down. */
@@ -23,7 +26,7 @@ export function dashboardTitle(projectName: string, down: number): string {
   return down > 0 ? `(${down} down) ${projectName}` : projectName;
 }
 
-export function DashboardPage({ page, access, query, matched, rowsHtml, summary }: DashboardProps) {
+export function DashboardPage({ page, access, query, matched, rowsHtml, summary, pingUrlBase }: DashboardProps) {
   const base = `/projects/${access.project.id}`;
   const { counts, tags } = summary;
   const total = STATUSES.reduce((n, s) => n + counts[s], 0);
@@ -115,7 +118,13 @@ export function DashboardPage({ page, access, query, matched, rowsHtml, summary 
         Checks were added or removed. <a href={base}>Reload</a> to see them.
       </p>
       {matched === 0 ? (
-        <div class="panel">{total === 0 ? <p>No checks yet. A check watches one cron job, backup or endpoint.</p> : <p>No checks match this filter.</p>}</div>
+        total === 0 ? (
+          <EmptyDashboard base={base} pingUrlBase={pingUrlBase} canWrite={roleAllows(access.role, 'checks.write')} />
+        ) : (
+          <div class="panel">
+            <p>No checks match this filter.</p>
+          </div>
+        )
       ) : (
         <div class="table-wrap">
           <table class="cards checks-table">

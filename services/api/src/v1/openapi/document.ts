@@ -135,6 +135,21 @@ export const OPENAPI_DOCUMENT = {
         responses: { 200: { description: 'Acknowledged', ...json(dataOf(ref('Check'))) }, ...writeErrors, 404: e[404], 409: e[409] },
       },
     },
+    '/checks/{uuid}/snooze': {
+      parameters: [checkId],
+      post: {
+        operationId: 'snoozeCheck',
+        description:
+          "An addition to the spec: mutes the check's notifications (monitoring goes on) for 1 or 4 hours, until 09:00 on the next day in `tz` (default: the check's zone), or until the check next recovers (that recovery's own notification included). Replaces a snooze in force. Audit-logged. Docs: docs/notifications.md, \"Snooze\".",
+        requestBody: { required: true, ...json(ref('SnoozeInput')) },
+        responses: { 200: { description: 'Snoozed', ...json(dataOf(ref('Check'))) }, ...writeErrors, 404: e[404], 422: e[422] },
+      },
+      delete: {
+        operationId: 'endSnooze',
+        description: "An addition to the spec: ends the check's snooze now (nothing to end is not an error). Audit-logged.",
+        responses: { 200: { description: 'Snooze ended', ...json(dataOf(ref('Check'))) }, ...writeErrors, 404: e[404] },
+      },
+    },
     '/checks/{uuid}/response-times': {
       parameters: [checkId],
       get: {

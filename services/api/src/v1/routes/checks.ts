@@ -12,6 +12,9 @@ import {
   createCheck,
   deleteCheck,
   pauseOrResumeCheck,
+  snoozeCheck,
+  endSnooze,
+  validateSnoozeInput,
   updateCheck,
   requireObjectBody,
   validateCheckInput,
@@ -25,7 +28,7 @@ import {
   responseTimeRangeParam,
 } from '@upmon/domain';
 
-/** /checks: list, create, read, update, delete, pause, resume, acknowledge; probed checks' response times and certificate. */
+/** /checks: list, create, read, update, delete, pause, resume, acknowledge, snooze; probed checks' response times and certificate. */
 export function checksRouter(ctx: V1Context): Router {
   const r = Router();
   const present = checkPresenter(ctx.config.pingDomains);
@@ -80,6 +83,24 @@ export function checksRouter(ctx: V1Context): Router {
     requireObjectBody(req.body);
     const auth = authOf(res);
     await acknowledgeCheck(ctx.pool, { checkId: id, projectId: auth.projectId, by: await apiKeyLabel(ctx.pool, auth.keyId), via: 'api', now: ctx.clock.now() });
+    const row = await findCheck(ctx.pool, auth.projectId, id);
+    if (!row) throw ApiError.notFound('check not found');
+    res.json({ data: present(row) });
+  });
+  // Snooze (docs/notifications.md, "Snooze"): mutes the check's notifications; DELETE ends it.
+  r.post('/checks/:uuid/snooze', requireWriteKey, async (req, res) => {
+    const id = checkIdParam(req.params.uuid);
+    const auth = authOf(res);
+    const input = validateSnoozeInput(requireObjectBody(req.body));
+    await snoozeCheck(ctx, auth, id, input, ctx.clock.now());
+    const row = await findCheck(ctx.pool, auth.projectId, id);
+    if (!row) throw ApiError.notFound('check not found');
+    res.json({ data: present(row) });
+  });
+  r.delete('/checks/:uuid/snooze', requireWriteKey, async (req, res) => {
+    const id = checkIdParam(req.params.uuid);
+    const auth = authOf(res);
+    await endSnooze(ctx, auth, id);
     const row = await findCheck(ctx.pool, auth.projectId, id);
     if (!row) throw ApiError.notFound('check not found');
     res.json({ data: present(row) });
