@@ -247,8 +247,6 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
        (gen_random_uuid(), $1, 'resolved', 'Rebuilt by hand; *search is current again*.', $3)`,
     [resolved.id, new Date(now - 26 * HOUR), new Date(now - 24 * HOUR)],
   );
-  return {
-    incidentId: incident.id,
   // The down invoice-sync is snoozed until it recovers (issue 39); a second project has no checks yet.
   await c.query(`UPDATE checks SET snoozed_at = $2, snoozed_until = NULL, snoozed_by = 'cy@acme.example' WHERE id = $1`, [
     snoozedId,
@@ -259,6 +257,7 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
     [account.id, randomToken(16)],
   );
   return {
+    incidentId: incident.id,
     snoozedCheckId: snoozedId,
     emptyProjectId: empty.id,
     httpCheckId: httpCheck.id,
