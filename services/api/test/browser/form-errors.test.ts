@@ -4,41 +4,21 @@
  * link to its field, a bad cron expression is said once beside its field (the live preview does
  * not repeat it), and axe finds nothing.
  */
-import type { PrismaClient } from '@upmon/db';
-import { launchChromium, makeProject } from '@upmon/testing';
 import { axeViolations } from '../support/axe.js';
-import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
+import { browserOwnerWorld } from '../support/browser-owner-world.js';
 import { recordProblems, signIn } from '../support/browser-page.js';
-import { makeUser } from '../support/web-users.js';
 
-let h: BrowserApi;
-let prisma: PrismaClient;
-let browser: Awaited<ReturnType<typeof launchChromium>>;
-let projectId: string;
-let email: string;
-
-beforeAll(async () => {
-  h = await startBrowserApi();
-  prisma = h.prisma;
-  const project = await makeProject(prisma, { plan: 'pro' });
-  projectId = project.id;
-  email = (await makeUser(prisma, project.accountId, 'owner', 'owner@form-errors.example.com')).email;
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await h?.close();
-});
+const w = browserOwnerWorld('owner@form-errors.example.com');
 
 test.each([
   ['a phone', 390, 844],
   ['a laptop', 1280, 800],
 ])('on %s: the problem list takes the focus, links to the fields, in words; the cron message once', async (_label, width, height) => {
-  const context = await browser.newContext({ viewport: { width, height } });
+  const context = await w.browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
   const problems = recordProblems(page);
-  await signIn(page, h.base, email);
-  await page.goto(`${h.base}/projects/${projectId}/checks/new`);
+  await signIn(page, w.h.base, w.email);
+  await page.goto(`${w.h.base}/projects/${w.projectId}/checks/new`);
   await page.fill('#f-name', '');
   await page.fill('#f-tags', `ok ${'x'.repeat(101)}`);
   await page.selectOption('#f-schedule-kind', 'cron');
