@@ -91,7 +91,7 @@ describe('tcp, dns and tls checks', () => {
       'dns_config',
       /only allowed for kind dns/,
     ],
-    ['tcp port 0', probed('tcp', { host: 'a.example', port: 0 }), 'tcp_config.port', /greater than or equal to 1/],
+    ['tcp port 0', probed('tcp', { host: 'a.example', port: 0 }), 'tcp_config.port', /^must be at least 1$/],
     ['tcp host with a space', probed('tcp', { host: 'a b', port: 1 }), 'tcp_config.host', /host name or an IP/],
     ['dns type PTR', probed('dns', { name: 'a.example', record_type: 'PTR' }), 'dns_config.record_type', /must be one of/],
     ['dns resolver a name', probed('dns', { name: 'a.example', resolver: 'dns.example' }), 'dns_config.resolver', /IP address/],

@@ -130,7 +130,7 @@ describe('/api/v1/status-page/incidents', () => {
     expect(Object.keys(bad.body.errors).sort()).toEqual(
       ['components.0', 'components.1.check', 'components.1.impact', 'components.2', 'extra', 'message', 'state', 'title'].sort(),
     );
-    expect(bad.body.errors.message).toEqual(['length must be less than or equal to 5000 characters long']);
+    expect(bad.body.errors.message).toEqual(['must be at most 5000 characters long']);
     expect(bad.body.errors['components.0']).toEqual(['contains a conflict between exclusive peers [check, group]']);
     expect(bad.body.errors['components.2']).toEqual(['must contain at least one of [check, group]']);
     expect(bad.body.errors.title).toEqual(['must not be blank']);
@@ -164,7 +164,7 @@ describe('/api/v1/status-page/incidents', () => {
     const url = `/status-page/incidents/${created.body.data.id}`;
     expect((await h.call('POST', `${url}/updates`, { key: p.rwKey, body: { state: 'done', message: '' } })).body.errors).toEqual({
       state: ['must be one of [investigating, identified, monitoring, resolved]'],
-      message: ['is not allowed to be empty'],
+      message: ['cannot be empty'],
     });
     expect((await h.call('PATCH', url, { key: p.rwKey, body: { title: '' } })).status).toBe(422);
     expect((await h.call('PATCH', url, { key: p.rwKey, body: [] })).status).toBe(400);
