@@ -24,11 +24,17 @@ apt_install() { # apt_install <what it is for> <package>...
   local why=$1
   shift
   echo "installing $* ($why)" >&2
-  if [ -z "$apt_updated" ]; then as_root apt-get update -qq; apt_updated=1; fi
+  if [ -z "$apt_updated" ]; then as_root apt-get -o DPkg::Lock::Timeout=600 update -qq; apt_updated=1; fi
   # --no-install-recommends: promtool is wanted, not a Prometheus server; the image's policy-rc.d
   # keeps any server a package brings from being started.
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "$@" >/dev/null
 }
+
+# Two copies of the suite started together on a fresh machine would both install the same packages
+# and the second apt-get would fail on apt's lock: one copy installs at a time, the other then finds
+# everything present. Other apt users (unattended upgrades) are waited for too.
+exec 9>/tmp/upmon-test-prerequisites.lock
+flock 9
 
 PNPM_VERSION=$(node -p "require('./package.json').packageManager.split('@')[1]")
 if ! command -v pnpm >/dev/null || [ "$(pnpm --version)" != "$PNPM_VERSION" ]; then
