@@ -6,18 +6,22 @@ import { CliError } from './cli-error.js';
 
 type Pool = ReturnType<typeof createPgPool>;
 
+type KeyType = 'bigint' | 'uuid' | 'int' | 'text';
+
 /** One encrypted column: where it is, how its rows are walked, and the AAD each row is bound to. */
 interface SealedColumn {
   name: string;
   table: string;
   column: string;
-  idType: 'bigint' | 'uuid' | 'int';
-  /** The key column (default `id`). */
-  idColumn?: string;
+  /** The row's key, walked in this order (default `id`, of idType). */
+  key?: { column: string; type: KeyType }[];
+  idType?: KeyType;
   /** Selected as `ref`: what the AAD names. */
   ref: string;
   aad: (ref: string) => string;
 }
+
+const keyOf = (col: SealedColumn) => col.key ?? [{ column: 'id', type: col.idType ?? 'bigint' }];
 
 const COLUMNS: SealedColumn[] = [
   { name: 'integrations.config', table: 'integrations', column: 'config', idType: 'int', ref: 'id::text', aad: AAD.integrationConfig },
@@ -32,6 +36,18 @@ const COLUMNS: SealedColumn[] = [
   })),
   { name: 'pings.body', table: 'pings', column: 'body', idType: 'bigint', ref: 'check_id::text', aad: AAD.pingBody },
   { name: 'flips.cause', table: 'flips', column: 'cause', idType: 'bigint', ref: 'check_id::text', aad: AAD.flipCause },
+  // A location's last probe explanation is bound to its check and location (the row's key).
+  {
+    name: 'check_locations.last_reason',
+    table: 'check_locations',
+    column: 'last_reason',
+    key: [
+      { column: 'check_id', type: 'uuid' },
+      { column: 'location', type: 'text' },
+    ],
+    ref: "check_id::text || ' ' || location",
+    aad: (ref: string) => AAD.checkLocationReason(ref.slice(0, ref.indexOf(' ')), ref.slice(ref.indexOf(' ') + 1)),
+  },
   // A TOTP secret, and one being set up, are bound to their user (the same AAD).
   { name: 'users.totp_secret', table: 'users', column: 'totp_secret', idType: 'uuid', ref: 'id::text', aad: AAD.userTotpSecret },
   { name: 'users.totp_pending_secret', table: 'users', column: 'totp_pending_secret', idType: 'uuid', ref: 'id::text', aad: AAD.userTotpSecret },
@@ -39,15 +55,15 @@ const COLUMNS: SealedColumn[] = [
     name: 'sso_settings.oidc_client_secret',
     table: 'sso_settings',
     column: 'oidc_client_secret',
-    idType: 'uuid',
-    idColumn: 'account_id',
+    key: [{ column: 'account_id', type: 'uuid' }],
     ref: 'account_id::text',
     aad: AAD.ssoOidcClientSecret,
   },
 ];
 
 interface SealedRow {
-  id: string;
+  /** The key's parts as text, in the key's order. */
+  id: string[];
   ref: string;
   sealed: Buffer;
 }
@@ -101,36 +117,41 @@ async function reEncryptColumn(pool: Pool, cipher: Cipher, col: SealedColumn, ba
   const stale = `${col.column} IS NOT NULL AND (get_byte(${col.column}, 0) <> 2 OR substring(${col.column} FROM 2 FOR 4) <> $1::bytea)`;
   const { rows: counted } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${col.table} WHERE ${stale}`, [keyId]);
   const report: ColumnReport = { to_re_encrypt: Number(counted[0]?.n ?? 0), re_encrypted: 0, unreadable: 0, unreadable_ids: [] };
-  const id = col.idColumn ?? 'id';
-  let cursor: string | null = null;
+  const key = keyOf(col);
+  const keyList = key.map((k) => k.column).join(', ');
+  // Keyset walk: parameters $2… are the last row's key (NULL before the first batch).
+  const after = key.map((k, i) => `$${i + 2}::${k.type}`).join(', ');
+  let cursor: (string | null)[] = key.map(() => null);
   for (;;) {
     const { rows }: { rows: SealedRow[] } = await pool.query<SealedRow>(
-      `SELECT ${id}::text AS id, ${col.ref} AS ref, ${col.column} AS sealed FROM ${col.table}
-        WHERE ${stale} AND ($2::${col.idType} IS NULL OR ${id} > $2::${col.idType}) ORDER BY ${id} LIMIT $3`,
-      [keyId, cursor, batch],
+      `SELECT ARRAY[${key.map((k) => `${k.column}::text`).join(', ')}] AS id, ${col.ref} AS ref, ${col.column} AS sealed FROM ${col.table}
+        WHERE ${stale} AND ($2::${key[0]?.type} IS NULL OR (${keyList}) > (${after})) ORDER BY ${keyList} LIMIT $${key.length + 2}`,
+      [keyId, ...cursor, batch],
     );
     if (rows.length === 0) break;
     cursor = (rows[rows.length - 1] as SealedRow).id;
-    const ids: string[] = [];
+    const ids: string[][] = key.map(() => []);
     const fresh: Buffer[] = [];
     const old: Buffer[] = [];
     for (const r of rows) {
       const aad = col.aad(r.ref);
       try {
         fresh.push(cipher.encrypt(cipher.decrypt(r.sealed, aad), aad));
-        ids.push(r.id);
+        r.id.forEach((part, i) => ids[i]?.push(part));
         old.push(r.sealed);
       } catch {
         report.unreadable++;
-        if (report.unreadable_ids.length < 20) report.unreadable_ids.push(r.id);
+        if (report.unreadable_ids.length < 20) report.unreadable_ids.push(r.id.join(' '));
       }
     }
-    if (ids.length > 0) {
+    if (fresh.length > 0) {
+      const n = key.length;
       const { rowCount } = await pool.query(
         `UPDATE ${col.table} t SET ${col.column} = v.fresh
-           FROM unnest($1::${col.idType}[], $2::bytea[], $3::bytea[]) AS v(id, fresh, old)
-          WHERE t.${id} = v.id AND t.${col.column} = v.old`,
-        [ids, fresh, old],
+           FROM unnest(${key.map((k, i) => `$${i + 1}::${k.type}[]`).join(', ')}, $${n + 1}::bytea[], $${n + 2}::bytea[])
+                AS v(${key.map((_, i) => `k${i}`).join(', ')}, fresh, old)
+          WHERE ${key.map((k, i) => `t.${k.column} = v.k${i}`).join(' AND ')} AND t.${col.column} = v.old`,
+        [...ids, fresh, old],
       );
       report.re_encrypted += rowCount ?? 0;
     }

@@ -55,6 +55,19 @@ describe('admin CLI: secrets re-encrypt', () => {
         cause: new Uint8Array(old.encrypt('[]', AAD.flipCause(check.id))),
       },
     });
+    // A location's last reason is bound to its check and location (the row's two-part key): five
+    // rows walk in two batches of three.
+    for (const location of ['ap-1', 'eu-central', 'eu-west', 'us-east', 'us-west']) {
+      await prisma.checkLocation.create({
+        data: {
+          checkId: check.id,
+          location,
+          status: 'failing',
+          lastResultAt: new Date(),
+          lastReason: new Uint8Array(old.encrypt(`refused in ${location}`, AAD.checkLocationReason(check.id, location))),
+        },
+      });
+    }
     const [{ id } = { id: 0 }] = await prisma.$queryRaw<{ id: number }[]>`SELECT nextval(pg_get_serial_sequence('integrations', 'id'))::int AS id`;
     await prisma.integration.create({
       data: {
@@ -87,6 +100,16 @@ describe('admin CLI: secrets re-encrypt', () => {
     const { check, integrationId, userId, accountId } = await seed(project);
     // Unreadable under every key: counted and left alone.
     const stray = await makeCheck(prisma, project, { kind: 'http', httpConfig: {}, httpSecrets: new Uint8Array(Buffer.from('not a ciphertext of any key')) });
+    // Bound to another check: no key opens it here.
+    await prisma.checkLocation.create({
+      data: {
+        checkId: stray.id,
+        location: 'eu-west',
+        status: 'up',
+        lastResultAt: new Date(),
+        lastReason: new Uint8Array(old.encrypt('moved', AAD.checkLocationReason(check.id, 'eu-west'))),
+      },
+    });
 
     const run = admin({ ENCRYPTION_KEYS: `${NEW},${OLD}` }, 'secrets', 're-encrypt', '--batch', '3');
     expect(run.code).toBe(0);
@@ -98,6 +121,7 @@ describe('admin CLI: secrets re-encrypt', () => {
         'checks.tcp_secrets': { to_re_encrypt: 0, re_encrypted: 0, unreadable: 0, unreadable_ids: [] },
         'pings.body': { to_re_encrypt: 8, re_encrypted: 8, unreadable: 0, unreadable_ids: [] },
         'flips.cause': { to_re_encrypt: 1, re_encrypted: 1, unreadable: 0, unreadable_ids: [] },
+        'check_locations.last_reason': { to_re_encrypt: 6, re_encrypted: 5, unreadable: 1, unreadable_ids: [`${stray.id} eu-west`] },
         'users.totp_secret': { to_re_encrypt: 1, re_encrypted: 1, unreadable: 0, unreadable_ids: [] },
         'users.totp_pending_secret': { to_re_encrypt: 0, re_encrypted: 0, unreadable: 0, unreadable_ids: [] },
         'sso_settings.oidc_client_secret': { to_re_encrypt: 1, re_encrypted: 1, unreadable: 0, unreadable_ids: [] },
@@ -114,6 +138,10 @@ describe('admin CLI: secrets re-encrypt', () => {
     ]);
     const flip = await prisma.flip.findFirstOrThrow({ where: { checkId: check.id } });
     expect(newOnly.decrypt(flip.cause as Uint8Array, AAD.flipCause(check.id)).toString()).toBe('[]');
+    const reasons = await prisma.checkLocation.findMany({ where: { checkId: check.id }, orderBy: { location: 'asc' } });
+    expect(reasons.map((r) => newOnly.decrypt(r.lastReason as Uint8Array, AAD.checkLocationReason(check.id, r.location)).toString())).toEqual(
+      ['ap-1', 'eu-central', 'eu-west', 'us-east', 'us-west'].map((l) => `refused in ${l}`),
+    );
     const c = await prisma.check.findUniqueOrThrow({ where: { id: check.id } });
     expect(newOnly.decryptJson(c.httpSecrets as Uint8Array, AAD.checkHttpSecrets(check.id))).toEqual({ url: 'https://example.com/' });
     const i = await prisma.integration.findUniqueOrThrow({ where: { id: integrationId } });
