@@ -82,7 +82,8 @@ export async function createCheck(deps: CheckWriteDeps, auth: ProjectScope, inpu
     });
   } catch (err) {
     if (isUniqueViolation(err, 'slug')) throw ApiError.validation({ slug: [SLUG_TAKEN] });
-    if (isUniqueViolation(err, 'code_key')) throw new ApiError('precondition_failed', `another apply created a check with key "${options.codeKey}" meanwhile; plan again`);
+    if (isUniqueViolation(err, 'code_key'))
+      throw new ApiError('precondition_failed', `another apply created a check with key "${options.codeKey}" meanwhile; plan again`);
     if (isUniqueViolation(err)) throw new ApiError('conflict', 'a check with this id already exists');
     throw err;
   }

@@ -45,7 +45,8 @@ type Keys = Awaited<ReturnType<typeof projectKeys>>;
 const invert = <K, V>(m: Map<K, V>) => new Map([...m].map(([k, v]) => [v, k]));
 
 function requireKey(key: string): void {
-  if (!CODE_KEY_PATTERN.test(key)) throw ApiError.validation({ key: ["must be 1 to 100 characters of a-z, 0-9, '-' and '_', starting with a letter or digit"] });
+  if (!CODE_KEY_PATTERN.test(key))
+    throw ApiError.validation({ key: ["must be 1 to 100 characters of a-z, 0-9, '-' and '_', starting with a letter or digit"] });
 }
 
 function stale(type: CodeResourceType, key: string, what: string): ApiError {
@@ -54,7 +55,8 @@ function stale(type: CodeResourceType, key: string, what: string): ApiError {
 
 /** Checks the precondition of a write to an existing resource (`etag` its current tag) or to a missing one (null). */
 function checkPrecondition(type: CodeResourceType, key: string, pre: Precondition, etag: string | null): void {
-  if (pre.ifMatch === undefined && !pre.ifNoneMatch) throw new ApiError('precondition_required', 'send If-Match with the ETag from the plan, or If-None-Match: * to create');
+  if (pre.ifMatch === undefined && !pre.ifNoneMatch)
+    throw new ApiError('precondition_required', 'send If-Match with the ETag from the plan, or If-None-Match: * to create');
   if (etag === null && pre.ifMatch !== undefined) throw stale(type, key, 'was deleted');
   if (etag !== null && pre.ifNoneMatch) throw stale(type, key, 'was created');
   if (etag !== null && pre.ifMatch !== undefined && pre.ifMatch !== etag) throw stale(type, key, 'was changed');
@@ -87,13 +89,20 @@ function integrationState(row: Integration, deps: CodeApplyDeps): { form: CodeFo
  * entity tag, checked on the locked row, so of two applies racing on one check one fails with 412.
  * A check made by hand whose derived key this is becomes managed by code.
  */
-export async function applyCodeCheck(deps: CodeApplyDeps, auth: ProjectScope, key: string, body: Record<string, unknown>, pre: Precondition): Promise<AppliedResource> {
+export async function applyCodeCheck(
+  deps: CodeApplyDeps,
+  auth: ProjectScope,
+  key: string,
+  body: Record<string, unknown>,
+  pre: Precondition,
+): Promise<AppliedResource> {
   requireKey(key);
   const form = checkCodeForm(body);
   const keys = await projectKeys(deps.prisma, auth.projectId);
   const errors: FieldErrors = {};
   const dependsOn = resolveRefs('depends_on', form.depends_on as string[], invert(keys.checks), 'check', errors);
-  const integrationIds = form.integrations === null ? null : resolveRefs('integrations', form.integrations as string[], invert(keys.integrations), 'integration', errors);
+  const integrationIds =
+    form.integrations === null ? null : resolveRefs('integrations', form.integrations as string[], invert(keys.integrations), 'integration', errors);
   if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
   const { depends_on: _d, integrations: _i, slug: _s, ...fields } = body;
   const id = invert(keys.checks).get(key);
@@ -110,13 +119,25 @@ export async function applyCodeCheck(deps: CodeApplyDeps, auth: ProjectScope, ke
   if (live.form.kind !== form.kind) throw ApiError.validation({ kind: [`cannot change from ${String(live.form.kind)}; give the check a new key instead`] });
   // Already as desired (a second apply, or the other of two identical ones): nothing to write.
   if (isDeepStrictEqual(live.form, form) && stored.codeKey === key) return { type: 'check', key, id, action: 'unchanged', etag: live.etag };
-  await updateCheck(deps, auth, id, { ...fields, depends_on: dependsOn }, {
-    codeKey: key,
-    slug: form.slug as string | null,
-    integrationIds,
-    beforeWrite: (row) => checkPrecondition('check', key, pre, checkState(row, deps, keys).etag),
+  await updateCheck(
+    deps,
+    auth,
+    id,
+    { ...fields, depends_on: dependsOn },
+    {
+      codeKey: key,
+      slug: form.slug as string | null,
+      integrationIds,
+      beforeWrite: (row) => checkPrecondition('check', key, pre, checkState(row, deps, keys).etag),
+    },
+  );
+  await recordAuditEvent(deps.prisma, {
+    accountId: auth.accountId,
+    projectId: auth.projectId,
+    actor: auth.actor,
+    action: 'check.apply',
+    target: checkTarget(stored),
   });
-  await recordAuditEvent(deps.prisma, { accountId: auth.accountId, projectId: auth.projectId, actor: auth.actor, action: 'check.apply', target: checkTarget(stored) });
   return { type: 'check', key, id, action: 'updated', etag: await currentCheckEtag(deps, auth, id) };
 }
 
@@ -155,7 +176,8 @@ export async function applyCodeIntegration(
   }
   const stored = await deps.prisma.integration.findUniqueOrThrow({ where: { id } });
   const live = integrationState(stored, deps);
-  if (live.form.kind !== form.kind) throw ApiError.validation({ kind: [`cannot change from ${String(live.form.kind)}; give the integration a new key instead`] });
+  if (live.form.kind !== form.kind)
+    throw ApiError.validation({ kind: [`cannot change from ${String(live.form.kind)}; give the integration a new key instead`] });
   if (isDeepStrictEqual(live.form, form) && stored.codeKey === key) return { type: 'integration', key, id, action: 'unchanged', etag: live.etag };
   const updated = await updateIntegration(deps.prisma, deps.cipher, auth, id, body, {
     now,
@@ -163,7 +185,13 @@ export async function applyCodeIntegration(
     codeKey: key,
     beforeWrite: (row) => checkPrecondition('integration', key, pre, integrationState(row, deps).etag),
   });
-  await recordAuditEvent(deps.prisma, { accountId: auth.accountId, projectId: auth.projectId, actor: auth.actor, action: 'integration.apply', target: integrationTarget(stored) });
+  await recordAuditEvent(deps.prisma, {
+    accountId: auth.accountId,
+    projectId: auth.projectId,
+    actor: auth.actor,
+    action: 'integration.apply',
+    target: integrationTarget(stored),
+  });
   return { type: 'integration', key, id, action: 'updated', etag: await etagOf(id), emailVerification: updated.emailVerification };
 }
 

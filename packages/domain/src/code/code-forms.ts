@@ -108,8 +108,13 @@ export function diffForms(live: CodeForm | null, desired: CodeForm | null, secre
   const changes: FieldChange[] = [];
   const walk = (a: unknown, b: unknown, path: string) => {
     if (isDeepStrictEqual(a, b)) return;
-    if (isObject(a) && isObject(b)) {
-      for (const k of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) walk(a[k], b[k], path ? `${path}.${k}` : k);
+    // An object added or removed (a create, a delete, quiet hours set) is shown field by field too,
+    // so a credential inside it is never shown whole.
+    const absent = (v: unknown) => v === undefined || v === null;
+    if ((isObject(a) || absent(a)) && (isObject(b) || absent(b)) && (isObject(a) || isObject(b))) {
+      const x = isObject(a) ? a : {};
+      const y = isObject(b) ? b : {};
+      for (const k of [...new Set([...Object.keys(x), ...Object.keys(y)])].sort()) walk(x[k], y[k], path ? `${path}.${k}` : k);
       return;
     }
     changes.push(isUnder(path, secrets) ? { field: path, secret: true } : { field: path, from: a, to: b });

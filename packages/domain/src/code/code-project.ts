@@ -41,7 +41,10 @@ function keyOfName(name: string, fallback: string): string {
  * made a key, `-2`, `-3`… added in order of creation where taken. The same project always gives the
  * same keys, so files exported from a hand-made project name its resources on the next plan too.
  */
-export function keyedRows<T extends { codeKey: string | null; createdAt: Date; id: string | number }>(rows: readonly T[], derive: (row: T) => string): [string, T][] {
+export function keyedRows<T extends { codeKey: string | null; createdAt: Date; id: string | number }>(
+  rows: readonly T[],
+  derive: (row: T) => string,
+): [string, T][] {
   const taken = new Set(rows.flatMap((r) => (r.codeKey ? [r.codeKey] : [])));
   const ordered = [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || String(a.id).localeCompare(String(b.id)));
   return ordered.map((row) => {
@@ -78,10 +81,7 @@ export async function projectKeys(db: Db, projectId: string): Promise<{ checks: 
 
 /** Every check and integration of the project in code form, by key. */
 export async function readLiveProject(db: Db, cipher: Cipher, projectId: string): Promise<LiveProject> {
-  const [checks, integrations] = await Promise.all([
-    db.check.findMany({ where: { projectId } }),
-    db.integration.findMany({ where: { projectId } }),
-  ]);
+  const [checks, integrations] = await Promise.all([db.check.findMany({ where: { projectId } }), db.integration.findMany({ where: { projectId } })]);
   const checkKeys = keyedRows(checks, checkKeyOf);
   const integrationKeys = keyedRows(integrations, integrationKeyOf);
   const checkKeyById = new Map(checkKeys.map(([key, r]) => [r.id, key]));
@@ -98,7 +98,10 @@ export async function readLiveProject(db: Db, cipher: Cipher, projectId: string)
       integrationKeys.map(([key, row]) => {
         const form = integrationCodeForm(storedIntegrationBody(row, cipher));
         const secrets = secretPaths('integration', row.kind);
-        return [key, { type: 'integration', key, id: row.id, managed: row.codeKey !== null, form, secrets, etag: codeEtag(row.id, form, secrets, [row.config]) }];
+        return [
+          key,
+          { type: 'integration', key, id: row.id, managed: row.codeKey !== null, form, secrets, etag: codeEtag(row.id, form, secrets, [row.config]) },
+        ];
       }),
     ),
   };

@@ -38,11 +38,13 @@ function desiredForms(desired: DesiredProject, live: LiveProject, errors: FieldE
   const build = (type: CodeResourceType, bodies: Record<string, Record<string, unknown>>, toForm: (b: Record<string, unknown>) => CodeForm) => {
     const plural = PLURAL[type];
     for (const [key, body] of Object.entries(bodies)) {
-      if (!CODE_KEY_PATTERN.test(key)) addFieldError(errors, `${plural}.${key}`, "key must be 1 to 100 characters of a-z, 0-9, '-' and '_', starting with a letter or digit");
+      if (!CODE_KEY_PATTERN.test(key))
+        addFieldError(errors, `${plural}.${key}`, "key must be 1 to 100 characters of a-z, 0-9, '-' and '_', starting with a letter or digit");
       try {
         const form = toForm(body);
         const was = live[plural].get(key);
-        if (was && was.form.kind !== form.kind) addFieldError(errors, `${plural}.${key}.kind`, `cannot change from ${String(was.form.kind)}; give the ${type} a new key instead`);
+        if (was && was.form.kind !== form.kind)
+          addFieldError(errors, `${plural}.${key}.kind`, `cannot change from ${String(was.form.kind)}; give the ${type} a new key instead`);
         forms[plural].set(key, form);
       } catch (err) {
         Object.assign(errors, prefixFieldErrors(`${plural}.${key}`, err));

@@ -12,7 +12,7 @@ const resources = { type: 'object', description: 'Resources by key', additionalP
 const resourceBody = {
   type: 'object',
   description:
-    'A check (CheckInput, plus `integrations`: keys of the integrations it notifies, null for the integrations\' tags rule; `depends_on` holds check keys) or an integration (IntegrationInput).',
+    "A check (CheckInput, plus `integrations`: keys of the integrations it notifies, null for the integrations' tags rule; `depends_on` holds check keys) or an integration (IntegrationInput).",
 };
 const fieldChange = {
   type: 'object',
@@ -33,7 +33,7 @@ const codeChange = {
     type: { enum: ['check', 'integration'] },
     key: KEY,
     action: { enum: ['create', 'update', 'delete', 'unchanged', 'unmanaged'] },
-    etag: { ...etag, description: 'The live resource\'s entity tag, for If-Match (absent for a create)' },
+    etag: { ...etag, description: "The live resource's entity tag, for If-Match (absent for a create)" },
     fields: { type: 'array', items: fieldChange },
   },
 };
@@ -51,8 +51,20 @@ const applied = {
     telegram_deep_link: { type: 'string', format: 'uri' },
   },
 };
-const ifMatch = { name: 'If-Match', in: 'header', required: false, schema: etag, description: 'The ETag from the plan: the write happens only if the resource is still as planned (else 412)' };
-const ifNoneMatch = { name: 'If-None-Match', in: 'header', required: false, schema: { const: '*' }, description: '`*`: create only (412 if the key exists meanwhile)' };
+const ifMatch = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  schema: etag,
+  description: 'The ETag from the plan: the write happens only if the resource is still as planned (else 412)',
+};
+const ifNoneMatch = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  schema: { const: '*' },
+  description: '`*`: create only (412 if the key exists meanwhile)',
+};
 const preconditionErrors = (errorResponse: unknown) => ({
   412: { ...(errorResponse as object), description: 'The resource changed (or was created or deleted) since it was planned: plan again' },
   428: { ...(errorResponse as object), description: 'Neither If-Match nor If-None-Match: * was sent' },
@@ -91,10 +103,17 @@ export function codePaths(e: Record<number, unknown>) {
           'Compares a project described by files (resources by key, credentials already taken from the environment) with what is live, field by field, in the order an apply takes them. `prune`: live resources the files do not name are planned for deletion (else listed as unmanaged). Writes nothing.',
         requestBody: {
           required: true,
-          ...json({ type: 'object', additionalProperties: false, properties: { checks: resources, integrations: resources, prune: { type: 'boolean', default: false } } }),
+          ...json({
+            type: 'object',
+            additionalProperties: false,
+            properties: { checks: resources, integrations: resources, prune: { type: 'boolean', default: false } },
+          }),
         },
         responses: {
-          200: { description: 'The plan', ...json({ type: 'object', required: ['data'], additionalProperties: false, properties: { data: { type: 'array', items: codeChange } } }) },
+          200: {
+            description: 'The plan',
+            ...json({ type: 'object', required: ['data'], additionalProperties: false, properties: { data: { type: 'array', items: codeChange } } }),
+          },
           ...writeErrors,
           422: e[422],
         },
@@ -121,7 +140,12 @@ export function codePaths(e: Record<number, unknown>) {
                     integrations: resources,
                     env: {
                       type: 'array',
-                      items: { type: 'object', additionalProperties: false, required: ['name', 'field'], properties: { name: { type: 'string' }, field: { type: 'string' } } },
+                      items: {
+                        type: 'object',
+                        additionalProperties: false,
+                        required: ['name', 'field'],
+                        properties: { name: { type: 'string' }, field: { type: 'string' } },
+                      },
                     },
                   },
                 },

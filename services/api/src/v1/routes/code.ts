@@ -56,7 +56,10 @@ export function codeRouter(ctx: V1Context): Router {
     res
       .status(applied.action === 'created' ? 201 : 200)
       .set('ETag', applied.etag)
-      .json({ data: { type: rest.type, key: rest.key, action: rest.action, etag: rest.etag }, ...(telegramDeepLink ? { telegram_deep_link: telegramDeepLink } : {}) });
+      .json({
+        data: { type: rest.type, key: rest.key, action: rest.action, etag: rest.etag },
+        ...(telegramDeepLink ? { telegram_deep_link: telegramDeepLink } : {}),
+      });
   };
 
   r.put('/code/checks/:key', requireWriteKey, async (req, res) => {
@@ -67,7 +70,9 @@ export function codeRouter(ctx: V1Context): Router {
     const auth = authOf(res);
     answer(
       res,
-      await applyCodeIntegration(deps, auth, req.params.key as string, requireObjectBody(req.body), precondition(req), () => verification.spend(auth.accountId)),
+      await applyCodeIntegration(deps, auth, req.params.key as string, requireObjectBody(req.body), precondition(req), () =>
+        verification.spend(auth.accountId),
+      ),
     );
   });
 
