@@ -266,3 +266,28 @@ describe('bad files: each a message with file, line and field, and nothing appli
     expect(await snapshot(target.project.id)).toEqual(before);
   });
 });
+
+describe('prune', () => {
+  test('a resource the files no longer name is kept by apply and deleted by apply --prune only', async () => {
+    expect(await cli(['apply'], target.rwKey, env)).toMatchObject({ exit: 0 });
+    const file = path.join(dir, 'upmon/project.yaml');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace(/ {2}mx-dns:\n(?: {4}.*\n)+/, ''));
+    try {
+      const plan = await cli(['plan'], target.rwKey, env);
+      expect(plan).toMatchObject({
+        exit: 0,
+        out: '? check mx-dns: live but not in the files (kept; apply --prune deletes it)\nNo changes: 8 resources as in the files.\n',
+      });
+      expect(await cli(['apply'], target.rwKey, env)).toMatchObject({ exit: 0 });
+      expect((await snapshot(target.project.id)).map((c) => c.codeKey)).toContain('mx-dns');
+      const pruned = await cli(['apply', '--prune'], target.rwKey, env);
+      expect(pruned.out).toContain('- check mx-dns (delete)\nPlan: 0 to create, 0 to update, 1 to delete, 8 unchanged.\n');
+      expect(pruned).toMatchObject({ exit: 0 });
+      expect((await snapshot(target.project.id)).map((c) => c.codeKey)).not.toContain('mx-dns');
+      expect(await cli(['plan', '--prune'], target.rwKey, env)).toMatchObject({ exit: 0 });
+    } finally {
+      writeFileSync(file, text);
+    }
+  });
+});

@@ -116,3 +116,8 @@ export function liveCheckForm(row: Check, cipher: Cipher, checkKeys: Map<string,
     integrations: row.integrationsExplicit ? row.integrationIds.flatMap((id) => integrationKeys.get(id) ?? []) : null,
   });
 }
+
+/** The key a check was applied under (the web app's "managed by code" notice), or null when made by hand. */
+export async function readCheckCodeKey(db: Db, checkId: string): Promise<string | null> {
+  return (await db.check.findUnique({ where: { id: checkId }, select: { codeKey: true } }))?.codeKey ?? null;
+}
