@@ -37,19 +37,30 @@ function keyOfName(name: string, fallback: string): string {
 }
 
 /**
- * Each row with its key: the key it was applied under, else (made by hand) its slug or its name
- * made a key, `-2`, `-3`… added in order of creation where taken. The same project always gives the
- * same keys, so files exported from a hand-made project name its resources on the next plan too.
+ * Each row with its key: the key it was applied under, else (made by hand) its slug (`preferred`)
+ * when free, else its name made a key, `-2`, `-3`… added in order of creation where taken. The same
+ * project always gives the same keys, so files exported from a hand-made project name its
+ * resources on the next plan too.
  */
 export function keyedRows<T extends { codeKey: string | null; createdAt: Date; id: string | number }>(
   rows: readonly T[],
   derive: (row: T) => string,
+  preferred: (row: T) => string | null = () => null,
 ): [string, T][] {
   const taken = new Set(rows.flatMap((r) => (r.codeKey ? [r.codeKey] : [])));
   const ordered = [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || String(a.id).localeCompare(String(b.id)));
+  const keys = new Map<T, string>();
+  for (const row of ordered) {
+    const wanted = row.codeKey ?? preferred(row);
+    if (row.codeKey || (wanted !== null && !taken.has(wanted))) {
+      keys.set(row, wanted!);
+      taken.add(wanted!);
+    }
+  }
   return ordered.map((row) => {
-    if (row.codeKey) return [row.codeKey, row];
-    const base = derive(row);
+    const known = keys.get(row);
+    if (known !== undefined) return [known, row];
+    const base = preferred(row) ?? derive(row);
     let key = base;
     for (let n = 2; taken.has(key); n++) key = `${base.slice(0, 90)}-${n}`;
     taken.add(key);
@@ -57,7 +68,8 @@ export function keyedRows<T extends { codeKey: string | null; createdAt: Date; i
   });
 }
 
-export const checkKeyOf = (row: Pick<Check, 'slug' | 'name'>) => row.slug ?? keyOfName(row.name, 'check');
+export const checkKeyOf = (row: Pick<Check, 'name'>) => keyOfName(row.name, 'check');
+export const checkSlugOf = (row: Pick<Check, 'slug'>) => row.slug;
 export const integrationKeyOf = (row: Pick<Integration, 'name'>) => keyOfName(row.name, 'integration');
 
 /** The sealed columns of a check's credentials (part of its entity tag). */
@@ -74,7 +86,7 @@ export async function projectKeys(db: Db, projectId: string): Promise<{ checks: 
     db.integration.findMany({ where: { projectId }, select: { id: true, codeKey: true, name: true, createdAt: true } }),
   ]);
   return {
-    checks: new Map(keyedRows(checks, checkKeyOf).map(([key, r]) => [r.id, key])),
+    checks: new Map(keyedRows(checks, checkKeyOf, checkSlugOf).map(([key, r]) => [r.id, key])),
     integrations: new Map(keyedRows(integrations, integrationKeyOf).map(([key, r]) => [r.id, key])),
   };
 }
@@ -82,7 +94,7 @@ export async function projectKeys(db: Db, projectId: string): Promise<{ checks: 
 /** Every check and integration of the project in code form, by key. */
 export async function readLiveProject(db: Db, cipher: Cipher, projectId: string): Promise<LiveProject> {
   const [checks, integrations] = await Promise.all([db.check.findMany({ where: { projectId } }), db.integration.findMany({ where: { projectId } })]);
-  const checkKeys = keyedRows(checks, checkKeyOf);
+  const checkKeys = keyedRows(checks, checkKeyOf, checkSlugOf);
   const integrationKeys = keyedRows(integrations, integrationKeyOf);
   const checkKeyById = new Map(checkKeys.map(([key, r]) => [r.id, key]));
   const integrationKeyById = new Map(integrationKeys.map(([key, r]) => [r.id, key]));
