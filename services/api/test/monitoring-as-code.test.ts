@@ -184,6 +184,20 @@ describe('concurrency', () => {
     expect(winner.headers.get('etag')).toBe(winner.body.data.etag);
   });
 
+  test('two applies racing to create one key: one creates, the other gets 412; for integrations too', async () => {
+    for (const [path, body] of [
+      ['/code/checks/raced', { name: 'Raced', grace_sec: 60, schedule: { kind: 'period', period_sec: 3600 } }],
+      ['/code/integrations/raced', { kind: 'webhook', name: 'Raced', events: ['down'], config: { url: HOOK_URL } }],
+    ] as const) {
+      const create = () => h.call('PUT', path, { key: target.rwKey, body, headers: { 'if-none-match': '*' } });
+      const results = await Promise.all([create(), create()]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 412]);
+      expect(results.find((r) => r.status === 412)!.body.message).toMatch(/^the (check|integration) "raced" was created since it was planned/);
+      const del = await h.call('DELETE', path, { key: target.rwKey, headers: { 'if-match': results.find((r) => r.status === 201)!.body.data.etag } });
+      expect(del.status).toBe(204);
+    }
+  });
+
   test('an edit between plan and apply: apply stops with a clear message before writing that check', async () => {
     expect(await cli(['apply'], target.rwKey, env)).toMatchObject({ exit: 0 });
     const file = path.join(dir, 'upmon/project.yaml');

@@ -83,7 +83,10 @@ export async function createCheck(deps: CheckWriteDeps, auth: ProjectScope, inpu
   } catch (err) {
     if (isUniqueViolation(err, 'slug')) throw ApiError.validation({ slug: [SLUG_TAKEN] });
     if (isUniqueViolation(err, 'code_key'))
-      throw new ApiError('precondition_failed', `another apply created a check with key "${options.codeKey}" meanwhile; plan again`);
+      throw new ApiError(
+        'precondition_failed',
+        `the check "${options.codeKey}" was created since it was planned (another apply or an edit in the app); plan again`,
+      );
     if (isUniqueViolation(err)) throw new ApiError('conflict', 'a check with this id already exists');
     throw err;
   }
