@@ -37,10 +37,13 @@ export function formatProblem(p: FileProblem): string {
   return `${p.file}:${p.line}:${p.column}: ${p.field ? `${p.field}: ` : ''}${p.message}`;
 }
 
+const TYPES = ['checks', 'integrations'] as const;
+
 interface Source {
   file: string;
   doc: Document;
   lines: LineCounter;
+  data: Partial<Record<(typeof TYPES)[number], Record<string, Record<string, unknown>>>>;
 }
 
 export interface LoadedProject {
@@ -48,8 +51,6 @@ export interface LoadedProject {
   /** Where a field (dotted, as the API's validation errors name it) is written, as near as the files say. */
   placeOf(field: string): Place | undefined;
 }
-
-const TYPES = ['checks', 'integrations'] as const;
 
 /** The YAML files a path names: itself, or the .yaml/.yml files under a directory, sorted. */
 function yamlFiles(p: string): string[] {
@@ -119,7 +120,7 @@ export function loadProject(paths: readonly string[], env: Record<string, string
     }
     const lines = new LineCounter();
     const doc = parseDocument(readFileSync(path.resolve(cwd, file), 'utf8'), { lineCounter: lines, uniqueKeys: true, prettyErrors: true });
-    const src = { file, doc, lines };
+    const src: Source = { file, doc, lines, data: {} };
     if (doc.errors.length > 0) {
       for (const e of doc.errors)
         problems.push({
@@ -130,7 +131,8 @@ export function loadProject(paths: readonly string[], env: Record<string, string
         });
       continue;
     }
-    for (const p of validateFileSchema(doc.toJS() ?? {})) problems.push(schemaProblem(src, p));
+    src.data = (doc.toJS() ?? {}) as Source['data'];
+    for (const p of validateFileSchema(src.data)) problems.push(schemaProblem(src, p));
     sources.push(src);
   }
   if (problems.length > 0) throw new FileProblems(problems);
@@ -138,7 +140,7 @@ export function loadProject(paths: readonly string[], env: Record<string, string
   const desired: DesiredProject = { checks: {}, integrations: {} };
   const owner = new Map<string, Source>();
   for (const src of sources) {
-    const data = (src.doc.toJS() ?? {}) as Partial<DesiredProject>;
+    const data = src.data;
     for (const type of TYPES) {
       for (const [key, body] of Object.entries(data[type] ?? {})) {
         const first = owner.get(`${type}.${key}`);
