@@ -6,6 +6,8 @@ export type ApiErrorCode =
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
+  | 'precondition_failed'
+  | 'precondition_required'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'validation_failed'
@@ -19,6 +21,8 @@ export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  precondition_failed: 412,
+  precondition_required: 428,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

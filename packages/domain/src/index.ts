@@ -125,3 +125,8 @@ export * from './validation/request-schema.js';
 export type { CheckBody, HttpConfig, IntegrationBody, MaintenanceBody, ScheduleInput, StatusPageBody } from './generated/request-bodies.js';
 export * from './sso/index.js';
 export * from './scim/index.js';
+export * from './code/code-forms.js';
+export * from './code/code-project.js';
+export * from './code/plan-code.js';
+export * from './code/apply-code.js';
+export * from './code/export-code.js';

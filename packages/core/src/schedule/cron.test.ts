@@ -161,6 +161,14 @@ describe('nextCronAfter', () => {
     expect(() => nextCronAfter('0 0 * * *', 'Mars/Base', new Date())).toThrow(/time zone/);
   });
 
+  it('keeps its verdicts: the same answer the second time, and past its bound of remembered expressions', () => {
+    const first = ['61 * * * *', '*/7 * * * *', '0 0 30 2 *'].map(validateCron);
+    for (let i = 0; i < 1100; i++) validateCron(`${i % 60} ${Math.floor(i / 60) % 24} * * *`);
+    expect(['61 * * * *', '*/7 * * * *', '0 0 30 2 *'].map(validateCron)).toEqual(first);
+    expect(first[0]).toMatch(/61/);
+    expect(first[1]).toBeNull();
+  });
+
   it('nextAfter dispatches period and cron', () => {
     const t = new Date('2026-01-01T00:00:00Z');
     expect(iso(nextAfter({ kind: 'period', periodSec: 90, tz: 'UTC' }, t))).toBe('2026-01-01T00:01:30.000Z');

@@ -75,6 +75,22 @@ function dayMatches(c: ParsedCron, y: number, m: number, d: number): boolean {
 
 /** A 5-field cron expression we can evaluate; returns an error message or null. */
 export function validateCron(expr: string): string | null {
+  const known = cronVerdicts.get(expr);
+  if (known !== undefined) return known;
+  const verdict = cronVerdict(expr);
+  if (cronVerdicts.size >= CRON_VERDICTS_KEPT) cronVerdicts.delete(cronVerdicts.keys().next().value as string);
+  cronVerdicts.set(expr, verdict);
+  return verdict;
+}
+
+/**
+ * validateCron's verdicts by expression (it is pure): a plan of many checks (monitoring as code)
+ * validates the same few expressions over and over, each costing a next-run computation. Bounded.
+ */
+const cronVerdicts = new Map<string, string | null>();
+const CRON_VERDICTS_KEPT = 1000;
+
+function cronVerdict(expr: string): string | null {
   try {
     const c = parse(expr);
     // Reject expressions that never fire (e.g. 0 0 30 2 *), which would never have a deadline.

@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = [
   'project.create',
   'member.add',
   'check.import',
+  'check.apply',
+  'integration.apply',
   // Single sign-on and SCIM (docs/sso.md).
   'sso.oidc_update',
   'sso.oidc_delete',

@@ -31,6 +31,8 @@ export interface CreateCheckOptions {
    * (docs/locations.md, "A location removed"), as a PATCH that leaves them keeps them.
    */
   locationsCopied?: boolean;
+  /** Monitoring as code: the key the check is applied under (docs/monitoring-as-code.md). */
+  codeKey?: string;
 }
 
 /**
@@ -71,6 +73,7 @@ export async function createCheck(deps: CheckWriteDeps, auth: ProjectScope, inpu
           ...integrationAssignmentColumns(options.integrationIds),
           ...healthchecksSettingsColumns(options.healthchecks),
           dependsOn,
+          codeKey: options.codeKey ?? null,
         },
         select: CHECK_ROW_SELECT,
       });
@@ -79,6 +82,11 @@ export async function createCheck(deps: CheckWriteDeps, auth: ProjectScope, inpu
     });
   } catch (err) {
     if (isUniqueViolation(err, 'slug')) throw ApiError.validation({ slug: [SLUG_TAKEN] });
+    if (isUniqueViolation(err, 'code_key'))
+      throw new ApiError(
+        'precondition_failed',
+        `the check "${options.codeKey}" was created since it was planned (another apply or an edit in the app); plan again`,
+      );
     if (isUniqueViolation(err)) throw new ApiError('conflict', 'a check with this id already exists');
     throw err;
   }

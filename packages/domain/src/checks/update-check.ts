@@ -14,7 +14,7 @@ import { lockDependencyGraph, validateDependencies } from './check-dependencies.
 import { isUniqueViolation, SLUG_TAKEN } from './create-check.js';
 
 /** The stored check in the shape of a request body, so a PATCH can be merged onto it. */
-function storedAsInput(row: Check, probeConfig: Record<string, unknown> | null): Record<string, unknown> {
+export function storedAsInput(row: Check, probeConfig: Record<string, unknown> | null): Record<string, unknown> {
   const { tz: _tz, ...schedule } = presentSchedule(row);
   return {
     name: row.name,
@@ -39,6 +39,10 @@ export interface UpdateCheckOptions {
   slug?: string | null;
   /** Explicit integration assignment, null for the tags rule; undefined keeps it. */
   integrationIds?: number[] | null;
+  /** Monitoring as code: the key the check is applied under; undefined keeps it. */
+  codeKey?: string;
+  /** Runs on the locked stored row before anything is written (an If-Match precondition throws). */
+  beforeWrite?: (row: Check) => void;
 }
 
 /** A check's writers, and what a probe made due at once spends: the account's "test now" budget. */
@@ -85,6 +89,7 @@ function updateCheckInTx(
       SELECT id FROM checks WHERE id = ${checkId}::uuid AND project_id = ${auth.projectId}::uuid FOR UPDATE`;
     if (locked.length === 0) throw ApiError.notFound('check not found');
     const row = await tx.check.findUniqueOrThrow({ where: { id: checkId } });
+    options.beforeWrite?.(row);
 
     const { kind: _kind, slug: _slug, ...changes } = body;
     const storedConfig = storedProbeConfig(row, cipher);
@@ -104,6 +109,7 @@ function updateCheckInTx(
       ...integrationAssignmentColumns(options.integrationIds),
       ...healthchecksSettingsColumns(options.healthchecks),
     };
+    if (options.codeKey !== undefined) data.codeKey = options.codeKey;
     if (dependenciesChange && input.depends_on) data.dependsOn = await validateDependencies(tx, auth.projectId, checkId, input.depends_on);
     if (options.slug !== undefined && options.slug !== row.slug) {
       if (options.slug !== null) {

@@ -30,6 +30,8 @@ export async function createIntegration(
   auth: ProjectScope,
   input: IntegrationInput,
   now: Date,
+  /** Monitoring as code: the key the integration is applied under (docs/monitoring-as-code.md). */
+  codeKey?: string,
 ): Promise<CreatedIntegration> {
   const link = input.kind === 'telegram' ? newTelegramLink(telegram, now) : null;
   const emailVerification = input.kind === 'email' ? issueEmailVerification(now) : undefined;
@@ -41,6 +43,7 @@ export async function createIntegration(
         id,
         projectId: auth.projectId,
         kind: input.kind,
+        codeKey: codeKey ?? null,
         ...integrationInputColumns(input, cipher, id),
         ...link?.columns,
         ...emailVerification?.columns,

@@ -1,5 +1,5 @@
 import { AAD, type Cipher } from '@upmon/crypto';
-import type { PrismaClient } from '@upmon/db';
+import type { Integration, PrismaClient } from '@upmon/db';
 import { ApiError, type FieldErrors } from '../errors.js';
 import type { ProjectScope } from '../project-scope.js';
 import { INTEGRATION_ROW_SELECT, type IntegrationRow } from './integration-presenter.js';
@@ -7,6 +7,22 @@ import { validateIntegrationInput } from './integration-input.js';
 import { mergeFieldErrors } from '../validation/joi-errors.js';
 import { issueEmailVerification, type EmailVerificationIssue } from '../email-verification/email-verification-token.js';
 import { integrationInputColumns } from './integration-columns.js';
+
+/** A stored integration in the shape of a request body, its config decrypted (a PATCH is merged onto it). */
+export function storedIntegrationBody(row: Integration, cipher: Cipher) {
+  return {
+    kind: row.kind,
+    name: row.name,
+    events: row.events,
+    tags: row.tags,
+    enabled: row.enabled,
+    quiet_hours: row.quietHours,
+    reminders: row.reminders,
+    flapping: row.flapMaxChanges === null ? null : { max_changes: row.flapMaxChanges, window_minutes: row.flapWindowMin },
+    escalate_after_min: row.escalateAfterMin ?? 0,
+    config: cipher.decryptJson<Record<string, unknown>>(row.config, AAD.integrationConfig(row.id)),
+  };
+}
 
 export interface UpdatedIntegration {
   row: IntegrationRow;
@@ -27,27 +43,18 @@ export async function updateIntegration(
   auth: ProjectScope,
   id: number,
   body: Record<string, unknown>,
-  opts: { now: Date; beforeVerificationMail: () => Promise<void> },
+  /** codeKey: monitoring as code, the key it is applied under; undefined keeps it. */
+  opts: { now: Date; beforeVerificationMail: () => Promise<void>; codeKey?: string; beforeWrite?: (row: Integration) => void },
 ): Promise<UpdatedIntegration> {
   return prisma.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ id: number }[]>`
       SELECT id FROM integrations WHERE id = ${id} AND project_id = ${auth.projectId}::uuid FOR UPDATE`;
     if (rows.length === 0) throw ApiError.notFound('integration not found');
     const row = await tx.integration.findUniqueOrThrow({ where: { id } });
+    opts.beforeWrite?.(row);
     const errors: FieldErrors = {};
     if (body.kind !== undefined && body.kind !== row.kind) errors.kind = ['cannot be changed; create a new integration instead'];
-    const stored = {
-      kind: row.kind,
-      name: row.name,
-      events: row.events,
-      tags: row.tags,
-      enabled: row.enabled,
-      quiet_hours: row.quietHours,
-      reminders: row.reminders,
-      flapping: row.flapMaxChanges === null ? null : { max_changes: row.flapMaxChanges, window_minutes: row.flapWindowMin },
-      escalate_after_min: row.escalateAfterMin ?? 0,
-      config: cipher.decryptJson<Record<string, unknown>>(row.config, AAD.integrationConfig(row.id)),
-    };
+    const stored = storedIntegrationBody(row, cipher);
     let input;
     try {
       input = validateIntegrationInput({ ...stored, ...body, kind: row.kind });
@@ -66,7 +73,7 @@ export async function updateIntegration(
     }
     const updated = await tx.integration.update({
       where: { id },
-      data: { ...integrationInputColumns(input, cipher, id), ...emailVerification?.columns },
+      data: { ...integrationInputColumns(input, cipher, id), ...emailVerification?.columns, ...(opts.codeKey !== undefined ? { codeKey: opts.codeKey } : {}) },
       select: INTEGRATION_ROW_SELECT,
     });
     return { row: updated, emailVerification };

@@ -70,7 +70,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
   const sendForm = async (
     res: Response,
     access: ProjectAccess,
-    target: { kind: CheckKind; check?: { id: string; name: string } },
+    target: { kind: CheckKind; check?: { id: string; name: string; codeKey: string | null } },
     values: CheckFormValues,
     errors: FormErrors,
     status = 200,
@@ -92,6 +92,7 @@ export function checkFormsRouter(ctx: WebContext): Router {
         mode={check ? 'edit' : 'create'}
         crumbs={crumbsOf(access, check)}
         checkName={check?.name}
+        codeKey={check?.codeKey}
         otherChecks={await otherChecks(access.project.id, check?.id)}
       />,
       status,

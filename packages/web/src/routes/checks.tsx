@@ -10,6 +10,7 @@ import {
   deleteCheck,
   recordManualPing,
   listCheckIntegrations,
+  readCheckCodeKey,
   setCheckIntegration,
   spendCheckChange,
   pauseOrResumeCheck,
@@ -85,7 +86,7 @@ export function checksRouter(ctx: WebContext): Router {
     const probed = isProbedKind(check.kind);
     const range = RESPONSE_TIME_RANGE_NAMES.find((r) => r === req.query.range) ?? '24h';
     const now = ctx.clock.now();
-    const [pings, flips, deliveries, neighbours, maintenance, responseTimes, certificate, probeSettings, availability, integrations, locations] =
+    const [pings, flips, deliveries, neighbours, maintenance, responseTimes, certificate, probeSettings, availability, integrations, locations, codeKey] =
       await Promise.all([
         listPings(ctx.pool, check.id, PINGS_READ),
         listFlips(ctx.pool, check.id, FLIPS_SHOWN),
@@ -98,6 +99,7 @@ export function checksRouter(ctx: WebContext): Router {
         readCheckAvailability(ctx, { id: check.id, projectId: access.project.id, tags: check.tags, createdAt: new Date(check.createdAt) }, now),
         listCheckIntegrations(ctx.prisma, access.project.id, check.id),
         probed ? readCheckLocations(ctx.pool, ctx.cipher, access.project.id, check.id, ctx.config.publicLocations, now) : null,
+        readCheckCodeKey(ctx.prisma, check.id),
       ]);
     const schedule = scheduleOf(check);
     const points = pings.map((p) => ({ ts: new Date(p.ts), type: p.type, exitStatus: p.exit_status, durationMs: p.duration_ms }));
@@ -141,6 +143,7 @@ export function checksRouter(ctx: WebContext): Router {
         now={now}
         availability={availability}
         integrations={integrations}
+        codeKey={codeKey}
         since={statusSince({ status: check.status, createdAt: isoOf(check.createdAt), newestFlip: flips[0] ?? null, now })}
         failure={lastFailureOf({
           probed,

@@ -151,7 +151,13 @@ export function integrationsRouter(ctx: WebContext): Router {
         kind={row.kind}
         values={values}
         errors={extra.errors ?? {}}
-        integration={{ id: row.id, name: row.name, telegramLinked: row.telegramChatId !== null, emailVerified: row.emailVerifiedAt !== null }}
+        integration={{
+          id: row.id,
+          name: row.name,
+          telegramLinked: row.telegramChatId !== null,
+          emailVerified: row.emailVerifiedAt !== null,
+          codeKey: row.codeKey,
+        }}
         deliveries={await integrationDeliveries(ctx.pool, row.id)}
         telegramLink={extra.telegramLink}
         testSince={extra.testSince}

@@ -10,6 +10,7 @@ import { apiKeyVerifier, authenticate } from './authenticate.js';
 import type { V1Context } from './context.js';
 import { badgesRouter } from './routes/badges.js';
 import { checksRouter } from './routes/checks.js';
+import { codeRouter } from './routes/code.js';
 import { flipsRouter } from './routes/flips.js';
 import { incidentsRouter } from './routes/incidents.js';
 import { integrationsRouter } from './routes/integrations.js';
@@ -23,7 +24,7 @@ import { statusPageRouter } from './routes/status-page.js';
 import { ssoRouter } from './routes/sso.js';
 
 /** Resource prefixes that need a key; anything else under /api/v1 that is not public is a 404. */
-const AUTHENTICATED_PREFIXES = ['/checks', '/integrations', '/badges', '/status-page', '/maintenance', '/audit-log', '/locations', '/sso'];
+const AUTHENTICATED_PREFIXES = ['/checks', '/integrations', '/badges', '/status-page', '/maintenance', '/audit-log', '/locations', '/sso', '/code'];
 
 /**
  * What the v1 routes and services work with, built once per app: the Healthchecks-compatible API
@@ -83,6 +84,7 @@ export function mountApiV1(app: Express, ctx: V1Context): void {
     auditLogRouter(ctx),
     ssoRouter(ctx),
     locationsRouter(ctx),
+    codeRouter(ctx),
   );
   router.use(() => {
     throw ApiError.notFound('no such endpoint');

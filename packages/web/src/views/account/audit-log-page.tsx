@@ -56,6 +56,8 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   'project.create': 'created a project',
   'member.add': 'added a member',
   'check.import': 'imported checks from Healthchecks',
+  'check.apply': 'applied a check from code',
+  'integration.apply': 'applied an integration from code',
   'sso.oidc_update': 'changed the OpenID Connect sign-in',
   'sso.oidc_delete': 'removed the OpenID Connect sign-in',
   'sso.saml_update': 'changed the SAML sign-in',

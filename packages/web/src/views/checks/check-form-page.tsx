@@ -9,6 +9,7 @@ import type { PageContext } from '../page-context.js';
 import type { TestProbeResult } from '@upmon/domain';
 import { ConditionRows, ProbeFieldset } from './probe-fieldset.js';
 import { ProbeResultPanel } from './probe-result-panel.js';
+import { ManagedByCodeNotice } from '../managed-by-code-notice.js';
 
 /** Every IANA zone the runtime knows (what the API accepts). */
 const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')].map((z) => ({ value: z, label: z }));
@@ -24,6 +25,8 @@ export interface CheckFormProps {
   mode: 'create' | 'edit';
   crumbs: Crumb[];
   checkName?: string;
+  /** The edited check's key when it is managed by code (a warning above the form). */
+  codeKey?: string | null;
   /** The project's other checks, offered as dependencies. */
   otherChecks: { id: string; name: string }[];
   /** Where "Test now" posts the form (probed kinds). */
@@ -49,6 +52,7 @@ export function CheckFormPage(props: CheckFormProps) {
   return (
     <Layout page={page} title={title} crumbs={props.crumbs}>
       <h1>{title}</h1>
+      <ManagedByCodeNotice what="check" codeKey={props.codeKey} />
       {props.mode === 'create' ? (
         <nav aria-label="Kind of check" class="tabs">
           {KIND_TABS.map((t) => (

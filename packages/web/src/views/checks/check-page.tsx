@@ -12,6 +12,7 @@ import { AvailabilityPanel } from './availability-panel.js';
 import { CertificatePanel } from './certificate-panel.js';
 import { CheckFactsPanel, type LinkedCheck } from './check-facts-panel.js';
 import { CheckHead } from './check-head.js';
+import { ManagedByCodeNotice } from '../managed-by-code-notice.js';
 import { CheckIntegrationsPanel } from './check-integrations-panel.js';
 import { CheckSummary } from './check-summary.js';
 import { HowToPingPanel } from './how-to-ping-panel.js';
@@ -59,6 +60,8 @@ export interface CheckPageProps {
   target: TargetFact[];
   availability: CheckAvailability;
   integrations: CheckIntegration[];
+  /** Its key when it is managed by code (docs/monitoring-as-code.md). */
+  codeKey?: string | null;
 }
 
 /** A check's page (the target of every alert link): each part is a component named for what it shows. */
@@ -79,6 +82,7 @@ export function CheckPage(props: CheckPageProps) {
         </p>
       ) : null}
       <CheckHead check={check} canWrite={canWrite} csrf={page.csrf} />
+      <ManagedByCodeNotice what="check" codeKey={props.codeKey} />
       <SnoozeControls check={check} canWrite={canWrite} csrf={page.csrf} now={props.now ?? new Date()} />
       <CheckSummary
         check={check}

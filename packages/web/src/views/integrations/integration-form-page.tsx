@@ -11,6 +11,7 @@ import { Checkbox, FormProblems, SelectField, TextArea, TextField, type FormErro
 import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
 import { PostButton } from '../post-button.js';
+import { ManagedByCodeNotice } from '../managed-by-code-notice.js';
 
 const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')].map((z) => ({ value: z, label: z }));
 
@@ -21,7 +22,7 @@ export interface IntegrationFormProps {
   values: IntegrationFormValues;
   errors: FormErrors;
   /** Absent on the create form. */
-  integration?: { id: number; name: string; telegramLinked: boolean; emailVerified: boolean };
+  integration?: { id: number; name: string; telegramLinked: boolean; emailVerified: boolean; codeKey: string | null };
   deliveries?: DeliveryRow[];
   /** A Telegram deep link just made: shown once. */
   telegramLink?: string;
@@ -50,6 +51,7 @@ export function IntegrationFormPage(props: IntegrationFormProps) {
     >
       <div class="head">
         <h1>{title}</h1>
+        <ManagedByCodeNotice what="integration" codeKey={integration?.codeKey} />
         <span class="muted">{KIND_LABELS[kind]}</span>
         {integration && canWrite ? (
           <div class="actions">

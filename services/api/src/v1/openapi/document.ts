@@ -1,6 +1,7 @@
 import { PROBED_KINDS } from '@upmon/core';
 import { API_RESPONSE_SCHEMAS, apiInputSchemas } from '@upmon/domain';
 import { ssoPaths } from './sso-paths.js';
+import { codePaths } from './code-paths.js';
 
 /**
  * OpenAPI 3.1 description of REST API v1 (docs/api-contract.md + the decisions of docs/design.md and docs/api.md).
@@ -231,6 +232,7 @@ export const OPENAPI_DOCUMENT = {
       },
     },
     ...ssoPaths(e),
+    ...codePaths(e),
     '/badges': {
       get: {
         operationId: 'listBadges',
