@@ -12,3 +12,4 @@ export { pgPoolReady, postgresReady, redisReady } from './readiness.js';
 export { runService, type RunningService, type ServiceDefinition } from './run-service.js';
 export { createClientAddressResolver, type ClientAddressResolver } from './client-address.js';
 export { clientBudgetName } from './client-budget-name.js';
+export { streamJson, type JsonStream, type StreamOutcome } from './json-stream.js';
