@@ -13,3 +13,4 @@ export { runService, type RunningService, type ServiceDefinition } from './run-s
 export { createClientAddressResolver, type ClientAddressResolver } from './client-address.js';
 export { clientBudgetName } from './client-budget-name.js';
 export { streamJson, type JsonStream, type StreamOutcome } from './json-stream.js';
+export { postgresSettingProblems, warnAboutPostgresSettings, type PgSetting } from './postgres-settings.js';

@@ -12,7 +12,7 @@ export interface ListedItem {
 export type KeysetRead = (after: string | null, count: number) => Promise<ListedItem[]>;
 
 /** Rows read per query when a list is streamed whole: a few ms of the event loop each. */
-export const STREAM_PAGE_SIZE = 250;
+export const STREAM_PAGE_SIZE = 100;
 
 /**
  * A walk through a list in keyset pages: each query reads the next rows after the last one seen,
