@@ -3,7 +3,8 @@
 // by the open-loop generator (its own process). Each run has two phases of the same length:
 // pings alone, then pings with full lists requested back to back. Per run: a list's time, size
 // and rate, the api's event-loop delay (p99 and max, read from its /metrics, which prom-client
-// resets at every scrape) in each phase, and the pings' p50/p99 in each phase side by side.
+// resets at every scrape) in each phase, and the pings' p50/p99 in each phase side by side; then
+// one list alone: its time, the api's CPU for it and the event-loop delay meanwhile.
 // Goals: the list's time proportional to its size, event-loop delay p99 ≤ 20 ms during it, and
 // the pings' p99 kept. `pnpm bench list-stream`; BENCH_LIST_RUNS (5), BENCH_LIST_CHECKS (100,000),
 // BENCH_LIST_PING_RATE (1,000/s), BENCH_LIST_PHASE_SEC (20).
@@ -16,6 +17,7 @@ import { dropRedisPrefix, startService, testRedisPrefix, testRedisUrl, type Serv
 import { createBenchDatabase } from './bench-servers.js';
 import { startOpenLoop, type OpenLoopResult } from './open-loop.js';
 import { createBenchProject, insertChecks } from './ping-ingest-setup.js';
+import { cpuSeconds } from './cpu-usage.js';
 import { percentile, printTable } from './report.js';
 
 const CHECKS = Number(process.env.BENCH_LIST_CHECKS ?? 100_000);
@@ -78,6 +80,11 @@ async function oneRun(world: World, run: number): Promise<Record<string, string 
   while (performance.now() < phaseEnd - 1000 * (lists.at(-1)?.sec ?? 0));
   const withList = await pings;
   const loopWithList = await loopDelay(world.api);
+  // One list alone: the api's CPU for it, a figure the machine's other load disturbs much less.
+  const cpuBefore = cpuSeconds(world.api.child.pid);
+  const alone1 = await fullList(world);
+  const apiCpu = cpuSeconds(world.api.child.pid) - cpuBefore;
+  const loopListAlone = await loopDelay(world.api);
   const sec = percentile(
     lists.map((l) => l.sec),
     50,
@@ -88,7 +95,10 @@ async function oneRun(world: World, run: number): Promise<Record<string, string 
     'list s': Number(sec.toFixed(2)),
     'list MB': Number((lists[0]?.mb ?? 0).toFixed(1)),
     'checks/s': Math.round(CHECKS / sec),
-    'loop p99 ms alone': Number(loopAlone.p99.toFixed(1)),
+    'list s alone': Number(alone1.sec.toFixed(2)),
+    'api cpu s/list': Number(apiCpu.toFixed(2)),
+    'loop p99 ms list alone': Number(loopListAlone.p99.toFixed(1)),
+    'loop p99 ms pings alone': Number(loopAlone.p99.toFixed(1)),
     'loop p99 ms w/ list': Number(loopWithList.p99.toFixed(1)),
     'loop max ms w/ list': Number(loopWithList.max.toFixed(1)),
     'ping p50 ms alone': alone.p50Ms,
