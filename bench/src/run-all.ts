@@ -5,6 +5,7 @@ import { withBenchServers } from './bench-servers.js';
 
 const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'api-reads': () => import('./api-reads.js'),
+  'list-stream': () => import('./list-stream.js'),
   'ping-ingest': () => import('./ping-ingest.js'),
   'ping-soak': () => import('./ping-ingest.js').then((m) => ({ run: m.runSoak })),
   'notify-latency': () => import('./notify-latency.js'),

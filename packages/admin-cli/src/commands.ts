@@ -62,11 +62,12 @@ export async function setPlan(pool: PgPool, opts: { id?: string; plan?: string }
       [id, plan],
     );
     const a = rows[0] as { id: string; name: string; plan: PlanName };
+    // Only the checks past the quota are read (not every check of a large account).
     const active = await client.query<{ id: string }>(
-      `SELECT c.id FROM checks c JOIN projects p ON p.id = c.project_id WHERE p.account_id = $1 AND c.status <> 'paused' ORDER BY c.created_at, c.id`,
-      [id],
+      `SELECT c.id FROM checks c JOIN projects p ON p.id = c.project_id WHERE p.account_id = $1 AND c.status <> 'paused' ORDER BY c.created_at, c.id OFFSET $2`,
+      [id, quota],
     );
-    const over = active.rows.slice(quota).map((r) => r.id);
+    const over = active.rows.map((r) => r.id);
     // Through check-store's writer, like every change of check state (flip reason `quota`).
     const batch = await CheckBatch.lock(client, over);
     const paused = over.filter((c) => batch.get(c) && batch.get(c)?.state.status !== 'paused');

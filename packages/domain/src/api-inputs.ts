@@ -8,6 +8,7 @@ import { privateLocationRotationSchema, privateLocationSchema } from './private-
 import { remoteProbeResultsSchema } from './private-locations/remote-probe-results.js';
 import { statusPageSchema } from './status-pages/status-page-input.js';
 import { listQuerySchema } from './validation/list-query.js';
+import { listPageQuerySchema } from './lists/list-page-query.js';
 import { patchSchema, requestSchema, type JsonSchema } from './validation/request-schema.js';
 
 /** Request bodies by the name the OpenAPI document gives them; each is the joi definition its validator uses. */
@@ -36,6 +37,8 @@ export interface ApiInputSchemas {
   listParameters: JsonSchema[];
   /** The query of GET /audit-log. */
   auditLogParameters: JsonSchema[];
+  /** The opt-in keyset pagination of the other lists (checks, integrations, maintenance, locations). */
+  listPageParameters: JsonSchema[];
 }
 
 /** The REST API's inputs as OpenAPI 3.1 schemas, derived from the joi definitions (one definition per input). */
@@ -55,5 +58,6 @@ export function apiInputSchemas(): ApiInputSchemas {
     components,
     listParameters: queryParameters(requestSchema(listQuerySchema, components)),
     auditLogParameters: queryParameters(requestSchema(auditLogQuerySchema, components)),
+    listPageParameters: queryParameters(requestSchema(listPageQuerySchema, components)),
   };
 }

@@ -12,3 +12,5 @@ export { pgPoolReady, postgresReady, redisReady } from './readiness.js';
 export { runService, type RunningService, type ServiceDefinition } from './run-service.js';
 export { createClientAddressResolver, type ClientAddressResolver } from './client-address.js';
 export { clientBudgetName } from './client-budget-name.js';
+export { streamJson, type JsonStream, type StreamOutcome } from './json-stream.js';
+export { postgresSettingProblems, warnAboutPostgresSettings, type PgSetting } from './postgres-settings.js';

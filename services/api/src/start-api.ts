@@ -16,6 +16,7 @@ import {
   redisReady,
   startHealthServer,
   systemClock,
+  warnAboutPostgresSettings,
   type RunningService,
   type ReadinessCheck,
 } from '@upmon/service-kit';
@@ -87,6 +88,7 @@ export async function startApi(config: ApiConfig, logger: Logger, opts: { pingOn
   // Operators' metrics on a port of their own: the public port must not expose them.
   const ops = await startHealthServer({ host: config.httpHost, port: config.metricsPort, readiness, logger, metrics: registry }, isShuttingDown);
   logger.info({ port: config.port, metricsPort: config.metricsPort, pingOnly: !!opts.pingOnly }, 'api ready');
+  void warnAboutPostgresSettings(pool, logger);
 
   return {
     async stop() {

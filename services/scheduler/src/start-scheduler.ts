@@ -4,7 +4,16 @@ import { createPgPool, createPrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import { createFlipMetrics, createMetricsRegistry, QUEUE_STATES, registerFlipBacklog, registerLocationHealth, registerQueueDepth } from '@upmon/metrics';
 import { QUEUE_NAMES, Queues } from '@upmon/queue';
-import { closeServer, createRedis, postgresReady, redisReady, startHealthServer, systemClock, type RunningService } from '@upmon/service-kit';
+import {
+  closeServer,
+  createRedis,
+  postgresReady,
+  redisReady,
+  startHealthServer,
+  systemClock,
+  warnAboutPostgresSettings,
+  type RunningService,
+} from '@upmon/service-kit';
 import { startRemoteResultConsumers } from './remote-results.js';
 import { startTaskLoop } from './task-loop.js';
 import { createTasks } from './tasks/index.js';
@@ -61,6 +70,7 @@ export async function startScheduler(config: SchedulerConfig, logger: Logger): P
     () => shuttingDown,
   );
   logger.info({ port: config.port, tasks: tasks.map((t) => t.name) }, 'scheduler ready');
+  void warnAboutPostgresSettings(pool, logger);
   return {
     async stop() {
       shuttingDown = true;

@@ -2,7 +2,6 @@ import type pg from 'pg';
 import type { PlanName } from '@upmon/core';
 import type { CheckRow } from '../checks/check-presenter.js';
 import { checkColumns } from '../checks/check-reads.js';
-import { listVersionsSql } from '../checks/check-list.js';
 
 export interface ApiKeyRow {
   id: string;
@@ -76,21 +75,6 @@ export async function findApiKeyWithCheck(pool: pg.Pool, hash: string, checkId: 
   const { key, rest } = splitKeyRow(rows[0]);
   const { checkFound, ...check } = rest;
   return { key, check: checkFound ? (check as unknown as CheckRow) : null };
-}
-
-/**
- * findApiKeyByHash and, in the same round trip, the row versions of the key's project's checks
- * (see CheckListReader): for GET /checks, one query instead of two.
- */
-export async function findApiKeyWithListVersions(pool: pg.Pool, hash: string): Promise<{ key: ApiKeyRow | null; versions: string }> {
-  const { rows } = await pool.query<KeyColumns & { listVersions: string }>({
-    name: 'v1-find-api-key-with-list-versions',
-    text: `SELECT ${KEY_COLUMNS}, (${listVersionsSql('k.project_id')}) AS "listVersions" FROM ${KEY_TABLES} WHERE k.hash = $1`,
-    values: [hash, TOUCH_INTERVAL_SEC],
-  });
-  if (!rows[0]) return { key: null, versions: '' };
-  const { key, rest } = splitKeyRow(rows[0]);
-  return { key, versions: rest.listVersions };
 }
 
 /** Sets last_used_at unless another request (or replica) did so within the interval. */

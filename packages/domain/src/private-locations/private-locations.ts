@@ -1,5 +1,8 @@
 import { generateLocationCode, generateLocationKey } from '@upmon/crypto';
-import type { Prisma, PrismaClient, PrivateLocation } from '@upmon/db';
+import { Prisma, type PrismaClient, type PrivateLocation } from '@upmon/db';
+import type { KeysetRead } from '../lists/keyset-walk.js';
+import { inKeyOrder, newestFirstKeys } from '../lists/newest-first-keys.js';
+import { presentPrivateLocation } from './private-location-presenter.js';
 import { recordAuditEvent, type AuditAction } from '../audit/record-audit-event.js';
 import { ApiError } from '../errors.js';
 import type { ProjectScope } from '../project-scope.js';
@@ -19,9 +22,19 @@ export interface IssuedLocationKey {
   key: string;
 }
 
-/** The account's private locations, newest first (revoked ones too: they are history). */
+/** The account's private locations, newest first (revoked ones too: they are history): the web app's page. */
 export function listPrivateLocations(prisma: PrismaClient, accountId: string): Promise<PrivateLocation[]> {
   return prisma.privateLocation.findMany({ where: { accountId }, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }] });
+}
+
+/** The locations of listPrivateLocations as keyset reads: GET /locations streams them a page at a time. */
+export function privateLocationPages(prisma: PrismaClient, accountId: string, now: Date): KeysetRead {
+  const where = Prisma.sql`account_id = ${accountId}::uuid`;
+  return async (after, count) => {
+    const keys = await newestFirstKeys(prisma, 'private_locations', where, after, count);
+    const rows = keys.length > 0 ? await prisma.privateLocation.findMany({ where: { id: { in: keys.map((k) => k.id) } } }) : [];
+    return inKeyOrder(keys, rows, (l) => presentPrivateLocation(l, now));
+  };
 }
 
 /** One of the account's private locations; 404 for another account's or an unknown one. */

@@ -12,7 +12,6 @@ import {
   type ApiKeyRow,
   findApiKeyByHash,
   findApiKeyWithCheck,
-  findApiKeyWithListVersions,
   touchApiKey,
   tooManyRequests,
   type RateLimiter,
@@ -30,25 +29,20 @@ export function authOf(res: Response): AuthContext {
   return res.locals.auth as AuthContext;
 }
 
-/** What authenticate read for the route in the key's round trip (see findApiKeyWithCheck/WithListVersions). */
-type Prefetched = { kind: 'check'; id: string; row: CheckRow | null } | { kind: 'list'; versions: string };
+/** What authenticate read for the route in the key's round trip (see findApiKeyWithCheck). */
+type Prefetched = { kind: 'check'; id: string; row: CheckRow | null };
 
 const UUID_PATH = /^\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
-/** GET /checks/{uuid} → its id; GET /checks → 'list'; else null (authenticate runs mounted at /checks). */
-function prefetchable(req: Request): string | 'list' | null {
+/** GET /checks/{uuid} → its id; else null (authenticate runs mounted at /checks). */
+function prefetchable(req: Request): string | null {
   if (req.method !== 'GET' || !/\/checks$/i.test(req.baseUrl)) return null;
-  if (req.path === '/') return 'list';
   const m = UUID_PATH.exec(req.path);
   return m ? (m[1] as string).toLowerCase() : null;
 }
 
 async function findKey(pool: pg.Pool, req: Request, hash: string): Promise<{ key: ApiKeyRow | null; prefetched?: Prefetched }> {
   const target = prefetchable(req);
-  if (target === 'list') {
-    const { key, versions } = await findApiKeyWithListVersions(pool, hash);
-    return { key, prefetched: { kind: 'list', versions } };
-  }
   if (target) {
     const { key, check } = await findApiKeyWithCheck(pool, hash, target);
     return { key, prefetched: { kind: 'check', id: target, row: check } };
@@ -63,13 +57,6 @@ async function findKey(pool: pg.Pool, req: Request, hash: string): Promise<{ key
 export function prefetchedCheck(res: Response, id: string): CheckRow | null | undefined {
   const p = res.locals.prefetched as Prefetched | undefined;
   return p?.kind === 'check' && p.id === id ? p.row : undefined;
-}
-
-/** The project's list versions, read by authenticate with the key for every GET /checks. */
-export function prefetchedListVersions(res: Response): string {
-  const p = res.locals.prefetched as Prefetched | undefined;
-  if (p?.kind !== 'list') throw new Error('GET /checks reached without the list versions authenticate reads');
-  return p.versions;
 }
 
 export interface AuthenticateDeps {
@@ -95,8 +82,8 @@ const tooManyFailures = (retryAfterSec: number) =>
  * named by the same hash, so Redis is asked at the same time as PostgreSQL: one wait instead of
  * two. The answers are still given in order: 401 (unknown or revoked key), 403 (plan), then 429.
  * The budget of an unknown or revoked key is dropped again before its 401.
- * For GET /checks/{uuid} and GET /checks of v1 the key's query also reads what the route needs
- * (the check; the list's row versions), used only after the key passed every test.
+ * For GET /checks/{uuid} of v1 the key's query also reads the check the route needs, used only
+ * after the key passed every test.
  * Failed authentications are limited per client address (AuthFailureLimiter): `admit` answers 429
  * for an address over its budget before its key is looked up, `refuse` counts a failure.
  * `verify` sets `res.locals.auth` (see authOf); every step throws ApiError.

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { ApiConfig } from '@upmon/config';
-import type { Cipher } from '@upmon/crypto';
+import type { Cipher, ListCursors } from '@upmon/crypto';
 import type { PrismaClient } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import type { Mailer } from '@upmon/mailer';
@@ -23,6 +23,8 @@ export interface V1Context {
   queues: Queues;
   clock: Clock;
   cipher: Cipher;
+  /** Signs and checks the `next`/`after` cursors of the paginated lists. */
+  listCursors: ListCursors;
   /** Verification mail (SMTP_URL). */
   mailer: Mailer;
   rateLimiter: RateLimiter;

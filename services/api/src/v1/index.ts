@@ -1,6 +1,6 @@
 import { auditLogRouter } from './routes/audit-log.js';
 import express, { Router, type Express } from 'express';
-import { createCipher } from '@upmon/crypto';
+import { createCipher, createListCursors } from '@upmon/crypto';
 import type { AppDeps } from '../app-deps.js';
 import { ApiError, RateLimiter } from '@upmon/domain';
 import { errorMiddleware } from '../http/error-middleware.js';
@@ -42,6 +42,7 @@ export function createV1Context(deps: AppDeps): V1Context {
     clock: deps.clock,
     mailer: deps.mailer,
     cipher: createCipher(deps.config.encryptionKeys),
+    listCursors: createListCursors(deps.config.encryptionKeys),
     rateLimiter,
     flipMetrics: deps.flipMetrics,
     remoteProbers: deps.remoteProbers,

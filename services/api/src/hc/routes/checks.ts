@@ -1,12 +1,12 @@
 import { Router, type Response } from 'express';
-import { hcUniqueKey } from '@upmon/healthchecks';
 import { ApiError, checkIdParam, deleteCheck, pauseOrResumeCheck } from '@upmon/domain';
 import { authOf } from '../../v1/authenticate.js';
 import type { V1Context } from '../../v1/context.js';
 import { hcObjectBody, hcRequireWriteKey } from '../hc-authenticate.js';
 import { hcVersionOf } from '../hc-version.js';
 import { presentHcCheck, type HcUrls } from '../presenters/hc-check.js';
-import { findHcCheck, listHcChecks, projectCheckIds, type HcCheckRow } from '../queries/hc-check-reads.js';
+import { findHcCheck, hcCheckIdByUniqueKey, hcCheckPages, type HcCheckRow } from '../queries/hc-check-reads.js';
+import { sendList } from '../../http/send-list.js';
 import { createOrUpdateHcCheck, ownHeartbeatCheck, parseSpecOrThrow, updateHcCheck } from '../services/save-hc-check.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,7 +19,7 @@ const SHA1 = /^[0-9a-f]{40}$/i;
 export async function checkByUuidOrUniqueKey(ctx: V1Context, projectId: string, idOrKey: string): Promise<HcCheckRow> {
   let id: string | undefined;
   if (UUID.test(idOrKey)) id = idOrKey.toLowerCase();
-  else if (SHA1.test(idOrKey)) id = (await projectCheckIds(ctx.pool, projectId)).find((c) => hcUniqueKey(c) === idOrKey.toLowerCase());
+  else if (SHA1.test(idOrKey)) id = (await hcCheckIdByUniqueKey(ctx.pool, projectId, idOrKey)) ?? undefined;
   const row = id ? await findHcCheck(ctx.pool, projectId, id) : null;
   if (!row) throw ApiError.notFound('check not found');
   return row;
@@ -39,10 +39,11 @@ export function hcChecksRouter(ctx: V1Context, urls: HcUrls): Router {
     // `tag` may repeat: a check must carry every one; `slug` matches exactly.
     const tags = ([] as unknown[]).concat(req.query.tag ?? []).filter((t): t is string => typeof t === 'string');
     const slug = typeof req.query.slug === 'string' && req.query.slug !== '' ? req.query.slug : null;
-    const rows = (await listHcChecks(ctx.pool, authOf(res).projectId)).filter(
-      (c) => tags.every((t) => c.tags.includes(t)) && (slug === null || c.slug === slug),
-    );
-    res.json({ checks: rows.map((c) => present(res, c, hcVersionOf(req))) });
+    const { projectId } = authOf(res);
+    const version = hcVersionOf(req);
+    // Healthchecks' clients read one array: the whole list, streamed (no pagination here).
+    const read = hcCheckPages(ctx.pool, { projectId, tags, slug }, (c) => present(res, c, version));
+    await sendList(res, ctx.listCursors, ctx.logger, { scope: `hc-checks:${projectId}`, member: 'checks', read, page: null });
   });
 
   r.post('/checks', hcRequireWriteKey, async (req, res) => {

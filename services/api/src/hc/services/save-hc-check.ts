@@ -5,7 +5,7 @@ import { hcToCheckFields, HcSpecError, parseHcSpec, type CheckFields, type HcSpe
 import type { AuthContext } from '../../v1/authenticate.js';
 import type { V1Context } from '../../v1/context.js';
 import type { HcVersion } from '../hc-version.js';
-import { findHcCheck, listHcChecks, type HcCheckRow } from '../queries/hc-check-reads.js';
+import { findHcCheck, hcUpsertCandidates, type HcCheckRow } from '../queries/hc-check-reads.js';
 import { storedCheckFields, v1CheckBody } from './check-fields-io.js';
 import { findUniqueMatch } from './find-unique-match.js';
 import { resolveChannels } from './resolve-channels.js';
@@ -57,7 +57,13 @@ export async function createOrUpdateHcCheck(ctx: V1Context, auth: AuthContext, s
   const id = randomUUID();
   const { fields } = mapFields(spec, null, { version, id });
   if (spec.unique && spec.unique.length > 0) {
-    const match = findUniqueMatch(await listHcChecks(ctx.pool, auth.projectId), spec);
+    const exact = (f: 'name' | 'slug' | 'timeout') => spec.unique?.includes(f) === true;
+    const candidates = await hcUpsertCandidates(ctx.pool, auth.projectId, {
+      ...(exact('name') ? { name: spec.name } : {}),
+      ...(exact('slug') ? { slug: spec.slug } : {}),
+      ...(exact('timeout') ? { timeoutSec: spec.timeout } : {}),
+    });
+    const match = findUniqueMatch(candidates, spec);
     if (match) {
       if (isProbedKind(match.kind))
         throw new ApiError(

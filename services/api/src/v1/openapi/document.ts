@@ -1,5 +1,5 @@
 import { PROBED_KINDS } from '@upmon/core';
-import { API_RESPONSE_SCHEMAS, apiInputSchemas } from '@upmon/domain';
+import { API_RESPONSE_SCHEMAS, LIST_PAGE_MAX, apiInputSchemas } from '@upmon/domain';
 import { ssoPaths } from './sso-paths.js';
 import { codePaths } from './code-paths.js';
 
@@ -53,6 +53,29 @@ const incidentId = { name: 'uuid', in: 'path', required: true, schema: { type: '
 const incidentUpdateId = { name: 'update', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const locationId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const listParams = inputs.listParameters;
+const pageParams = inputs.listPageParameters;
+/**
+ * A list's answer (docs/api.md, "Lists and pagination"): the whole list as `{data}` by default;
+ * with `limit` or `after`, one page and `next`, the cursor of the rest (null on the last page).
+ */
+const listOf = (description: string, item: string) => ({
+  200: {
+    description: `${description}: all of them, or with limit/after one page and next`,
+    ...json({
+      oneOf: [
+        dataOf({ type: 'array', items: ref(item) }),
+        {
+          type: 'object',
+          required: ['data', 'next'],
+          additionalProperties: false,
+          properties: { data: { type: 'array', maxItems: LIST_PAGE_MAX, items: ref(item) }, next: { type: ['string', 'null'] } },
+        },
+      ],
+    }),
+  },
+  ...readErrors,
+  422: e[422],
+});
 const integrationId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
 
 export const OPENAPI_DOCUMENT = {
@@ -84,8 +107,9 @@ export const OPENAPI_DOCUMENT = {
     '/checks': {
       get: {
         operationId: 'listChecks',
-        description: "The key's project's checks, oldest first.",
-        responses: { 200: { description: 'Checks', ...json(dataOf({ type: 'array', items: ref('Check') })) }, ...readErrors },
+        description: "The key's project's checks, oldest first (created_at, id), streamed; opt-in keyset pages with limit and after.",
+        parameters: pageParams,
+        responses: listOf('Checks', 'Check'),
       },
       post: {
         operationId: 'createCheck',
@@ -331,7 +355,8 @@ export const OPENAPI_DOCUMENT = {
         operationId: 'listMaintenance',
         description:
           'An addition to the spec: the maintenance windows of the project (docs/notifications.md, "Maintenance windows"): recurring ones, and one-off ones that ended less than 30 days ago; newest first.',
-        responses: { 200: { description: 'Maintenance windows', ...json(dataOf({ type: 'array', items: ref('Maintenance') })) }, ...readErrors },
+        parameters: pageParams,
+        responses: listOf('Maintenance windows', 'Maintenance'),
       },
       post: {
         operationId: 'createMaintenance',
@@ -376,7 +401,8 @@ export const OPENAPI_DOCUMENT = {
         operationId: 'listLocations',
         description:
           'An addition to the spec: the account\'s private locations (docs/locations.md, "Private locations"), revoked ones included, newest first. Any project key of the account sees them.',
-        responses: { 200: { description: 'Private locations', ...json(dataOf({ type: 'array', items: ref('PrivateLocation') })) }, ...readErrors },
+        parameters: pageParams,
+        responses: listOf('Private locations', 'PrivateLocation'),
       },
       post: {
         operationId: 'createLocation',
@@ -507,7 +533,9 @@ export const OPENAPI_DOCUMENT = {
     '/integrations': {
       get: {
         operationId: 'listIntegrations',
-        responses: { 200: { description: 'Integrations', ...json(dataOf({ type: 'array', items: ref('Integration') })) }, ...readErrors },
+        description: 'By id; opt-in keyset pages with limit and after.',
+        parameters: pageParams,
+        responses: listOf('Integrations', 'Integration'),
       },
       post: {
         operationId: 'createIntegration',

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { authOf, prefetchedCheck, prefetchedListVersions, requireWriteKey } from '../authenticate.js';
+import { authOf, prefetchedCheck, requireWriteKey } from '../authenticate.js';
+import { sendList } from '../../http/send-list.js';
 import type { V1Context } from '../context.js';
 import {
   checkIdParam,
@@ -16,6 +17,7 @@ import {
   endSnooze,
   validateSnoozeInput,
   updateCheck,
+  parseListPageQuery,
   requireObjectBody,
   validateCheckInput,
   ApiError,
@@ -34,8 +36,10 @@ export function checksRouter(ctx: V1Context): Router {
   const present = checkPresenter(ctx.config.pingDomains);
   const checkList = new CheckListReader(ctx.pool, present);
 
-  r.get('/checks', async (_req, res) => {
-    res.type('application/json').send(await checkList.listBody(authOf(res).projectId, prefetchedListVersions(res)));
+  r.get('/checks', async (req, res) => {
+    const { projectId } = authOf(res);
+    const page = parseListPageQuery(req.query);
+    await sendList(res, ctx.listCursors, ctx.logger, { scope: `checks:${projectId}`, member: 'data', read: checkList.reader(projectId), page });
   });
 
   r.post('/checks', requireWriteKey, async (req, res) => {

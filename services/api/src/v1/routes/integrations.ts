@@ -1,9 +1,11 @@
 import { Router } from 'express';
 import { authOf, requireWriteKey } from '../authenticate.js';
 import type { V1Context } from '../context.js';
+import { sendList } from '../../http/send-list.js';
 import {
   integrationIdParam,
-  INTEGRATION_ROW_SELECT,
+  integrationPages,
+  parseListPageQuery,
   presentIntegration,
   createIntegration,
   deleteIntegration,
@@ -20,13 +22,15 @@ export function integrationsRouter(ctx: V1Context): Router {
   const telegram = { linkBase: ctx.config.telegramLinkBase, botUsername: ctx.config.telegramBotUsername };
   const verification = verificationMailing({ ...ctx, redisPrefix: ctx.config.redisPrefix, appBaseUrl: ctx.config.appBaseUrl });
 
-  r.get('/integrations', async (_req, res) => {
-    const rows = await ctx.prisma.integration.findMany({
-      where: { projectId: authOf(res).projectId },
-      orderBy: { id: 'asc' },
-      select: INTEGRATION_ROW_SELECT,
+  r.get('/integrations', async (req, res) => {
+    const { projectId } = authOf(res);
+    const page = parseListPageQuery(req.query);
+    await sendList(res, ctx.listCursors, ctx.logger, {
+      scope: `integrations:${projectId}`,
+      member: 'data',
+      read: integrationPages(ctx.prisma, projectId),
+      page,
     });
-    res.json({ data: rows.map(presentIntegration) });
   });
 
   r.post('/integrations', requireWriteKey, async (req, res) => {

@@ -2,7 +2,8 @@ import { Router } from 'express';
 import {
   createPrivateLocation,
   findPrivateLocation,
-  listPrivateLocations,
+  privateLocationPages,
+  parseListPageQuery,
   locationIdParam,
   presentPrivateLocation,
   requireObjectBody,
@@ -13,6 +14,7 @@ import {
 } from '@upmon/domain';
 import { authOf, requireWriteKey } from '../authenticate.js';
 import type { V1Context } from '../context.js';
+import { sendList } from '../../http/send-list.js';
 
 /**
  * /locations: the account's private locations (docs/locations.md): list, create (the key is in
@@ -21,10 +23,11 @@ import type { V1Context } from '../context.js';
 export function locationsRouter(ctx: V1Context): Router {
   const r = Router();
 
-  r.get('/locations', async (_req, res) => {
-    const now = ctx.clock.now();
-    const rows = await listPrivateLocations(ctx.prisma, authOf(res).accountId);
-    res.json({ data: rows.map((l) => presentPrivateLocation(l, now)) });
+  r.get('/locations', async (req, res) => {
+    const { accountId } = authOf(res);
+    const page = parseListPageQuery(req.query);
+    const read = privateLocationPages(ctx.prisma, accountId, ctx.clock.now());
+    await sendList(res, ctx.listCursors, ctx.logger, { scope: `locations:${accountId}`, member: 'data', read, page });
   });
 
   r.post('/locations', requireWriteKey, async (req, res) => {

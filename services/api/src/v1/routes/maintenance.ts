@@ -1,10 +1,12 @@
 import { Router } from 'express';
 import { authOf, requireWriteKey } from '../authenticate.js';
 import type { V1Context } from '../context.js';
+import { sendList } from '../../http/send-list.js';
 import {
   maintenanceIdParam,
   presentMaintenance,
-  listMaintenance,
+  maintenancePages,
+  parseListPageQuery,
   createMaintenance,
   deleteMaintenance,
   endMaintenance,
@@ -18,10 +20,11 @@ import {
 export function maintenanceRouter(ctx: V1Context): Router {
   const r = Router();
 
-  r.get('/maintenance', async (_req, res) => {
-    const now = ctx.clock.now();
-    const rows = await listMaintenance(ctx.prisma, authOf(res).projectId, now);
-    res.json({ data: rows.map((w) => presentMaintenance(w, now)) });
+  r.get('/maintenance', async (req, res) => {
+    const { projectId } = authOf(res);
+    const page = parseListPageQuery(req.query);
+    const read = maintenancePages(ctx.prisma, projectId, ctx.clock.now());
+    await sendList(res, ctx.listCursors, ctx.logger, { scope: `maintenance:${projectId}`, member: 'data', read, page });
   });
 
   r.post('/maintenance', requireWriteKey, async (req, res) => {
