@@ -1,0 +1,13 @@
+export {
+  finalSchedule,
+  layerSchedule,
+  onCallAt,
+  onCallNowAndNext,
+  NEXT_HORIZON_DAYS,
+  type Layer,
+  type Override,
+  type OnCallSchedule,
+  type RotationUnit,
+  type Shift,
+} from './oncall-schedule.js';
+export { overlappingRestrictions, type Restriction } from './restrictions.js';
