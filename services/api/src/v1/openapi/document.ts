@@ -1,5 +1,6 @@
 import { PROBED_KINDS } from '@upmon/core';
 import { API_RESPONSE_SCHEMAS, apiInputSchemas } from '@upmon/domain';
+import { oncallPaths } from './oncall-paths.js';
 import { ssoPaths } from './sso-paths.js';
 
 /**
@@ -231,6 +232,7 @@ export const OPENAPI_DOCUMENT = {
       },
     },
     ...ssoPaths(e),
+    ...oncallPaths({ e, readErrors, writeErrors, range: inputs.oncallRangeParameters }),
     '/badges': {
       get: {
         operationId: 'listBadges',
