@@ -79,6 +79,7 @@ export * from './oncall/oncall-schedule-writes.js';
 export * from './oncall/oncall-layer-writes.js';
 export * from './oncall/oncall-override-writes.js';
 export * from './oncall/oncall-user-feeds.js';
+export * from './oncall/oncall-calendar.js';
 export * from './badges/badge-urls.js';
 export * from './badges/project-badges.js';
 export * from './private-locations/find-location-key.js';

@@ -4,6 +4,7 @@
 import { makeProjectWithKeys, ManualClock } from '@upmon/testing';
 import type { PrismaClient } from '@upmon/db';
 import { startHarness, type Harness } from './support/api-harness.js';
+import ICAL from 'ical.js';
 
 let h: Harness;
 const clock = new ManualClock(new Date('2026-03-28T12:00:00Z'));
@@ -188,4 +189,85 @@ test('at most 20 layers in a schedule', async () => {
   const res = await h.call('POST', `/oncall/schedules/${w.schedule}/layers`, { key: w.rwKey, body: daily([w.ann]) });
   expect(res.status).toBe(409);
   expect(res.body.message).toBe('a schedule has at most 20 layers');
+});
+
+describe('iCal feeds', () => {
+  const fetchFeed = async (url: string) => {
+    const res = await fetch(h.api.url + new URL(url).pathname);
+    return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+  };
+  const eventsOf = (text: string) =>
+    new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => {
+      const e = new ICAL.Event(v);
+      return { summary: e.summary, description: e.description, start: e.startDate.toJSDate().toISOString(), end: e.endDate.toJSDate().toISOString() };
+    });
+
+  /** /final over what a feed shows (a week back, 90 days ahead of the clock), in two queries split at a handoff. */
+  const finalOfFeed = async (key: string, schedule: string) => {
+    const ranges = [
+      ['2026-03-21T12:00:00Z', '2026-05-01T07:00:00Z'],
+      ['2026-05-01T07:00:00Z', '2026-06-26T12:00:00Z'],
+    ];
+    const parts = await Promise.all(ranges.map(([from, to]) => h.call('GET', `/oncall/schedules/${schedule}/final?from=${from}&to=${to}`, { key })));
+    return parts.flatMap((p) => p.body.data as { user: string; user_name: string; starts_at: string; ends_at: string }[]);
+  };
+
+  test("a schedule's feed is its final schedule, escaped and in UTC; rotating revokes the old address", async () => {
+    const w = await world();
+    const name = 'Ops, "night"; team\\east';
+    await h.call('PATCH', `/oncall/schedules/${w.schedule}`, { key: w.rwKey, body: { name, description: 'Call +49 30 1234\nthen e-mail' } });
+    await h.call('POST', `/oncall/schedules/${w.schedule}/layers`, { key: w.rwKey, body: daily([w.ann, w.bob]) });
+    await h.call('POST', `/oncall/schedules/${w.schedule}/overrides`, {
+      key: w.rwKey,
+      body: { user: w.ann, starts_at: '2026-04-01T10:00:00Z', ends_at: '2026-04-01T12:00:00Z' },
+    });
+    const url = (await h.call('GET', `/oncall/schedules/${w.schedule}/feed`, { key: w.roKey })).body.data.url as string;
+    expect(url).toMatch(/\/ical\/oncall\/[A-Za-z0-9_-]{32}\.ics$/);
+
+    const feed = await fetchFeed(url);
+    expect(feed.status).toBe(200);
+    expect(feed.type).toBe('text/calendar; charset=utf-8');
+    const events = eventsOf(feed.text);
+    // From a week before the clock's now to 90 days after it, as /final gives them.
+    expect(events).toEqual(
+      (await finalOfFeed(w.roKey, w.schedule)).map((s) => ({
+        summary: `On call: ${s.user_name} (${name})`,
+        description: 'Call +49 30 1234\nthen e-mail',
+        start: new Date(s.starts_at).toISOString(),
+        end: new Date(s.ends_at).toISOString(),
+      })),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({ summary: `On call: Ann (${name})`, start: '2026-04-01T10:00:00.000Z', end: '2026-04-01T12:00:00.000Z' }),
+    );
+
+    expect((await h.call('POST', `/oncall/schedules/${w.schedule}/feed/rotate`, { key: w.roKey })).status).toBe(403);
+    const rotated = (await h.call('POST', `/oncall/schedules/${w.schedule}/feed/rotate`, { key: w.rwKey })).body.data.url as string;
+    expect(rotated).not.toBe(url);
+    expect((await fetchFeed(url)).status).toBe(404);
+    expect(eventsOf((await fetchFeed(rotated)).text)).toEqual(events);
+    expect((await fetchFeed(`${rotated.slice(0, -4)}.txt`)).status).toBe(404);
+    expect(await h.prisma.auditEvent.count({ where: { projectId: w.project.id, action: 'oncall_schedule.rotate_feed' } })).toBe(1);
+  });
+
+  test("a person's feed holds only their shifts, across the project's schedules", async () => {
+    const w = await world();
+    await h.call('POST', `/oncall/schedules/${w.schedule}/layers`, { key: w.rwKey, body: daily([w.ann, w.bob]) });
+    const second = (await h.call('POST', '/oncall/schedules', { key: w.rwKey, body: { name: 'Secondary' } })).body.data.id;
+    await h.call('POST', `/oncall/schedules/${second}/layers`, { key: w.rwKey, body: daily([w.bob], { rotation: { unit: 'weeks', count: 1 } }) });
+    const url = (await h.call('GET', `/oncall/users/${w.bob}/feed`, { key: w.roKey })).body.data.url as string;
+    expect((await h.call('GET', `/oncall/users/${w.bob}/feed`, { key: w.roKey })).body.data.url).toBe(url);
+    const events = eventsOf((await fetchFeed(url)).text);
+    const expected = [
+      ...(await finalOfFeed(w.roKey, w.schedule)).filter((s) => s.user === w.bob).map((s) => ['Primary', s.starts_at]),
+      ['Secondary', '2026-03-21T12:00:00.000+00:00'],
+    ].map(([schedule, start]) => [`On call: Bob (${schedule})`, new Date(start!).toISOString()]);
+    expect(events.map((e) => [e.summary, e.start]).sort()).toEqual(expected.sort());
+    const other = await makeProjectWithKeys(h.prisma, 'pro');
+    const stranger = await member(h.prisma, other.project.accountId, 'Stranger');
+    expect((await h.call('GET', `/oncall/users/${stranger}/feed`, { key: w.roKey })).body.errors).toEqual({ user: ['is not a member of this account'] });
+    const rotated = (await h.call('POST', `/oncall/users/${w.bob}/feed/rotate`, { key: w.rwKey })).body.data.url as string;
+    expect((await fetchFeed(url)).status).toBe(404);
+    expect(eventsOf((await fetchFeed(rotated)).text)).toEqual(events);
+  });
 });

@@ -11,3 +11,4 @@ export {
   type Shift,
 } from './oncall-schedule.js';
 export { overlappingRestrictions, type Restriction } from './restrictions.js';
+export { renderIcal, escapeIcalText, type CalendarEvent } from './ical.js';

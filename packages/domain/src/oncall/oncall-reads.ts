@@ -23,6 +23,11 @@ export async function findOncallSchedule(db: Prisma.TransactionClient, projectId
   return row;
 }
 
+/** The schedule whose iCal feed the token names, or null. */
+export function findOncallScheduleByFeedToken(prisma: PrismaClient, token: string): Promise<OncallScheduleWithLayers | null> {
+  return prisma.oncallSchedule.findUnique({ where: { icalToken: token }, include: { layers: { orderBy: LAYER_ORDER } } });
+}
+
 /** Overrides of a schedule that overlap [from, to), oldest first. */
 export function overridesBetween(prisma: PrismaClient, scheduleId: string, from: Date, to: Date): Promise<OncallOverride[]> {
   return prisma.oncallOverride.findMany({ where: { scheduleId, startsAt: { lt: to }, endsAt: { gt: from } }, orderBy: OVERRIDE_ORDER });

@@ -6,7 +6,7 @@ import { newFeedToken, oncallAudit } from './oncall-schedule-writes.js';
 
 /** The secret address of an iCal feed (docs/oncall.md, "iCal feeds"). */
 export function oncallFeedUrl(appBaseUrl: string, token: string): string {
-  return `${appBaseUrl}/oncall/feed/${token}.ics`;
+  return `${appBaseUrl}/ical/oncall/${token}.ics`;
 }
 
 const userField = () => 'user';
