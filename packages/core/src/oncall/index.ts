@@ -12,3 +12,4 @@ export {
 } from './oncall-schedule.js';
 export { overlappingRestrictions, type Restriction } from './restrictions.js';
 export { renderIcal, escapeIcalText, type CalendarEvent } from './ical.js';
+export { localDays } from './local-day.js';

@@ -58,3 +58,13 @@ export function firstInstantAt(tz: string, day: number, minuteOfDay: number): nu
   }
   return hi;
 }
+
+/** `count` local days of `tz` from the one holding `at`: each date 'YYYY-MM-DD' with the instants it starts and ends (a timeline's rows). */
+export function localDays(tz: string, at: Date, count: number): { date: string; start: Date; end: Date }[] {
+  const first = localDayOf(tz, at.getTime());
+  return Array.from({ length: count }, (_, i) => ({
+    date: new Date((first + i) * DAY_MS).toISOString().slice(0, 10),
+    start: new Date(firstInstantAt(tz, first + i, 0)),
+    end: new Date(firstInstantAt(tz, first + i + 1, 0)),
+  }));
+}

@@ -1,6 +1,7 @@
 import { finalSchedule, layerSchedule, onCallAt, onCallNowAndNext, type OnCallSchedule, type Shift } from './oncall-schedule.js';
 import { layer } from './oncall-schedule.fixture.js';
 import { overlappingRestrictions } from './restrictions.js';
+import { localDays } from './local-day.js';
 
 const at = (iso: string) => new Date(iso);
 const rows = (shifts: Shift[]) => shifts.map((s) => `${s.userId} ${s.start.toISOString()} ${s.end.toISOString()}`);
@@ -280,5 +281,16 @@ describe('the final schedule', () => {
       end: at('2026-03-02T09:00:00Z'),
     });
     expect(onCallNowAndNext(only(layer({ userIds: ['ann'] })), at('2026-01-06T00:00:00Z')).next).toBeNull();
+  });
+});
+
+describe('localDays', () => {
+  it('gives the rows of a timeline in local days, 23 and 25 hours long at the changes', () => {
+    const days = localDays('Europe/Berlin', at('2026-03-28T23:30:00Z'), 2);
+    expect(days.map((d) => [d.date, d.start.toISOString(), d.end.toISOString()])).toEqual([
+      ['2026-03-29', '2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z'],
+      ['2026-03-30', '2026-03-29T22:00:00.000Z', '2026-03-30T22:00:00.000Z'],
+    ]);
+    expect(localDays('America/New_York', at('2026-11-01T12:00:00Z'), 1).map((d) => d.end.getTime() - d.start.getTime())).toEqual([25 * 3_600_000]);
   });
 });

@@ -59,3 +59,9 @@ export async function userNames(prisma: PrismaClient, ids: Iterable<string>): Pr
   const rows = await prisma.user.findMany({ where: { id: { in: [...new Set(ids)] } }, select: { id: true, name: true, email: true } });
   return new Map(rows.map((u) => [u.id, u.name || u.email]));
 }
+
+/** The account's members who can be put on call, by name (the override form's choices). */
+export async function oncallCandidates(prisma: PrismaClient, accountId: string): Promise<{ id: string; name: string }[]> {
+  const rows = await prisma.membership.findMany({ where: { accountId }, select: { user: { select: { id: true, name: true, email: true } } }, take: 1000 });
+  return rows.map((m) => ({ id: m.user.id, name: m.user.name || m.user.email })).sort((a, b) => a.name.localeCompare(b.name));
+}
