@@ -51,3 +51,39 @@ test('a member adds a schedule and an override; read-only people only look; the 
     ['oncall_schedule.create', 'oncall_override.create', 'oncall_override.delete'].map((action) => ({ action, actorLabel: team.users.member.email })),
   );
 });
+
+test('a member adds a rotation layer with the form; its errors name the form fields; deleting it', async () => {
+  const created = await as.member!.submit(list(), list(), { name: 'Layers' });
+  const page = created.location!.replace(/\?.*$/, '');
+  const scheduleId = page.split('/').pop()!;
+  const layer = {
+    name: 'Weekly',
+    users: [team.users.admin.id, '', team.users.member.id, '', '', ''],
+    rotation_unit: 'weeks',
+    rotation_count: '0',
+    anchor_date: '2026-02-30',
+    handoff_time: '09:00',
+    tz: 'Europe/Berlin',
+  };
+  const bad = await as.member!.submit(page, `${page}/layers`, layer);
+  expect(bad.status).toBe(422);
+  const text = pageText(bad.text);
+  expect(text).toContain('Length must be at least 1');
+  expect(text).toContain('First turn on is not a date of the calendar');
+
+  const added = await as.member!.submit(page, `${page}/layers`, { ...layer, rotation_count: '2', anchor_date: '2026-03-02' });
+  expect(added.status).toBe(303);
+  const [row] = await h.prisma.oncallLayer.findMany({ where: { scheduleId } });
+  expect(row).toMatchObject({
+    name: 'Weekly',
+    userIds: [team.users.admin.id, team.users.member.id],
+    rotationUnit: 'weeks',
+    rotationCount: 2,
+    anchorDate: '2026-03-02',
+    tz: 'Europe/Berlin',
+  });
+  expect(pageText((await as.member!.get(page)).text)).toContain('every 2 weeks at 09:00 Europe/Berlin');
+  expect((await as.read_only!.submit(page, `${page}/layers/${row!.id}/delete`, {})).status).toBe(403);
+  expect((await as.member!.submit(page, `${page}/layers/${row!.id}/delete`, {})).status).toBe(303);
+  expect(await h.prisma.oncallLayer.count({ where: { scheduleId } })).toBe(0);
+});

@@ -1,7 +1,9 @@
 import { Router, type Response } from 'express';
 import { isValidTimeZone, localDays } from '@upmon/core';
 import {
+  createOncallLayer,
   createOncallOverride,
+  deleteOncallLayer,
   createOncallSchedule,
   deleteOncallOverride,
   findOncallSchedule,
@@ -12,11 +14,12 @@ import {
   oncallNowAndNext,
   overridesBetween,
   userNames,
+  validateOncallLayerInput,
   validateOncallOverrideInput,
   validateOncallScheduleInput,
   type FieldErrors,
 } from '@upmon/domain';
-import { asForm, field } from '../forms/form-values.js';
+import { asForm, field, fields } from '../forms/form-values.js';
 import { instantOfWallTime } from '../forms/local-date-time.js';
 import { formErrorsOf } from '../http/form-errors.js';
 import { noticeOf } from '../http/notice.js';
@@ -24,13 +27,15 @@ import { projectAccess, requireRole, type ProjectAccess } from '../http/project-
 import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
 import { viewerOf, type Viewer } from '../http/viewer.js';
-import { OncallListPage, OncallSchedulePage, type OverrideForm } from '../views/oncall/oncall-pages.js';
+import { LAYER_FORM_SLOTS, OncallListPage, OncallSchedulePage, type LayerForm, type OverrideForm } from '../views/oncall/oncall-pages.js';
 import type { WebContext } from '../web-context.js';
 
 const NOTICES: Record<string, string> = {
   created: 'Schedule created.',
   override: 'Override added.',
   override_deleted: 'Override deleted.',
+  layer: 'Layer added.',
+  layer_deleted: 'Layer deleted.',
 };
 const TIMELINE_DAYS = 14;
 
@@ -68,7 +73,7 @@ export function oncallRouter(ctx: WebContext): Router {
     res: Response,
     a: ProjectAccess,
     id: string,
-    extra: { form?: OverrideForm; errors?: FieldErrors; notice?: string | null } = {},
+    extra: { form?: OverrideForm; layerForm?: LayerForm; failed?: 'override' | 'layer'; errors?: FieldErrors; notice?: string | null } = {},
     status = 200,
   ) => {
     const now = ctx.clock.now();
@@ -102,6 +107,8 @@ export function oncallRouter(ctx: WebContext): Router {
         candidates={candidates}
         names={names}
         form={extra.form ?? { user: '', startsAt: '', endsAt: '', tz }}
+        layerForm={extra.layerForm ?? { name: '', users: [], unit: 'days', count: '1', anchorDate: now.toISOString().slice(0, 10), handoffTime: '09:00', tz }}
+        failed={extra.failed}
         errors={extra.errors}
         notice={extra.notice ?? null}
       />,
@@ -148,17 +155,60 @@ export function oncallRouter(ctx: WebContext): Router {
     };
     const body = { user: form.user, starts_at: instant('starts_at', form.startsAt), ends_at: instant('ends_at', form.endsAt) };
     if (Object.keys(errors).length > 0) {
-      await showSchedule(res, a, id, { form, errors }, 422);
+      await showSchedule(res, a, id, { form, errors, failed: 'override' }, 422);
       return;
     }
     try {
       await createOncallOverride(ctx.prisma, a.scope, id, validateOncallOverrideInput(body), ctx.clock.now());
     } catch (err) {
       const e = formErrorsOf(err);
-      await showSchedule(res, a, id, { form, errors: e.errors }, e.status);
+      await showSchedule(res, a, id, { form, errors: e.errors, failed: 'override' }, e.status);
       return;
     }
     res.redirect(303, `/projects/${a.project.id}/oncall/${id}?done=override`);
+  });
+
+  r.post('/projects/:id/oncall/:schedule/layers', async (req, res) => {
+    const a = await access(res, req.params.id);
+    requireRole(a.role, 'checks.write');
+    const id = oncallIdParam(req.params.schedule, 'on-call schedule');
+    const f = asForm(req.body);
+    const layerForm: LayerForm = {
+      name: field(f, 'name'),
+      users: fields(f, 'users').slice(0, LAYER_FORM_SLOTS),
+      unit: field(f, 'rotation_unit'),
+      count: field(f, 'rotation_count'),
+      anchorDate: field(f, 'anchor_date'),
+      handoffTime: field(f, 'handoff_time'),
+      tz: field(f, 'tz') || 'UTC',
+    };
+    const count = /^\d{1,5}$/.test(layerForm.count) ? Number(layerForm.count) : layerForm.count;
+    const body = {
+      ...(layerForm.name ? { name: layerForm.name } : {}),
+      users: layerForm.users.filter((u) => u !== ''),
+      rotation: { unit: layerForm.unit, count },
+      anchor_date: layerForm.anchorDate,
+      handoff_time: layerForm.handoffTime,
+      tz: layerForm.tz,
+    };
+    try {
+      await createOncallLayer(ctx.prisma, a.scope, id, validateOncallLayerInput(body));
+    } catch (err) {
+      const e = formErrorsOf(err);
+      // The API's dotted names → the form's fields.
+      const errors = Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k.replace(/^rotation\./, 'rotation_').replace(/^users\.\d+$/, 'users'), v]));
+      await showSchedule(res, a, id, { layerForm, errors, failed: 'layer' }, e.status);
+      return;
+    }
+    res.redirect(303, `/projects/${a.project.id}/oncall/${id}?done=layer`);
+  });
+
+  r.post('/projects/:id/oncall/:schedule/layers/:layer/delete', async (req, res) => {
+    const a = await access(res, req.params.id);
+    requireRole(a.role, 'checks.write');
+    const id = oncallIdParam(req.params.schedule, 'on-call schedule');
+    await deleteOncallLayer(ctx.prisma, a.scope, id, oncallIdParam(req.params.layer, 'layer'));
+    res.redirect(303, `/projects/${a.project.id}/oncall/${id}?done=layer_deleted`);
   });
 
   r.post('/projects/:id/oncall/:schedule/overrides/:override/delete', async (req, res) => {

@@ -77,10 +77,11 @@ test.each([
 
   // Bob takes tomorrow 08:00–20:00 Berlin time.
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  await page.getByRole('combobox', { name: 'Who' }).selectOption({ label: 'Bob <Backup>' });
-  await page.getByRole('textbox', { name: 'From' }).fill(`${tomorrow}T08:00`);
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill(`${tomorrow}T20:00`);
-  await page.getByLabel('Time zone').selectOption('Europe/Berlin');
+  const overrides = page.getByRole('region', { name: 'Overrides' });
+  await overrides.getByRole('combobox', { name: 'Who' }).selectOption({ label: 'Bob <Backup>' });
+  await overrides.getByRole('textbox', { name: 'From' }).fill(`${tomorrow}T08:00`);
+  await overrides.getByRole('textbox', { name: 'To', exact: true }).fill(`${tomorrow}T20:00`);
+  await overrides.getByLabel('Time zone').selectOption('Europe/Berlin');
   await page.getByRole('button', { name: 'Add override' }).click();
   await page.waitForURL(/done=override/);
   await expect(page.getByRole('status').textContent()).resolves.toContain('Override added.');

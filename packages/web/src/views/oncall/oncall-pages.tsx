@@ -92,6 +92,19 @@ export function OncallListPage(props: {
   );
 }
 
+/** Rotation slots the layer form offers (the API takes up to 50). */
+export const LAYER_FORM_SLOTS = 6;
+
+export interface LayerForm {
+  name: string;
+  users: string[];
+  unit: string;
+  count: string;
+  anchorDate: string;
+  handoffTime: string;
+  tz: string;
+}
+
 export interface OverrideForm {
   user: string;
   startsAt: string;
@@ -112,13 +125,18 @@ export function OncallSchedulePage(props: {
   candidates: { id: string; name: string }[];
   names: ReadonlyMap<string, string>;
   form: OverrideForm;
+  layerForm: LayerForm;
+  /** The form the errors belong to. */
+  failed?: 'override' | 'layer';
   errors?: FormErrors;
   notice: string | null;
 }) {
   const { schedule, names } = props;
+  const layerErrors = props.failed === 'layer' ? (props.errors ?? {}) : {};
   const base = `/projects/${props.access.project.id}/oncall/${schedule.id}`;
   const canWrite = roleAllows(props.access.role, 'checks.write');
-  const errors = props.errors ?? {};
+  const errors = props.failed === 'override' ? (props.errors ?? {}) : {};
+  const people = [{ value: '', label: '(nobody)' }, ...props.candidates.map((c) => ({ value: c.id, label: c.name }))];
   const users = [...new Set([...schedule.layers.flatMap((l) => l.userIds), ...props.shifts.map((s) => s.userId)])];
   const name = (id: string) => names.get(id) ?? id;
   return (
@@ -178,7 +196,7 @@ export function OncallSchedulePage(props: {
         {schedule.layers.length === 0 ? (
           <p class="muted">No layers yet: add them with the API.</p>
         ) : (
-          <CardsTable columns={['Layer', 'Rotation', 'Hands over']}>
+          <CardsTable columns={['Layer', 'Rotation', 'Hands over', canWrite && 'Actions']}>
             {[...schedule.layers].reverse().map((l) => (
               <tr>
                 <th scope="row">{l.name}</th>
@@ -187,11 +205,101 @@ export function OncallSchedulePage(props: {
                   every {l.rotationCount === 1 ? l.rotationUnit.slice(0, -1) : `${l.rotationCount} ${l.rotationUnit}`} at {l.handoffTime} {l.tz}
                   {(l.restrictions as unknown[]).length > 0 ? ' (restricted)' : ''}
                 </td>
+                {canWrite ? (
+                  <td data-label="Actions">
+                    <PostButton action={`${base}/layers/${l.id}/delete`} csrf={props.page.csrf} variant="danger">
+                      Delete
+                    </PostButton>
+                  </td>
+                ) : null}
               </tr>
             ))}
           </CardsTable>
         )}
       </section>
+      {canWrite ? (
+        <form method="post" action={`${base}/layers`} class="stack">
+          <h3>Add a layer</h3>
+          <p class="muted">Above the others. Time-of-day and weekday restrictions are set through the API.</p>
+          <CsrfField token={props.page.csrf} />
+          <FormProblems
+            errors={layerErrors}
+            fields={{
+              name: 'Name',
+              users: 'People',
+              rotation_unit: 'Each turn',
+              rotation_count: 'Length',
+              anchor_date: 'First turn on',
+              handoff_time: 'Handoff time',
+              tz: 'Time zone',
+              body: 'Form',
+            }}
+          />
+          <TextField id="layer-name" name="name" label="Name" value={props.layerForm.name} maxLength={100} placeholder="Layer" errors={layerErrors} />
+          <fieldset>
+            <legend>People, in rotation order</legend>
+            {Array.from({ length: LAYER_FORM_SLOTS }, (_, i) => (
+              <SelectField
+                id={`layer-user-${i}`}
+                name="users"
+                label={`Turn ${i + 1}`}
+                value={props.layerForm.users[i] ?? ''}
+                options={people}
+                errors={i === 0 ? layerErrors : {}}
+              />
+            ))}
+          </fieldset>
+          <SelectField
+            id="layer-unit"
+            name="rotation_unit"
+            label="Each turn"
+            value={props.layerForm.unit}
+            options={[
+              { value: 'days', label: 'days' },
+              { value: 'weeks', label: 'weeks' },
+              { value: 'hours', label: 'hours' },
+            ]}
+            errors={layerErrors}
+          />
+          <TextField
+            id="layer-count"
+            name="rotation_count"
+            label="Length"
+            type="number"
+            value={props.layerForm.count}
+            hint="How many of those each person's turn lasts."
+            errors={layerErrors}
+          />
+          <TextField
+            id="layer-anchor"
+            name="anchor_date"
+            label="First turn on"
+            value={props.layerForm.anchorDate}
+            placeholder="YYYY-MM-DD"
+            maxLength={10}
+            errors={layerErrors}
+          />
+          <TextField
+            id="layer-handoff"
+            name="handoff_time"
+            label="Handoff time"
+            value={props.layerForm.handoffTime}
+            placeholder="HH:MM"
+            maxLength={5}
+            hint="Local time; 09:00 stays 09:00 across daylight saving changes."
+            errors={layerErrors}
+          />
+          <SelectField
+            id="layer-tz"
+            name="tz"
+            label="Time zone"
+            value={props.layerForm.tz}
+            options={timeZoneOptions(props.layerForm.tz)}
+            errors={layerErrors}
+          />
+          <button type="submit">Add layer</button>
+        </form>
+      ) : null}
       <section aria-labelledby="overrides-heading">
         <h2 id="overrides-heading">Overrides</h2>
         {props.overrides.length === 0 ? (
@@ -232,7 +340,7 @@ export function OncallSchedulePage(props: {
             />
             <TextField name="starts_at" label="From" type="datetime-local" value={props.form.startsAt} hint="Local time in the zone below." errors={errors} />
             <TextField name="ends_at" label="To" type="datetime-local" value={props.form.endsAt} errors={errors} />
-            <SelectField name="tz" label="Time zone" value={props.form.tz} options={timeZoneOptions(props.form.tz)} errors={errors} />
+            <SelectField id="override-tz" name="tz" label="Time zone" value={props.form.tz} options={timeZoneOptions(props.form.tz)} errors={errors} />
             <button type="submit">Add override</button>
           </form>
         ) : null}
