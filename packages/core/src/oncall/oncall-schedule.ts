@@ -50,26 +50,30 @@ interface RawShift extends Interval {
 const HOUR_MS = 3_600_000;
 const UNIT_DAYS: Record<Exclude<RotationUnit, 'hours'>, number> = { days: 1, weeks: 7 };
 
-/** Start instant of turn `k` (k = 0 is the anchor; negative turns lie before it). */
-function turnStart(layer: Layer, k: number): number {
+/** Start instant of turn `k` of a layer (k = 0 is the anchor; negative turns lie before it). */
+function turnStarts(layer: Layer): (k: number) => number {
   const anchorDay = dayNumberOf(layer.anchorDate);
   const handoff = minuteOfDayOf(layer.handoffTime);
-  if (layer.rotation.unit === 'hours') return firstInstantAt(layer.tz, anchorDay, handoff) + k * layer.rotation.count * HOUR_MS;
-  return firstInstantAt(layer.tz, anchorDay + k * layer.rotation.count * UNIT_DAYS[layer.rotation.unit], handoff);
+  const { unit, count } = layer.rotation;
+  if (unit === 'hours') {
+    const anchor = firstInstantAt(layer.tz, anchorDay, handoff);
+    return (k) => anchor + k * count * HOUR_MS;
+  }
+  return (k) => firstInstantAt(layer.tz, anchorDay + k * count * UNIT_DAYS[unit], handoff);
 }
 
 /** The turn in progress at instant `t`. */
-function turnAt(layer: Layer, t: number): number {
+function turnAt(layer: Layer, turnStart: (k: number) => number, t: number): number {
   const { unit, count } = layer.rotation;
   let k: number;
   if (unit === 'hours') {
-    k = Math.floor((t - turnStart(layer, 0)) / (count * HOUR_MS));
+    k = Math.floor((t - turnStart(0)) / (count * HOUR_MS));
   } else {
     k = Math.floor((localDayOf(layer.tz, t) - dayNumberOf(layer.anchorDate)) / (count * UNIT_DAYS[unit]));
   }
   // The estimate is off by at most one around the handoff time of day: settle it exactly.
-  while (turnStart(layer, k) > t) k--;
-  while (turnStart(layer, k + 1) <= t) k++;
+  while (turnStart(k) > t) k--;
+  while (turnStart(k + 1) <= t) k++;
   return k;
 }
 
@@ -83,10 +87,11 @@ function layerShifts(layer: Layer, from: number, to: number): RawShift[] {
   const hi = Math.min(to, layer.endsAt?.getTime() ?? Infinity);
   if (lo >= hi || layer.userIds.length === 0) return [];
   const shifts: RawShift[] = [];
-  let k = turnAt(layer, lo);
-  let start = turnStart(layer, k);
+  const turnStart = turnStarts(layer);
+  let k = turnAt(layer, turnStart, lo);
+  let start = turnStart(k);
   while (start < hi) {
-    const next = turnStart(layer, k + 1);
+    const next = turnStart(k + 1);
     const s = Math.max(start, lo);
     const e = Math.min(next, hi);
     if (s < e) shifts.push({ userId: userOfTurn(layer, k), start: s, end: e });
@@ -95,6 +100,25 @@ function layerShifts(layer: Layer, from: number, to: number): RawShift[] {
   }
   if (layer.restrictions.length === 0) return shifts;
   return intersect(shifts, restrictionIntervals(layer.tz, layer.restrictions, lo, hi));
+}
+
+/**
+ * Overrides within [lo, hi) as one list of disjoint spans, the later made winning where they
+ * overlap: one source for the final schedule's sweep, however many overrides there are.
+ */
+function overrideSpans(overrides: readonly Override[], lo: number, hi: number): RawShift[] {
+  const clipped = overrides
+    .map((o) => ({ userId: o.userId, start: Math.max(lo, o.start.getTime()), end: Math.min(hi, o.end.getTime()) }))
+    .filter((o) => o.start < o.end);
+  const edges = [...new Set(clipped.flatMap((o) => [o.start, o.end]))].sort((a, b) => a - b);
+  const out: RawShift[] = [];
+  for (let i = 0; i + 1 < edges.length; i++) {
+    const start = edges[i]!;
+    const end = edges[i + 1]!;
+    const winner = clipped.findLast((o) => o.start <= start && o.end >= end);
+    if (winner) out.push({ userId: winner.userId, start, end });
+  }
+  return out;
 }
 
 /** Adjacent shifts of the same user become one. */
@@ -124,17 +148,8 @@ export function finalSchedule(schedule: OnCallSchedule, from: Date, to: Date): S
   const lo = from.getTime();
   const hi = to.getTime();
   if (lo >= hi) return [];
-  // Sources from the highest priority down: overrides (latest first), then layers (top first).
-  const sources: RawShift[][] = [
-    ...schedule.overrides
-      .map((o): RawShift[] => {
-        const s = Math.max(lo, o.start.getTime());
-        const e = Math.min(hi, o.end.getTime());
-        return s < e ? [{ userId: o.userId, start: s, end: e }] : [];
-      })
-      .reverse(),
-    ...schedule.layers.map((l) => layerShifts(l, lo, hi)).reverse(),
-  ];
+  // Sources from the highest priority down: the overrides, then the layers (top first).
+  const sources: RawShift[][] = [overrideSpans(schedule.overrides, lo, hi), ...schedule.layers.map((l) => layerShifts(l, lo, hi)).reverse()];
   const edges = [...new Set(sources.flatMap((src) => src.flatMap((s) => [s.start, s.end])))].sort((a, b) => a - b);
   const cursor = sources.map(() => 0);
   const out: RawShift[] = [];
