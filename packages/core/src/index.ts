@@ -10,6 +10,7 @@ export { transition, applyDueDeadlines, deadlineFor, expectedAt, InvalidTransiti
 export { rearmAfterRestore } from './state/rearm-after-restore.js';
 export { takePingBudget, PING_BUDGET_PER_WINDOW, PING_BUDGET_WINDOW_MS, type PingBudget, type PingBudgetDecision } from './state/ping-budget.js';
 export * from './notify/index.js';
+export * from './oncall/index.js';
 export * from './probe/index.js';
 export { ROLES, ROLE_LABELS, roleAllows, mayAssignRole, isRole, type Role, type Action } from './roles.js';
 export {

@@ -4,6 +4,7 @@ import { incidentPatchSchema, incidentSchema, incidentUpdateEditSchema, incident
 import { snoozeSchema } from './checks/snooze-check.js';
 import { integrationSchema } from './integrations/integration-input.js';
 import { maintenanceSchema } from './maintenance/maintenance-input.js';
+import { oncallLayerSchema, oncallOverrideSchema, oncallRangeQuerySchema, oncallScheduleSchema } from './oncall/oncall-input.js';
 import { privateLocationRotationSchema, privateLocationSchema } from './private-locations/private-location-input.js';
 import { remoteProbeResultsSchema } from './private-locations/remote-probe-results.js';
 import { statusPageSchema } from './status-pages/status-page-input.js';
@@ -25,10 +26,19 @@ export const REQUEST_BODIES = {
   PrivateLocationInput: privateLocationSchema,
   LocationKeyRotation: privateLocationRotationSchema,
   RemoteProbeResults: remoteProbeResultsSchema,
+  OncallScheduleInput: oncallScheduleSchema,
+  OncallLayerInput: oncallLayerSchema,
+  OncallOverrideInput: oncallOverrideSchema,
 } as const;
 
 /** Bodies PATCH accepts: the same fields as the input, none required (merged onto the stored resource). */
-const PATCHES = { CheckPatch: 'CheckInput', IntegrationPatch: 'IntegrationInput', MaintenancePatch: 'MaintenanceInput' } as const;
+const PATCHES = {
+  CheckPatch: 'CheckInput',
+  IntegrationPatch: 'IntegrationInput',
+  MaintenancePatch: 'MaintenanceInput',
+  OncallLayerPatch: 'OncallLayerInput',
+  OncallOverridePatch: 'OncallOverrideInput',
+} as const;
 
 export interface ApiInputSchemas {
   /** Components of the document: every body above, its PATCH form, and their shared parts (`.id()`). */
@@ -39,6 +49,8 @@ export interface ApiInputSchemas {
   auditLogParameters: JsonSchema[];
   /** The opt-in keyset pagination of the other lists (checks, integrations, maintenance, locations). */
   listPageParameters: JsonSchema[];
+  /** The range query (from, to) of the on-call final schedule. */
+  oncallRangeParameters: JsonSchema[];
 }
 
 /** The REST API's inputs as OpenAPI 3.1 schemas, derived from the joi definitions (one definition per input). */
@@ -59,5 +71,6 @@ export function apiInputSchemas(): ApiInputSchemas {
     listParameters: queryParameters(requestSchema(listQuerySchema, components)),
     auditLogParameters: queryParameters(requestSchema(auditLogQuerySchema, components)),
     listPageParameters: queryParameters(requestSchema(listPageQuerySchema, components)),
+    oncallRangeParameters: queryParameters(requestSchema(oncallRangeQuerySchema, components)),
   };
 }

@@ -8,6 +8,14 @@ import { PingResponse } from './history/ping-response-schema.js';
 import { IncidentResponse, IncidentUpdateResponse } from './incidents/incident-response-schema.js';
 import { IntegrationResponse } from './integrations/integration-response-schema.js';
 import { MaintenanceResponse } from './maintenance/maintenance-response-schema.js';
+import {
+  OncallFeedResponse,
+  OncallLayerResponse,
+  OncallNowResponse,
+  OncallOverrideResponse,
+  OncallScheduleResponse,
+  OncallShiftResponse,
+} from './oncall/oncall-response-schema.js';
 import { PrivateLocationResponse, PrivateLocationWithKeyResponse } from './private-locations/private-location-response-schema.js';
 import { StatusPageResponse } from './status-pages/status-page-response-schema.js';
 
@@ -34,4 +42,10 @@ export const API_RESPONSE_SCHEMAS = {
   PrivateLocationWithKey: PrivateLocationWithKeyResponse,
   Maintenance: MaintenanceResponse,
   Integration: IntegrationResponse,
+  OncallLayer: OncallLayerResponse,
+  OncallSchedule: OncallScheduleResponse,
+  OncallOverride: OncallOverrideResponse,
+  OncallShift: OncallShiftResponse,
+  OncallNow: OncallNowResponse,
+  OncallFeed: OncallFeedResponse,
 };

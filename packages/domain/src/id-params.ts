@@ -34,3 +34,9 @@ export function incidentUpdateIdParam(value: unknown): string {
   if (typeof value !== 'string' || !UUID.test(value)) throw ApiError.notFound('incident update not found');
   return value.toLowerCase();
 }
+
+/** A uuid path segment of the on-call resources; `what` names it in the 404. */
+export function oncallIdParam(value: unknown, what: 'on-call schedule' | 'layer' | 'override' | 'user'): string {
+  if (typeof value !== 'string' || !UUID.test(value)) throw ApiError.notFound(`${what} not found`);
+  return value.toLowerCase();
+}

@@ -38,6 +38,20 @@ import {
   validateIntegrationInput,
   validateMaintenanceInput,
   validateStatusPageInput,
+  createOncallSchedule,
+  createOncallLayer,
+  createOncallOverride,
+  oncallFeedUrl,
+  oncallFinalSchedule,
+  oncallNowAndNext,
+  presentOncallLayer,
+  presentOncallNow,
+  presentOncallOverride,
+  presentOncallSchedule,
+  presentOncallShift,
+  userNames,
+  validateOncallLayerInput,
+  validateOncallOverrideInput,
   type JsonSchema,
 } from '@upmon/domain';
 import { emptyHistogram, responseTimeSeries } from '@upmon/core';
@@ -154,6 +168,38 @@ describe('every presenter returns what its schema describes', () => {
       expectMatches('Maintenance', presentMaintenance(m, NOW));
       expectMatches('Maintenance', presentMaintenance(m, new Date(NOW.getTime() + 40 * 86_400_000)));
     }
+  });
+
+  test('OncallSchedule with its OncallLayer, OncallOverride, OncallShift, OncallNow and OncallFeed', async () => {
+    const user = await w.prisma.user.create({ data: { email: 'oncall-schemas@example.com', name: '' } });
+    await w.prisma.membership.create({ data: { accountId: w.scope.accountId, userId: user.id, role: 'member' } });
+    const created = await createOncallSchedule(w.prisma, w.scope, { name: 'Primary', description: null });
+    const layer = { users: [user.id], rotation: { unit: 'weeks', count: 1 }, anchor_date: '2026-06-01', handoff_time: '09:00', tz: 'Europe/Berlin' };
+    await createOncallLayer(w.prisma, w.scope, created.id, validateOncallLayerInput(layer));
+    const schedule = await createOncallLayer(
+      w.prisma,
+      w.scope,
+      created.id,
+      validateOncallLayerInput({ ...layer, starts_at: '2026-06-01T00:00:00Z', ends_at: null, restrictions: [{ days: [1, 2], from: '22:00', to: '06:00' }] }),
+    );
+    expectMatches('OncallSchedule', presentOncallSchedule(created));
+    expectMatches('OncallSchedule', presentOncallSchedule(schedule));
+    for (const l of schedule.layers) expectMatches('OncallLayer', presentOncallLayer(l));
+    const override = await createOncallOverride(
+      w.prisma,
+      w.scope,
+      schedule.id,
+      validateOncallOverrideInput({ user: user.id, starts_at: '2026-06-01T10:00:00Z', ends_at: '2026-06-01T11:00:00Z' }),
+      NOW,
+    );
+    expectMatches('OncallOverride', presentOncallOverride(override));
+    const names = await userNames(w.prisma, [user.id]);
+    const shifts = await oncallFinalSchedule(w.prisma, schedule, NOW, new Date(NOW.getTime() + 86_400_000));
+    expect(shifts.length).toBeGreaterThan(0);
+    for (const shift of shifts) expectMatches('OncallShift', presentOncallShift(shift, names));
+    expectMatches('OncallNow', presentOncallNow(NOW, await oncallNowAndNext(w.prisma, schedule, NOW), names));
+    expectMatches('OncallNow', presentOncallNow(NOW, { now: null, next: null }, names));
+    expectMatches('OncallFeed', { url: oncallFeedUrl('https://upmon.example', schedule.icalToken) });
   });
 
   test('StatusPage', async () => {

@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import { healthRequestHandler } from '@upmon/service-kit';
 import type { AppDeps } from './app-deps.js';
 import { badgeRouter } from './badges/index.js';
+import { oncallFeedRouter } from './oncall-feeds/oncall-feed-routes.js';
 import { projectMetricsRouter } from './project-metrics/index.js';
 import { errorMiddleware } from './http/error-middleware.js';
 import { mountHealthchecksApi } from './hc/index.js';
@@ -33,6 +34,8 @@ export function createApp(deps: AppDeps): Express {
   mountScim(app, deps);
   // Public badges (no key): /badge/<badge_key>/<tag>.<format>.
   app.use(badgeRouter(deps.pool));
+  // Public on-call calendars (no key): /ical/oncall/<secret token>.ics (docs/oncall.md).
+  app.use(oncallFeedRouter(deps.prisma, deps.clock));
   // Each project's checks for its own Prometheus (Healthchecks' format), read with a read-only key.
   app.use(projectMetricsRouter(v1));
   // The web app: `/` and its own first path segments (web/web-paths.ts), pages and their errors.

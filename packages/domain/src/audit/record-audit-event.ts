@@ -73,6 +73,18 @@ export const AUDIT_ACTIONS = [
   'scim.group_update',
   'scim.group_delete',
   'scim.refused',
+  // On-call schedules (docs/oncall.md).
+  'oncall_schedule.create',
+  'oncall_schedule.change',
+  'oncall_schedule.delete',
+  'oncall_schedule.rotate_feed',
+  'oncall_layer.create',
+  'oncall_layer.change',
+  'oncall_layer.delete',
+  'oncall_override.create',
+  'oncall_override.change',
+  'oncall_override.delete',
+  'oncall_user_feed.rotate',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

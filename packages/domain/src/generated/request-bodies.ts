@@ -584,3 +584,164 @@ export interface RemoteProbeResults {
     } | null;
   }[];
 }
+export interface OncallScheduleInput {
+  name: string;
+  /**
+   * Free text shown with the schedule
+   */
+  description?: string | null;
+}
+export interface OncallLayerInput {
+  name: string;
+  /**
+   * Higher covers lower; default: above every layer of the schedule
+   */
+  position?: number;
+  /**
+   * User ids in rotation order (members of the account; one may appear more than once)
+   *
+   * @minItems 1
+   * @maxItems 50
+   */
+  users: string[];
+  /**
+   * How long each turn lasts: days and weeks by the local calendar (a handoff keeps its local time), hours elapsed
+   */
+  rotation: {
+    unit: 'hours' | 'days' | 'weeks';
+    /**
+     * Units per turn: hours 1–8760, days 1–365, weeks 1–52
+     */
+    count: number;
+  };
+  /**
+   * Local date of the first user's first turn; sets the phase (and, weekly, the weekday) of the rotation
+   */
+  anchor_date: string;
+  /**
+   * Local time of each handoff (HH:MM)
+   */
+  handoff_time: string;
+  /**
+   * IANA zone of anchor_date, handoff_time and restrictions
+   */
+  tz: string;
+  /**
+   * The layer takes part from this time (null: always)
+   */
+  starts_at?: string | null;
+  /**
+   * …until this time (null: for ever)
+   */
+  ends_at?: string | null;
+  /**
+   * Empty: on duty all the time; else only within these weekly local windows, which may not overlap
+   *
+   * @maxItems 14
+   */
+  restrictions: {
+    /**
+     * ISO weekdays the window starts on: 1 = Monday … 7 = Sunday
+     *
+     * @minItems 1
+     * @maxItems 7
+     */
+    days: number[];
+    /**
+     * Local time the window opens (HH:MM)
+     */
+    from: string;
+    /**
+     * Local time it closes (HH:MM); at or before `from`: on the next day (equal: 24 hours)
+     */
+    to: string;
+  }[];
+}
+export interface OncallOverrideInput {
+  /**
+   * User id (a member of the account)
+   */
+  user: string;
+  starts_at: string;
+  /**
+   * After starts_at, at most 366 days later
+   */
+  ends_at: string;
+}
+export interface OncallLayerPatch {
+  name?: string;
+  /**
+   * Higher covers lower; default: above every layer of the schedule
+   */
+  position?: number;
+  /**
+   * User ids in rotation order (members of the account; one may appear more than once)
+   *
+   * @minItems 1
+   * @maxItems 50
+   */
+  users?: string[];
+  /**
+   * How long each turn lasts: days and weeks by the local calendar (a handoff keeps its local time), hours elapsed
+   */
+  rotation?: {
+    unit: 'hours' | 'days' | 'weeks';
+    /**
+     * Units per turn: hours 1–8760, days 1–365, weeks 1–52
+     */
+    count: number;
+  };
+  /**
+   * Local date of the first user's first turn; sets the phase (and, weekly, the weekday) of the rotation
+   */
+  anchor_date?: string;
+  /**
+   * Local time of each handoff (HH:MM)
+   */
+  handoff_time?: string;
+  /**
+   * IANA zone of anchor_date, handoff_time and restrictions
+   */
+  tz?: string;
+  /**
+   * The layer takes part from this time (null: always)
+   */
+  starts_at?: string | null;
+  /**
+   * …until this time (null: for ever)
+   */
+  ends_at?: string | null;
+  /**
+   * Empty: on duty all the time; else only within these weekly local windows, which may not overlap
+   *
+   * @maxItems 14
+   */
+  restrictions?: {
+    /**
+     * ISO weekdays the window starts on: 1 = Monday … 7 = Sunday
+     *
+     * @minItems 1
+     * @maxItems 7
+     */
+    days: number[];
+    /**
+     * Local time the window opens (HH:MM)
+     */
+    from: string;
+    /**
+     * Local time it closes (HH:MM); at or before `from`: on the next day (equal: 24 hours)
+     */
+    to: string;
+  }[];
+}
+export interface OncallOverridePatch {
+  /**
+   * User id (a member of the account)
+   */
+  user?: string;
+  starts_at?: string;
+  /**
+   * After starts_at, at most 366 days later
+   */
+  ends_at?: string;
+}

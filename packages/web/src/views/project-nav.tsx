@@ -1,6 +1,6 @@
 import type { ProjectAccess } from '../http/project-access.js';
 
-export type ProjectSection = 'checks' | 'integrations' | 'keys' | 'status-page' | 'maintenance' | 'badges' | 'locations';
+export type ProjectSection = 'checks' | 'integrations' | 'keys' | 'status-page' | 'maintenance' | 'badges' | 'locations' | 'oncall';
 
 /** The project's sections. */
 export function ProjectNav({ access, current }: { access: ProjectAccess; current: ProjectSection }) {
@@ -17,6 +17,7 @@ export function ProjectNav({ access, current }: { access: ProjectAccess; current
       {item('keys', `${base}/keys`, 'API keys')}
       {item('status-page', `${base}/status-page`, 'Status page')}
       {item('maintenance', `${base}/maintenance`, 'Maintenance')}
+      {item('oncall', `${base}/oncall`, 'On call')}
       {item('badges', `${base}/badges`, 'Badges')}
       {item('locations', `${base}/locations`, 'Locations')}
     </nav>

@@ -16,6 +16,7 @@ import { incidentsRouter } from './routes/incidents.js';
 import { integrationsRouter } from './routes/integrations.js';
 import { locationsRouter } from './routes/locations.js';
 import { maintenanceRouter } from './routes/maintenance.js';
+import { oncallRouter } from './routes/oncall.js';
 import { openApiRouter } from './routes/openapi.js';
 import { pingDomainsRouter } from './routes/ping-domains.js';
 import { proberRouter } from './prober/prober-routes.js';
@@ -24,7 +25,7 @@ import { statusPageRouter } from './routes/status-page.js';
 import { ssoRouter } from './routes/sso.js';
 
 /** Resource prefixes that need a key; anything else under /api/v1 that is not public is a 404. */
-const AUTHENTICATED_PREFIXES = ['/checks', '/integrations', '/badges', '/status-page', '/maintenance', '/audit-log', '/locations', '/sso', '/code'];
+const AUTHENTICATED_PREFIXES = ['/checks', '/integrations', '/badges', '/status-page', '/maintenance', '/audit-log', '/locations', '/sso', '/code', '/oncall'];
 
 /**
  * What the v1 routes and services work with, built once per app: the Healthchecks-compatible API
@@ -86,6 +87,7 @@ export function mountApiV1(app: Express, ctx: V1Context): void {
     ssoRouter(ctx),
     locationsRouter(ctx),
     codeRouter(ctx),
+    oncallRouter(ctx),
   );
   router.use(() => {
     throw ApiError.notFound('no such endpoint');

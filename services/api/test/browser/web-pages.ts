@@ -67,6 +67,28 @@ export async function seedWebPages(prisma: PrismaClient, base: string): Promise<
       groups: { create: [{ name: 'Jobs', position: 0, checks: { create: [{ checkId: heartbeat.id, position: 0 }] } }] },
     },
   });
+  const owner = await prisma.user.findUniqueOrThrow({ where: { email } });
+  const schedule = await prisma.oncallSchedule.create({
+    data: {
+      projectId: project.id,
+      name: 'Primary on call',
+      icalToken: `pages${project.id.replace(/-/g, '').slice(0, 27)}`,
+      layers: {
+        create: [
+          {
+            position: 0,
+            name: 'Daily',
+            userIds: [owner.id],
+            rotationUnit: 'days',
+            rotationCount: 1,
+            anchorDate: '2026-01-05',
+            handoffTime: '09:00',
+            tz: 'Europe/Berlin',
+          },
+        ],
+      },
+    },
+  });
   const pages: WebPage[] = [
     { name: 'sign-in', path: '/sign-in', signedIn: false },
     { name: 'sign-up', path: '/sign-up', signedIn: false },
@@ -89,6 +111,8 @@ export async function seedWebPages(prisma: PrismaClient, base: string): Promise<
     { name: 'api keys', path: `${p}/keys`, signedIn: true },
     { name: 'status page settings', path: `${p}/status-page`, signedIn: true },
     { name: 'maintenance', path: `${p}/maintenance`, signedIn: true },
+    { name: 'on call', path: `${p}/oncall`, signedIn: true },
+    { name: 'on-call schedule', path: `${p}/oncall/${schedule.id}`, signedIn: true },
     { name: 'badges', path: `${p}/badges`, signedIn: true },
     { name: 'account', path: `/accounts/${project.accountId}`, signedIn: true },
     { name: 'audit log', path: `/accounts/${project.accountId}/audit-log`, signedIn: true },

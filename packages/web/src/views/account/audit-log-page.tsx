@@ -81,6 +81,17 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   'scim.group_update': 'changed a group (SCIM)',
   'scim.group_delete': 'deleted a group (SCIM)',
   'scim.refused': 'was refused (SCIM)',
+  'oncall_schedule.create': 'created an on-call schedule',
+  'oncall_schedule.change': 'changed an on-call schedule',
+  'oncall_schedule.delete': 'deleted an on-call schedule',
+  'oncall_schedule.rotate_feed': "replaced an on-call schedule's calendar address",
+  'oncall_layer.create': 'added an on-call layer',
+  'oncall_layer.change': 'changed an on-call layer',
+  'oncall_layer.delete': 'deleted an on-call layer',
+  'oncall_override.create': 'added an on-call override',
+  'oncall_override.change': 'changed an on-call override',
+  'oncall_override.delete': 'deleted an on-call override',
+  'oncall_user_feed.rotate': "replaced a person's on-call calendar address",
 };
 
 const ACTOR_KINDS: Record<AuditEventView['actorKind'], string> = {

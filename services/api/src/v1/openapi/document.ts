@@ -1,5 +1,6 @@
 import { PROBED_KINDS } from '@upmon/core';
 import { API_RESPONSE_SCHEMAS, LIST_PAGE_MAX, apiInputSchemas } from '@upmon/domain';
+import { oncallPaths } from './oncall-paths.js';
 import { ssoPaths } from './sso-paths.js';
 import { codePaths } from './code-paths.js';
 
@@ -257,6 +258,7 @@ export const OPENAPI_DOCUMENT = {
     },
     ...ssoPaths(e),
     ...codePaths(e),
+    ...oncallPaths({ e, readErrors, writeErrors, range: inputs.oncallRangeParameters }),
     '/badges': {
       get: {
         operationId: 'listBadges',
