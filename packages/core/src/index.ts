@@ -70,3 +70,25 @@ export {
 export { canonicalTimeZone, legacyTimeZones } from './schedule/canonical-time-zone.js';
 export { IGNORED_PING, isIgnoredPingNote } from './state/ping-notes.js';
 export { NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from './display-names.js';
+export {
+  SLO_ROLLING_DAYS,
+  calendarMonthRange,
+  monthOfInstant,
+  sloWindowRange,
+  type SloRollingDays,
+  type SloWindow,
+  type TimeRange,
+} from './slo/slo-window.js';
+export {
+  sloAttainment,
+  burnRate,
+  checkTotals,
+  sumTotals,
+  availabilityOf,
+  type CheckTimeline,
+  type AvailabilityTotals,
+  type ErrorBudget,
+  type SloAttainment,
+} from './slo/slo-budget.js';
+export { latencyAttainment, type ProbeCounts, type LatencyAttainment } from './slo/latency-attainment.js';
+export { BURN_ALERTS, burnAlertStates, type BurnAlertKind, type BurnAlertState } from './slo/burn-rate-alerts.js';
