@@ -6,6 +6,7 @@ export type {
   Flip,
   HeldNotification,
   MaintenanceWindow,
+  Slo,
   StatusPageIncidentUpdate,
   PrivateLocation,
   Integration,

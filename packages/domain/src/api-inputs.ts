@@ -6,6 +6,7 @@ import { integrationSchema } from './integrations/integration-input.js';
 import { maintenanceSchema } from './maintenance/maintenance-input.js';
 import { privateLocationRotationSchema, privateLocationSchema } from './private-locations/private-location-input.js';
 import { remoteProbeResultsSchema } from './private-locations/remote-probe-results.js';
+import { sloSchema } from './slos/slo-input.js';
 import { statusPageSchema } from './status-pages/status-page-input.js';
 import { listQuerySchema } from './validation/list-query.js';
 import { patchSchema, requestSchema, type JsonSchema } from './validation/request-schema.js';
@@ -24,10 +25,11 @@ export const REQUEST_BODIES = {
   PrivateLocationInput: privateLocationSchema,
   LocationKeyRotation: privateLocationRotationSchema,
   RemoteProbeResults: remoteProbeResultsSchema,
+  SloInput: sloSchema,
 } as const;
 
 /** Bodies PATCH accepts: the same fields as the input, none required (merged onto the stored resource). */
-const PATCHES = { CheckPatch: 'CheckInput', IntegrationPatch: 'IntegrationInput', MaintenancePatch: 'MaintenanceInput' } as const;
+const PATCHES = { CheckPatch: 'CheckInput', IntegrationPatch: 'IntegrationInput', MaintenancePatch: 'MaintenanceInput', SloPatch: 'SloInput' } as const;
 
 export interface ApiInputSchemas {
   /** Components of the document: every body above, its PATCH form, and their shared parts (`.id()`). */

@@ -9,6 +9,7 @@ import { IncidentResponse, IncidentUpdateResponse } from './incidents/incident-r
 import { IntegrationResponse } from './integrations/integration-response-schema.js';
 import { MaintenanceResponse } from './maintenance/maintenance-response-schema.js';
 import { PrivateLocationResponse, PrivateLocationWithKeyResponse } from './private-locations/private-location-response-schema.js';
+import { SloResponse, SloStatusResponse } from './slos/slo-response-schema.js';
 import { StatusPageResponse } from './status-pages/status-page-response-schema.js';
 
 /**
@@ -34,4 +35,6 @@ export const API_RESPONSE_SCHEMAS = {
   PrivateLocationWithKey: PrivateLocationWithKeyResponse,
   Maintenance: MaintenanceResponse,
   Integration: IntegrationResponse,
+  Slo: SloResponse,
+  SloStatus: SloStatusResponse,
 };
