@@ -17,9 +17,8 @@ const percent = (description: string) =>
   Joi.number()
     .min(SLO_TARGET_MIN)
     .max(SLO_TARGET_MAX)
-    .precision(3)
-    .messages({ 'number.precision': 'can have at most 3 decimals' })
-    .description(description);
+    .custom((v: number, helpers) => (Number(v.toFixed(3)) === v ? v : helpers.message({ custom: 'can have at most 3 decimals' })))
+    .description(`${description}; at most 3 decimals`);
 
 export const sloSchema = Joi.object({
   name: displayName(SLO_NAME_MAX).required(),
