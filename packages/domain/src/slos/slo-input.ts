@@ -1,6 +1,7 @@
 import { canonicalTimeZone, isValidTimeZone, MAX_TIME_ZONE_LENGTH } from '@upmon/core';
 import { Joi } from '@upmon/bounded-joi';
 import { addFieldError, ApiError, type FieldErrors } from '../errors.js';
+import type { SloBody } from '../generated/request-bodies.js';
 import { BODY_OPTIONS, fieldErrorsOf } from '../validation/joi-errors.js';
 import { displayName } from '../validation/display-name.js';
 
@@ -50,16 +51,6 @@ export interface SloInput {
   tz: string;
   latencyThresholdMs: number | null;
   latencyTargetPercent: number | null;
-}
-
-interface SloBody {
-  name: string;
-  check?: string | null;
-  tag?: string | null;
-  target: number;
-  window: SloWindowName;
-  tz?: string;
-  latency?: { threshold_ms: number; target: number } | null;
 }
 
 /** Validates an SLO body (a create, or an update merged onto the stored SLO). Throws a 422 naming every field at fault. */
