@@ -92,3 +92,4 @@ export {
 } from './slo/slo-budget.js';
 export { latencyAttainment, type ProbeCounts, type LatencyAttainment } from './slo/latency-attainment.js';
 export { BURN_ALERTS, burnAlertStates, type BurnAlertKind, type BurnAlertState } from './slo/burn-rate-alerts.js';
+export { buildBurnAlertNotification, type BurnAlertMessageInput } from './slo/burn-alert-notification.js';

@@ -7,6 +7,7 @@ export type {
   HeldNotification,
   MaintenanceWindow,
   Slo,
+  SloBurnAlert,
   StatusPageIncidentUpdate,
   PrivateLocation,
   Integration,
