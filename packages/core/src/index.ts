@@ -70,15 +70,7 @@ export {
 export { canonicalTimeZone, legacyTimeZones } from './schedule/canonical-time-zone.js';
 export { IGNORED_PING, isIgnoredPingNote } from './state/ping-notes.js';
 export { NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from './display-names.js';
-export {
-  SLO_ROLLING_DAYS,
-  calendarMonthRange,
-  monthOfInstant,
-  sloWindowRange,
-  type SloRollingDays,
-  type SloWindow,
-  type TimeRange,
-} from './slo/slo-window.js';
+export { SLO_ROLLING_DAYS, calendarMonthRange, monthOfInstant, sloWindowRange, type SloRollingDays, type SloWindow, type TimeRange } from './slo/slo-window.js';
 export {
   sloAttainment,
   burnRate,

@@ -70,7 +70,9 @@ test.each([1, 2, 3, 4, 5, 6])('seed %i: a month in Riga (with its DST change), p
     const check = await makeCheck(w.prisma, project.projectId, { createdAt, tags: i % 2 === 0 ? ['web'] : ['db'] });
     let last = 'new';
     const n = 5 + Math.floor(r() * 40);
-    const times = Array.from({ length: n }, () => at(r())).filter((d) => d >= createdAt).sort((a, b) => a.getTime() - b.getTime());
+    const times = Array.from({ length: n }, () => at(r()))
+      .filter((d) => d >= createdAt)
+      .sort((a, b) => a.getTime() - b.getTime());
     for (const ts of times) {
       const next = STATUSES[Math.floor(r() * STATUSES.length)]!;
       if (next === last) continue;

@@ -52,7 +52,9 @@ test('a fast burn is delivered with its own words, as an outage (status down), a
     subject: 'FAST BURN | SLO Checkout',
     link: `https://upmon.test/projects/${a.project.id}/slos`,
   });
-  expect(body?.message).toContain('SLO "Checkout" (check "checkout api") is burning its error budget 1000× too fast: at this rate 2 % of the error budget goes in 1 h.');
+  expect(body?.message).toContain(
+    'SLO "Checkout" (check "checkout api") is burning its error budget 1000× too fast: at this rate 2 % of the error budget goes in 1 h.',
+  );
   expect(body?.message).toContain('Target: 99.9 % over 30 days');
 });
 

@@ -69,7 +69,12 @@ describe('sloAttainment', () => {
 
   test('paused time is not monitored, and a check paused now earns no budget for the rest of the month', () => {
     const range = calendarMonthRange('UTC', 2026, 11);
-    const changes = [ch('2026-11-03T00:00:00Z', 'paused'), ch('2026-11-05T00:00:00Z', 'up'), ch('2026-11-10T00:00:00Z', 'down'), ch('2026-11-10T00:10:00Z', 'paused')];
+    const changes = [
+      ch('2026-11-03T00:00:00Z', 'paused'),
+      ch('2026-11-05T00:00:00Z', 'up'),
+      ch('2026-11-10T00:00:00Z', 'down'),
+      ch('2026-11-10T00:10:00Z', 'paused'),
+    ];
     const now = t('2026-11-20T00:00:00Z');
     const a = sloAttainment({ timelines: [timeline('2026-10-01T00:00:00Z', changes)], target: 0.999, range, now });
     // 2 days + 5 days + 10 min monitored; paused 3–5 and since the 10th.
@@ -221,8 +226,14 @@ describe('against minute-by-minute counting', () => {
         if (status === 'down') down += MIN;
       }
     }
-    expect({ monitoredMs: a.monitoredMs, downMs: a.downMs, maintenanceMs: a.maintenanceMs }).toEqual({ monitoredMs: monitored, downMs: down, maintenanceMs: held });
-    expect(burnRate({ timelines: [{ createdAt, changes, maintenance }], target: 0.99, windowMs: now - from, now })).toEqual(monitored > 0 ? expect.closeTo(down / monitored / 0.01, 9) : null);
+    expect({ monitoredMs: a.monitoredMs, downMs: a.downMs, maintenanceMs: a.maintenanceMs }).toEqual({
+      monitoredMs: monitored,
+      downMs: down,
+      maintenanceMs: held,
+    });
+    expect(burnRate({ timelines: [{ createdAt, changes, maintenance }], target: 0.99, windowMs: now - from, now })).toEqual(
+      monitored > 0 ? expect.closeTo(down / monitored / 0.01, 9) : null,
+    );
   });
 });
 
@@ -266,7 +277,10 @@ describe('burn rates', () => {
 
   test('the short window stops an alert soon after the burning stops', () => {
     const start = t('2026-11-02T00:00:00Z');
-    const check = timeline('2026-11-01T00:00:00Z', [{ at: start, status: 'down' }, { at: start + 10 * MIN, status: 'up' }]);
+    const check = timeline('2026-11-01T00:00:00Z', [
+      { at: start, status: 'down' },
+      { at: start + 10 * MIN, status: 'up' },
+    ]);
     const fast = (min: number) => burnAlertStates({ timelines: [check], target: 0.999, budgetWindowMs: 30 * DAY, now: start + min * MIN })[0];
     expect(fast(10)?.firing).toBe(true);
     expect(fast(14)?.firing).toBe(true); // the last 5 min still hold 1 min down

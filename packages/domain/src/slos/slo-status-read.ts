@@ -51,7 +51,9 @@ export async function readSloStatus(deps: { pool: pg.Pool; prisma: PrismaClient 
   const t = now.getTime();
   const range = sloWindowRange(sloWindowOf(slo), t);
   const checks = await sloChecks(deps.prisma, slo);
-  const timelines = [...(await readCheckTimelines(deps, slo.projectId, checks, Math.min(range.from, t - LONGEST_BURN_WINDOW_MS), Math.max(range.to, t))).values()];
+  const timelines = [
+    ...(await readCheckTimelines(deps, slo.projectId, checks, Math.min(range.from, t - LONGEST_BURN_WINDOW_MS), Math.max(range.to, t))).values(),
+  ];
   const target = slo.targetPercent / 100;
   let latency: LatencyAttainment | null = null;
   if (slo.latencyThresholdMs !== null) {

@@ -82,7 +82,8 @@ export function createSloBurnAlertsTask(deps: Pick<SchedulerDeps, 'prisma' | 'po
           ? { tags: r.check_tags ?? [], integrationIds: r.integrations_explicit ? (r.integration_ids ?? []) : null }
           : { tags: [r.tag ?? ''], integrationIds: null };
         for (const i of integrations) {
-          if (i.projectId === r.project_id && integrationMatches(i, audience, 'down')) jobs.push({ alertId: r.id.toString(), integrationId: i.id, phase: r.phase });
+          if (i.projectId === r.project_id && integrationMatches(i, audience, 'down'))
+            jobs.push({ alertId: r.id.toString(), integrationId: i.id, phase: r.phase });
         }
       }
       await queues.enqueueMany('slo-alerts', jobs);
