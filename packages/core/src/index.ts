@@ -82,6 +82,7 @@ export {
   type ErrorBudget,
   type SloAttainment,
 } from './slo/slo-budget.js';
+export { checkReport, type CheckReport, type ReportIncident } from './slo/check-report.js';
 export { latencyAttainment, type ProbeCounts, type LatencyAttainment } from './slo/latency-attainment.js';
 export { BURN_ALERTS, burnAlertStates, type BurnAlertKind, type BurnAlertState } from './slo/burn-rate-alerts.js';
 export { buildBurnAlertNotification, type BurnAlertMessageInput } from './slo/burn-alert-notification.js';

@@ -6,6 +6,7 @@ import { integrationSchema } from './integrations/integration-input.js';
 import { maintenanceSchema } from './maintenance/maintenance-input.js';
 import { privateLocationRotationSchema, privateLocationSchema } from './private-locations/private-location-input.js';
 import { remoteProbeResultsSchema } from './private-locations/remote-probe-results.js';
+import { reportQuerySchema } from './reports/report-query.js';
 import { sloSchema } from './slos/slo-input.js';
 import { statusPageSchema } from './status-pages/status-page-input.js';
 import { listQuerySchema } from './validation/list-query.js';
@@ -38,6 +39,8 @@ export interface ApiInputSchemas {
   listParameters: JsonSchema[];
   /** The query of GET /audit-log. */
   auditLogParameters: JsonSchema[];
+  /** The query of GET /reports. */
+  reportParameters: JsonSchema[];
 }
 
 /** The REST API's inputs as OpenAPI 3.1 schemas, derived from the joi definitions (one definition per input). */
@@ -57,5 +60,6 @@ export function apiInputSchemas(): ApiInputSchemas {
     components,
     listParameters: queryParameters(requestSchema(listQuerySchema, components)),
     auditLogParameters: queryParameters(requestSchema(auditLogQuerySchema, components)),
+    reportParameters: queryParameters(requestSchema(reportQuerySchema, components)),
   };
 }

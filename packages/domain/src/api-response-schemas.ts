@@ -9,6 +9,7 @@ import { IncidentResponse, IncidentUpdateResponse } from './incidents/incident-r
 import { IntegrationResponse } from './integrations/integration-response-schema.js';
 import { MaintenanceResponse } from './maintenance/maintenance-response-schema.js';
 import { PrivateLocationResponse, PrivateLocationWithKeyResponse } from './private-locations/private-location-response-schema.js';
+import { ReportResponse } from './reports/report-response-schema.js';
 import { SloResponse, SloStatusResponse } from './slos/slo-response-schema.js';
 import { StatusPageResponse } from './status-pages/status-page-response-schema.js';
 
@@ -37,4 +38,5 @@ export const API_RESPONSE_SCHEMAS = {
   Integration: IntegrationResponse,
   Slo: SloResponse,
   SloStatus: SloStatusResponse,
+  Report: ReportResponse,
 };

@@ -19,12 +19,13 @@ import { openApiRouter } from './routes/openapi.js';
 import { pingDomainsRouter } from './routes/ping-domains.js';
 import { proberRouter } from './prober/prober-routes.js';
 import { pingsRouter } from './routes/pings.js';
+import { reportsRouter } from './routes/reports.js';
 import { slosRouter } from './routes/slos.js';
 import { statusPageRouter } from './routes/status-page.js';
 import { ssoRouter } from './routes/sso.js';
 
 /** Resource prefixes that need a key; anything else under /api/v1 that is not public is a 404. */
-const AUTHENTICATED_PREFIXES = ['/checks', '/integrations', '/badges', '/status-page', '/maintenance', '/slos', '/audit-log', '/locations', '/sso'];
+const AUTHENTICATED_PREFIXES = ['/checks', '/integrations', '/badges', '/status-page', '/maintenance', '/slos', '/reports', '/audit-log', '/locations', '/sso'];
 
 /**
  * What the v1 routes and services work with, built once per app: the Healthchecks-compatible API
@@ -80,6 +81,7 @@ export function mountApiV1(app: Express, ctx: V1Context): void {
     badgesRouter(ctx),
     statusPageRouter(ctx),
     slosRouter(ctx),
+    reportsRouter(ctx),
     incidentsRouter(ctx),
     maintenanceRouter(ctx),
     auditLogRouter(ctx),

@@ -410,6 +410,28 @@ export const OPENAPI_DOCUMENT = {
         responses: { 200: { description: 'Its status', ...json(dataOf(ref('SloStatus'))) }, ...readErrors, 404: e[404] },
       },
     },
+    '/reports': {
+      get: {
+        operationId: 'getReport',
+        description:
+          'An addition to the spec: a report (docs/slos.md, "Reports") on a check (check), the checks with a tag (tag) or the whole project, over a calendar month in tz (month) ' +
+          'or a range (from, to; at most 366 days): uptime, downtime and incidents with their reasons per check, response-time percentiles of probed checks, ' +
+          'and the attainment of the SLOs about those checks. Maintenance is not counted. format=csv: a CSV file, one row per check (rows=checks) or per incident (rows=incidents).',
+        parameters: inputs.reportParameters,
+        responses: {
+          200: {
+            description: 'The report',
+            content: {
+              'application/json': { schema: dataOf(ref('Report')) },
+              'text/csv': { schema: { type: 'string', description: 'RFC 4180, a header row first' } },
+            },
+          },
+          ...readErrors,
+          404: e[404],
+          422: e[422],
+        },
+      },
+    },
     '/locations': {
       get: {
         operationId: 'listLocations',
