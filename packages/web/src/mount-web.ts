@@ -23,6 +23,7 @@ import { keysRouter } from './routes/keys.js';
 import { locationsRouter } from './routes/locations.js';
 import { incidentsRouter } from './routes/incidents.js';
 import { maintenanceRouter } from './routes/maintenance.js';
+import { reportsRouter } from './routes/reports.js';
 import { meRouter } from './routes/me.js';
 import { twoFactorRouter } from './routes/two-factor.js';
 import { projectsRouter } from './routes/projects.js';
@@ -96,6 +97,7 @@ export function mountWeb(app: Express, deps: WebDeps): void {
     statusPageSettingsRouter(ctx),
     incidentsRouter(ctx),
     maintenanceRouter(ctx),
+    reportsRouter(ctx),
     badgesRouter(ctx),
     accountsRouter(ctx),
     ssoSettingsRouter(ctx),

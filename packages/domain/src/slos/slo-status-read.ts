@@ -72,3 +72,16 @@ export async function readSloStatus(deps: { pool: pg.Pool; prisma: PrismaClient 
     latency,
   };
 }
+
+/** Where each SLO about a check stands (its own, and its tags'), oldest first: the check page's error budget section. */
+export async function readCheckSloStatuses(
+  deps: { pool: pg.Pool; prisma: PrismaClient },
+  check: { id: string; projectId: string; tags: readonly string[] },
+  now: Date,
+): Promise<SloStatus[]> {
+  const slos = await deps.prisma.slo.findMany({
+    where: { projectId: check.projectId, OR: [{ checkId: check.id }, ...(check.tags.length > 0 ? [{ tag: { in: [...check.tags] } }] : [])] },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+  return Promise.all(slos.map((s) => readSloStatus(deps, s, now)));
+}

@@ -18,6 +18,7 @@ import {
   validateSnoozeInput,
   readCheckCertificate,
   readCheckAvailability,
+  readCheckSloStatuses,
   readCheckLocations,
   readResponseTimes,
   readDependencyNeighbours,
@@ -85,6 +86,7 @@ export function checksRouter(ctx: WebContext): Router {
     const probed = isProbedKind(check.kind);
     const range = RESPONSE_TIME_RANGE_NAMES.find((r) => r === req.query.range) ?? '24h';
     const now = ctx.clock.now();
+    const sloStatuses = readCheckSloStatuses(ctx, { id: check.id, projectId: access.project.id, tags: check.tags }, now);
     const [pings, flips, deliveries, neighbours, maintenance, responseTimes, certificate, probeSettings, availability, integrations, locations] =
       await Promise.all([
         listPings(ctx.pool, check.id, PINGS_READ),
@@ -140,6 +142,7 @@ export function checksRouter(ctx: WebContext): Router {
         locations={locations}
         now={now}
         availability={availability}
+        sloStatuses={await sloStatuses}
         integrations={integrations}
         since={statusSince({ status: check.status, createdAt: isoOf(check.createdAt), newestFlip: flips[0] ?? null, now })}
         failure={lastFailureOf({

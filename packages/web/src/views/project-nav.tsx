@@ -1,6 +1,6 @@
 import type { ProjectAccess } from '../http/project-access.js';
 
-export type ProjectSection = 'checks' | 'integrations' | 'keys' | 'status-page' | 'maintenance' | 'badges' | 'locations';
+export type ProjectSection = 'checks' | 'integrations' | 'keys' | 'status-page' | 'maintenance' | 'badges' | 'locations' | 'reports';
 
 /** The project's sections. */
 export function ProjectNav({ access, current }: { access: ProjectAccess; current: ProjectSection }) {
@@ -19,6 +19,7 @@ export function ProjectNav({ access, current }: { access: ProjectAccess; current
       {item('maintenance', `${base}/maintenance`, 'Maintenance')}
       {item('badges', `${base}/badges`, 'Badges')}
       {item('locations', `${base}/locations`, 'Locations')}
+      {item('reports', `${base}/reports`, 'Reports')}
     </nav>
   );
 }
