@@ -17,6 +17,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'status-page': () => import('./status-page.js'),
   'scale-10m': () => import('./scale-10m.js'),
   locations: () => import('./locations.js'),
+  reports: () => import('./reports.js'),
 };
 
 const wanted = process.argv.slice(2);

@@ -74,7 +74,6 @@ export { SLO_ROLLING_DAYS, calendarMonthRange, monthOfInstant, sloWindowRange, t
 export {
   sloAttainment,
   burnRate,
-  checkTotals,
   sumTotals,
   availabilityOf,
   type CheckTimeline,

@@ -58,7 +58,7 @@ function statusAt(t: CheckTimeline, now: number): string {
 }
 
 /** One check's counted time in [from, min(to, now)). */
-export function checkTotals(t: CheckTimeline, range: TimeRange, now: number): MonitoredTime {
+function checkTotals(t: CheckTimeline, range: TimeRange, now: number): MonitoredTime {
   const end = Math.min(range.to, now);
   if (end <= range.from) return { monitoredMs: 0, downMs: 0, maintenanceMs: 0, maintenanceDownMs: 0 };
   return splitMonitoredTime(monitoredSegments(t.createdAt, t.changes, end), mergeSpans(t.maintenance), range.from, end);

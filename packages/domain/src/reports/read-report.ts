@@ -1,6 +1,7 @@
 import {
   availabilityOf,
   checkReport,
+  emptyHistogram,
   histogramPercentile,
   reasonInWords,
   sloAttainment,
@@ -127,22 +128,34 @@ export async function readReport(deps: Deps, projectId: string, query: ReportQue
 }
 
 /**
- * Each probed check's response-time histogram over [from, to): its hourly rollups summed element
- * by element in SQL (64 rows per check come back, not one per hour).
+ * Each probed check's response-time histogram over [from, to): its hourly rollups summed bucket by
+ * bucket in SQL, only the buckets that hold probes (a month of 300 checks is ~216,000 rollups of
+ * 64 buckets; unnesting them and keeping the non-zero ones took a fifth of the time of indexing
+ * every bucket of every row). Probe counts come from a second, plain aggregate.
  */
 async function readHistograms(pool: pg.Pool, ids: string[], from: number, to: number): Promise<Map<string, { probes: number; hist: number[] }>> {
   const out = new Map<string, { probes: number; hist: number[] }>();
   if (ids.length === 0 || to <= from) return out;
-  const { rows } = await pool.query<{ check_id: string; probes: string; hist: string[] }>({
-    name: 'report-histograms',
-    text: `WITH r AS (SELECT check_id, probes, hist FROM probe_rollups
-                       WHERE check_id = ANY($1::uuid[]) AND resolution = 60 AND bucket >= $2 AND bucket < $3),
-                  h AS (SELECT check_id, i, sum(hist[i]) AS s FROM r, generate_series(1, 64) AS i GROUP BY check_id, i),
-                  p AS (SELECT check_id, sum(probes) AS probes FROM r GROUP BY check_id)
-             SELECT p.check_id, p.probes, array_agg(coalesce(h.s, 0) ORDER BY h.i) AS hist
-               FROM p JOIN h USING (check_id) GROUP BY p.check_id, p.probes`,
-    values: [ids, new Date(from), new Date(to)],
-  });
-  for (const r of rows) out.set(r.check_id, { probes: Number(r.probes), hist: r.hist.map(Number) });
+  const values = [ids, new Date(from), new Date(to)];
+  const where = 'check_id = ANY($1::uuid[]) AND resolution = 60 AND bucket >= $2 AND bucket < $3';
+  const [probes, buckets] = await Promise.all([
+    pool.query<{ check_id: string; probes: string }>({
+      name: 'report-probes',
+      text: `SELECT check_id, sum(probes) AS probes FROM probe_rollups WHERE ${where} GROUP BY check_id`,
+      values,
+    }),
+    pool.query<{ check_id: string; i: string; n: string }>({
+      name: 'report-histograms',
+      text: `SELECT r.check_id, u.i, sum(u.n) AS n FROM probe_rollups r, unnest(r.hist) WITH ORDINALITY AS u(n, i)
+              WHERE r.check_id = ANY($1::uuid[]) AND r.resolution = 60 AND r.bucket >= $2 AND r.bucket < $3 AND u.n > 0
+              GROUP BY r.check_id, u.i`,
+      values,
+    }),
+  ]);
+  for (const r of probes.rows) out.set(r.check_id, { probes: Number(r.probes), hist: emptyHistogram() });
+  for (const r of buckets.rows) {
+    const h = out.get(r.check_id)?.hist;
+    if (h) h[Number(r.i) - 1] = Number(r.n);
+  }
   return out;
 }
