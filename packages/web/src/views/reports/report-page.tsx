@@ -18,6 +18,9 @@ export interface ReportForm {
 
 const ms = (x: number) => (x > 0 ? formatDuration(x) : '—');
 
+/** Incidents listed on the page at most (a month of 1,000 flapping checks has tens of thousands); the CSV has them all. */
+const REPORT_INCIDENTS_SHOWN = 500;
+
 /** The query of the downloads: the report's own, as the form sent it. */
 function exportHref(projectId: string, form: ReportForm, extra: Record<string, string>): string {
   const q = new URLSearchParams({ month: form.month, tz: form.tz, ...(form.tag ? { tag: form.tag } : {}), ...extra });
@@ -120,24 +123,33 @@ export function ReportPage(props: { page: PageContext; access: ProjectAccess; fo
           {report.totals.incidents === 0 ? (
             <p>No incident.</p>
           ) : (
-            <CardsTable columns={['Check', 'Started', 'Ended', 'Lasted', 'Why']} field="incidents">
-              {report.checks.flatMap((c) =>
-                c.incidents.map((i) => (
-                  <tr>
-                    <th scope="row">{c.name}</th>
-                    <td data-label="Started">
-                      <Time at={new Date(i.start)} zone={tz} />
-                    </td>
-                    <td data-label="Ended">{i.end === null ? 'still down at the end' : <Time at={new Date(i.end)} zone={tz} />}</td>
-                    <td data-label="Lasted">
-                      {formatDuration(i.durationMs)}
-                      {i.countedMs !== i.durationMs ? <span class="muted"> ({formatDuration(i.countedMs)} counted in this report)</span> : null}
-                    </td>
-                    <td data-label="Why">{i.reason}</td>
-                  </tr>
-                )),
-              )}
-            </CardsTable>
+            <>
+              <CardsTable columns={['Check', 'Started', 'Ended', 'Lasted', 'Why']} field="incidents">
+                {report.checks
+                  .flatMap((c) => c.incidents.map((i) => ({ name: c.name, i })))
+                  .slice(0, REPORT_INCIDENTS_SHOWN)
+                  .map(({ name, i }) => (
+                    <tr>
+                      <th scope="row">{name}</th>
+                      <td data-label="Started">
+                        <Time at={new Date(i.start)} zone={tz} />
+                      </td>
+                      <td data-label="Ended">{i.end === null ? 'still down at the end' : <Time at={new Date(i.end)} zone={tz} />}</td>
+                      <td data-label="Lasted">
+                        {formatDuration(i.durationMs)}
+                        {i.countedMs !== i.durationMs ? <span class="muted"> ({formatDuration(i.countedMs)} counted in this report)</span> : null}
+                      </td>
+                      <td data-label="Why">{i.reason}</td>
+                    </tr>
+                  ))}
+              </CardsTable>
+              {report.totals.incidents > REPORT_INCIDENTS_SHOWN ? (
+                <p>
+                  {report.totals.incidents - REPORT_INCIDENTS_SHOWN} more incidents are in the{' '}
+                  <a href={exportHref(access.project.id, form, { format: 'csv', rows: 'incidents' })}>CSV, one row per incident</a>.
+                </p>
+              ) : null}
+            </>
           )}
         </article>
       ) : null}
