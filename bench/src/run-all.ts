@@ -19,6 +19,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'scale-10m': () => import('./scale-10m.js'),
   locations: () => import('./locations.js'),
   'code-plan': () => import('./code-plan.js'),
+  reports: () => import('./reports.js'),
 };
 
 const wanted = process.argv.slice(2);

@@ -71,3 +71,18 @@ export {
 export { canonicalTimeZone, legacyTimeZones } from './schedule/canonical-time-zone.js';
 export { IGNORED_PING, isIgnoredPingNote } from './state/ping-notes.js';
 export { NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from './display-names.js';
+export { SLO_ROLLING_DAYS, calendarMonthRange, monthOfInstant, sloWindowRange, type SloRollingDays, type SloWindow, type TimeRange } from './slo/slo-window.js';
+export {
+  sloAttainment,
+  burnRate,
+  sumTotals,
+  availabilityOf,
+  type CheckTimeline,
+  type AvailabilityTotals,
+  type ErrorBudget,
+  type SloAttainment,
+} from './slo/slo-budget.js';
+export { checkReport, type CheckReport, type ReportIncident } from './slo/check-report.js';
+export { latencyAttainment, type ProbeCounts, type LatencyAttainment } from './slo/latency-attainment.js';
+export { BURN_ALERTS, burnAlertStates, type BurnAlertKind, type BurnAlertState } from './slo/burn-rate-alerts.js';
+export { buildBurnAlertNotification, type BurnAlertMessageInput } from './slo/burn-alert-notification.js';

@@ -10,6 +10,8 @@ export type {
   OncallLayer,
   OncallOverride,
   OncallUserFeed,
+  Slo,
+  SloBurnAlert,
   StatusPageIncidentUpdate,
   PrivateLocation,
   Integration,

@@ -7,6 +7,8 @@ import { maintenanceSchema } from './maintenance/maintenance-input.js';
 import { oncallLayerSchema, oncallOverrideSchema, oncallRangeQuerySchema, oncallScheduleSchema } from './oncall/oncall-input.js';
 import { privateLocationRotationSchema, privateLocationSchema } from './private-locations/private-location-input.js';
 import { remoteProbeResultsSchema } from './private-locations/remote-probe-results.js';
+import { reportQuerySchema } from './reports/report-query.js';
+import { sloSchema } from './slos/slo-input.js';
 import { statusPageSchema } from './status-pages/status-page-input.js';
 import { listQuerySchema } from './validation/list-query.js';
 import { listPageQuerySchema } from './lists/list-page-query.js';
@@ -29,6 +31,7 @@ export const REQUEST_BODIES = {
   OncallScheduleInput: oncallScheduleSchema,
   OncallLayerInput: oncallLayerSchema,
   OncallOverrideInput: oncallOverrideSchema,
+  SloInput: sloSchema,
 } as const;
 
 /** Bodies PATCH accepts: the same fields as the input, none required (merged onto the stored resource). */
@@ -38,6 +41,7 @@ const PATCHES = {
   MaintenancePatch: 'MaintenanceInput',
   OncallLayerPatch: 'OncallLayerInput',
   OncallOverridePatch: 'OncallOverrideInput',
+  SloPatch: 'SloInput',
 } as const;
 
 export interface ApiInputSchemas {
@@ -51,6 +55,8 @@ export interface ApiInputSchemas {
   listPageParameters: JsonSchema[];
   /** The range query (from, to) of the on-call final schedule. */
   oncallRangeParameters: JsonSchema[];
+  /** The query of GET /reports. */
+  reportParameters: JsonSchema[];
 }
 
 /** The REST API's inputs as OpenAPI 3.1 schemas, derived from the joi definitions (one definition per input). */
@@ -72,5 +78,6 @@ export function apiInputSchemas(): ApiInputSchemas {
     auditLogParameters: queryParameters(requestSchema(auditLogQuerySchema, components)),
     listPageParameters: queryParameters(requestSchema(listPageQuerySchema, components)),
     oncallRangeParameters: queryParameters(requestSchema(oncallRangeQuerySchema, components)),
+    reportParameters: queryParameters(requestSchema(reportQuerySchema, components)),
   };
 }

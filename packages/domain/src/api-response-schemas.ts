@@ -17,6 +17,8 @@ import {
   OncallShiftResponse,
 } from './oncall/oncall-response-schema.js';
 import { PrivateLocationResponse, PrivateLocationWithKeyResponse } from './private-locations/private-location-response-schema.js';
+import { ReportResponse } from './reports/report-response-schema.js';
+import { SloResponse, SloStatusResponse } from './slos/slo-response-schema.js';
 import { StatusPageResponse } from './status-pages/status-page-response-schema.js';
 
 /**
@@ -48,4 +50,7 @@ export const API_RESPONSE_SCHEMAS = {
   OncallShift: OncallShiftResponse,
   OncallNow: OncallNowResponse,
   OncallFeed: OncallFeedResponse,
+  Slo: SloResponse,
+  SloStatus: SloStatusResponse,
+  Report: ReportResponse,
 };

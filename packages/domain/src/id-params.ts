@@ -40,3 +40,8 @@ export function oncallIdParam(value: unknown, what: 'on-call schedule' | 'layer'
   if (typeof value !== 'string' || !UUID.test(value)) throw ApiError.notFound(`${what} not found`);
   return value.toLowerCase();
 }
+
+export function sloIdParam(value: unknown): string {
+  if (typeof value !== 'string' || !UUID.test(value)) throw ApiError.notFound('SLO not found');
+  return value.toLowerCase();
+}

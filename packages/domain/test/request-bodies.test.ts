@@ -20,6 +20,7 @@ const BODIES: Record<string, string> = {
   IncidentPatch: 'IncidentPatchBody',
   IncidentUpdateInput: 'IncidentUpdateBody',
   IncidentUpdateEdit: 'IncidentUpdateEditBody',
+  SloInput: 'SloBody',
 };
 const PATCHES = new Set(['CheckPatch', 'IntegrationPatch', 'MaintenancePatch']);
 

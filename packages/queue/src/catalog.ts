@@ -24,7 +24,7 @@ import {
  * type. NEVER rename a queue: jobs already in Redis would be orphaned. Payloads may only gain
  * optional fields, so jobs enqueued by an older version still parse.
  */
-export const QUEUE_NAMES = ['probes', 'deliveries', 'test-notifications', 'probe-tests', 'probe-results'] as const;
+export const QUEUE_NAMES = ['probes', 'deliveries', 'test-notifications', 'probe-tests', 'probe-results', 'slo-alerts'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -185,12 +185,20 @@ export const PROBE_TEST_RESULT_TTL_MS = 120_000;
 const PROBE_RESULT_JOB = object({ checkId: uuid(), location: text(LOCATION), scheduledAt: instant(), result: text(BASE64_JSON) });
 export type ProbeResultJob = PayloadOf<typeof PROBE_RESULT_JOB.fields>;
 
+/**
+ * One SLO burn-rate alert (docs/slos.md, "Burn-rate alerts") to one integration: the scheduler's
+ * task enqueues one per matching integration when an alert fires and when it resolves.
+ */
+const SLO_ALERT_JOB = object({ alertId: id(), integrationId: positiveInt(), phase: oneOf('fired', 'resolved') });
+export type SloAlertJob = PayloadOf<typeof SLO_ALERT_JOB.fields>;
+
 export interface JobPayloads {
   probes: ProbeJob;
   deliveries: DeliveryJob;
   'test-notifications': TestNotificationJob;
   'probe-tests': ProbeTestJob;
   'probe-results': ProbeResultJob;
+  'slo-alerts': SloAlertJob;
 }
 
 interface Entry<N extends QueueName> {
@@ -260,6 +268,18 @@ export const CATALOG: { [N in QueueName]: Entry<N> } = {
       backoff: { type: 'exponential', delay: 1000 },
       removeOnComplete: { age: 3600, count: 50_000 },
       removeOnFail: { age: 24 * 3600, count: FAILED_JOBS_KEPT },
+    },
+  },
+  'slo-alerts': {
+    ...validation(SLO_ALERT_JOB),
+    jobId: (p) => `slo-alert-${p.alertId}-${p.integrationId}-${p.phase}`,
+    // Retried like deliveries (the notifier's backoff), every attempt in the delivery log.
+    options: {
+      attempts: DELIVERY_ATTEMPTS,
+      backoff: { type: 'delivery', delay: 15_000 },
+      removeOnComplete: { age: 24 * 3600, count: 10_000 },
+      removeOnFail: { age: 7 * 24 * 3600, count: FAILED_JOBS_KEPT },
+      stackTraceLimit: 1,
     },
   },
 };

@@ -17,6 +17,7 @@ export {
   type DeliveryJob,
   type DeliveryEvent,
   type TestNotificationJob,
+  type SloAlertJob,
   type ProbeTestJob,
   probeTestResultKey,
   PROBE_TEST_RESULT_TTL_MS,

@@ -4,6 +4,8 @@ const UUID = '3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b';
 
 /** Payloads our producers write, which take the fast path (returned as they are). */
 const COMMON: [QueueName, Record<string, unknown>][] = [
+  ['slo-alerts', { alertId: '12', integrationId: 7, phase: 'fired' }],
+  ['slo-alerts', { alertId: '12', integrationId: 7, phase: 'resolved' }],
   ['test-notifications', { integrationId: 7, requestId: UUID }],
   ['probe-tests', { requestId: 'AbCdEf0123456789xyz_-', kind: 'tcp', config: 'c2VhbGVkIGNvbmZpZw==' }],
   ['deliveries', { integrationId: 7, checkId: UUID, event: 'down', flipId: '42' }],

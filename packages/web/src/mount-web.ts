@@ -24,6 +24,7 @@ import { locationsRouter } from './routes/locations.js';
 import { incidentsRouter } from './routes/incidents.js';
 import { maintenanceRouter } from './routes/maintenance.js';
 import { oncallRouter } from './routes/oncall.js';
+import { reportsRouter } from './routes/reports.js';
 import { meRouter } from './routes/me.js';
 import { twoFactorRouter } from './routes/two-factor.js';
 import { projectsRouter } from './routes/projects.js';
@@ -98,6 +99,7 @@ export function mountWeb(app: Express, deps: WebDeps): void {
     incidentsRouter(ctx),
     maintenanceRouter(ctx),
     oncallRouter(ctx),
+    reportsRouter(ctx),
     badgesRouter(ctx),
     accountsRouter(ctx),
     ssoSettingsRouter(ctx),

@@ -14,13 +14,14 @@ import { createMaintenanceHold } from './delivery/maintenance-hold.js';
 import { deliveryBackoff } from './delivery/retry-backoff.js';
 import { createSmsQuota } from './delivery/sms-quota.js';
 import { startFlipIntake } from './fan-out/flip-intake.js';
+import { createSloAlertProcessor } from './slo-alerts/slo-alert-processor.js';
 import { createTestNotificationProcessor } from './test-notification/test-notification-processor.js';
 
 /**
  * Wires the flip intake (committed flips claimed from PostgreSQL and fanned out to matching
  * integrations) and the workers: `deliveries` (one notification to one integration, retried with
  * backoff, every attempt logged) and `test-notifications` (the web app's "send a test
- * notification", sent once and logged).
+ * notification", sent once and logged) and `slo-alerts` (SLO burn-rate alerts, docs/slos.md).
  */
 export async function startNotifier(config: NotifierConfig, logger: Logger, clock: Clock = systemClock): Promise<RunningService> {
   // No Prisma client here: the workers' SQL runs on a pg pool (createPgPool of @upmon/db).
@@ -86,9 +87,27 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
     },
     { ...workerOptions, concurrency: Math.min(config.concurrency, 10) },
   );
+  const sendSloAlert = createSloAlertProcessor({
+    pool,
+    store: deliveryStore,
+    smsQuota,
+    channels,
+    cipher,
+    clock,
+    logger: logger.child({ worker: 'slo-alerts' }),
+    appBaseUrl: config.appBaseUrl,
+  });
+  const sloAlertsWorker = createWorker(
+    'slo-alerts',
+    async (payload, job) => {
+      await sendSloAlert(payload, { attemptsMade: job.attemptsMade, maxAttempts: job.opts.attempts ?? DELIVERY_ATTEMPTS });
+    },
+    { ...workerOptions, concurrency: Math.min(config.concurrency, 10), settings: { backoffStrategy: deliveryBackoff(config.retryBaseMs) } },
+  );
   for (const [name, worker] of [
     ['deliveries', deliveriesWorker],
     ['test-notifications', testsWorker],
+    ['slo-alerts', sloAlertsWorker],
   ] as const) {
     observeWorkerJobs(registry, name, worker, () => clock.now().getTime());
     worker.on('error', (err) => logger.warn({ worker: name, err: err.message }, 'worker error'));
@@ -130,7 +149,7 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
       await closeServer(health);
       // Finish the jobs in hand (each is bounded by the HTTP timeout), then close connections.
       await intake.stop();
-      await Promise.all([deliveriesWorker.close(), testsWorker.close()]);
+      await Promise.all([deliveriesWorker.close(), testsWorker.close(), sloAlertsWorker.close()]);
       await queues.close();
       http.close();
       mailer.close();

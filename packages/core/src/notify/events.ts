@@ -6,9 +6,9 @@ export const NOTIFY_EVENTS: readonly NotifyEvent[] = ['down', 'up', 'late'];
 
 /**
  * Every kind of message the notifier sends: a flip's event, a reminder, a quiet-hours digest, or
- * a test asked for in the web app.
+ * a test asked for in the web app, or an SLO's burn-rate alert (docs/slos.md).
  */
-export type MessageEvent = NotifyEvent | 'reminder' | 'digest' | 'test';
+export type MessageEvent = NotifyEvent | 'reminder' | 'digest' | 'test' | 'slo_burn';
 
 /**
  * The event a flip notifies about, or null when it notifies nothing (docs/design.md, Notifications):

@@ -121,7 +121,7 @@ export interface Notification {
   values: TemplateValues;
 }
 
-const COLORS: Record<Severity, string> = {
+export const SEVERITY_COLORS: Record<Severity, string> = {
   critical: '#d9342b',
   warning: '#f0a92e',
   ok: '#2eb67d',
@@ -294,7 +294,7 @@ export function buildNotification(input: MessageInput): Notification {
     status,
     previousStatus,
     severity,
-    color: COLORS[severity],
+    color: SEVERITY_COLORS[severity],
     subject,
     headline,
     fields,

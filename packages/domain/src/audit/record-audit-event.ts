@@ -28,6 +28,10 @@ export const AUDIT_ACTIONS = [
   'integration.delete',
   'maintenance.create',
   'maintenance.delete',
+  // Service level objectives (docs/slos.md).
+  'slo.create',
+  'slo.change',
+  'slo.delete',
   'status_page.create',
   'status_page.delete',
   // Incidents on status pages (docs/status-pages.md, "Incidents").

@@ -19,6 +19,7 @@ import {
   validateSnoozeInput,
   readCheckCertificate,
   readCheckAvailability,
+  readCheckSloStatuses,
   readCheckLocations,
   readResponseTimes,
   readDependencyNeighbours,
@@ -86,7 +87,7 @@ export function checksRouter(ctx: WebContext): Router {
     const probed = isProbedKind(check.kind);
     const range = RESPONSE_TIME_RANGE_NAMES.find((r) => r === req.query.range) ?? '24h';
     const now = ctx.clock.now();
-    const [pings, flips, deliveries, neighbours, maintenance, responseTimes, certificate, probeSettings, availability, integrations, locations, codeKey] =
+    const [pings, flips, deliveries, neighbours, maintenance, responseTimes, certificate, probeSettings, availability, integrations, locations, codeKey, sloStatuses] =
       await Promise.all([
         listPings(ctx.pool, check.id, PINGS_READ),
         listFlips(ctx.pool, check.id, FLIPS_SHOWN),
@@ -100,6 +101,7 @@ export function checksRouter(ctx: WebContext): Router {
         listCheckIntegrations(ctx.prisma, access.project.id, check.id),
         probed ? readCheckLocations(ctx.pool, ctx.cipher, access.project.id, check.id, ctx.config.publicLocations, now) : null,
         readCheckCodeKey(ctx.prisma, check.id),
+        readCheckSloStatuses(ctx, { id: check.id, projectId: access.project.id, tags: check.tags }, now),
       ]);
     const schedule = scheduleOf(check);
     const points = pings.map((p) => ({ ts: new Date(p.ts), type: p.type, exitStatus: p.exit_status, durationMs: p.duration_ms }));
@@ -142,6 +144,7 @@ export function checksRouter(ctx: WebContext): Router {
         locations={locations}
         now={now}
         availability={availability}
+        sloStatuses={sloStatuses}
         integrations={integrations}
         codeKey={codeKey}
         since={statusSince({ status: check.status, createdAt: isoOf(check.createdAt), newestFlip: flips[0] ?? null, now })}

@@ -63,7 +63,7 @@ function FieldShell(props: Common & { children: (a: Record<string, string | bool
 export function TextField(
   props: Common & {
     value?: string | number | null;
-    type?: 'text' | 'email' | 'password' | 'number' | 'url' | 'datetime-local';
+    type?: 'text' | 'email' | 'password' | 'number' | 'url' | 'datetime-local' | 'month';
     autocomplete?: string;
     inputmode?: string;
     placeholder?: string;

@@ -1,6 +1,6 @@
 import type { ProjectAccess } from '../http/project-access.js';
 
-export type ProjectSection = 'checks' | 'integrations' | 'keys' | 'status-page' | 'maintenance' | 'badges' | 'locations' | 'oncall';
+export type ProjectSection = 'checks' | 'integrations' | 'keys' | 'status-page' | 'maintenance' | 'badges' | 'locations' | 'oncall' | 'reports';
 
 /** The project's sections. */
 export function ProjectNav({ access, current }: { access: ProjectAccess; current: ProjectSection }) {
@@ -20,6 +20,7 @@ export function ProjectNav({ access, current }: { access: ProjectAccess; current
       {item('oncall', `${base}/oncall`, 'On call')}
       {item('badges', `${base}/badges`, 'Badges')}
       {item('locations', `${base}/locations`, 'Locations')}
+      {item('reports', `${base}/reports`, 'Reports')}
     </nav>
   );
 }

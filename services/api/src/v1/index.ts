@@ -21,11 +21,13 @@ import { openApiRouter } from './routes/openapi.js';
 import { pingDomainsRouter } from './routes/ping-domains.js';
 import { proberRouter } from './prober/prober-routes.js';
 import { pingsRouter } from './routes/pings.js';
+import { reportsRouter } from './routes/reports.js';
+import { slosRouter } from './routes/slos.js';
 import { statusPageRouter } from './routes/status-page.js';
 import { ssoRouter } from './routes/sso.js';
 
 /** Resource prefixes that need a key; anything else under /api/v1 that is not public is a 404. */
-const AUTHENTICATED_PREFIXES = ['/checks', '/integrations', '/badges', '/status-page', '/maintenance', '/audit-log', '/locations', '/sso', '/code', '/oncall'];
+const AUTHENTICATED_PREFIXES = ['/checks', '/integrations', '/badges', '/status-page', '/maintenance', '/slos', '/reports', '/audit-log', '/locations', '/sso', '/code', '/oncall'];
 
 /**
  * What the v1 routes and services work with, built once per app: the Healthchecks-compatible API
@@ -81,6 +83,8 @@ export function mountApiV1(app: Express, ctx: V1Context): void {
     integrationsRouter(ctx),
     badgesRouter(ctx),
     statusPageRouter(ctx),
+    slosRouter(ctx),
+    reportsRouter(ctx),
     incidentsRouter(ctx),
     maintenanceRouter(ctx),
     auditLogRouter(ctx),

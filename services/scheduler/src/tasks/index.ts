@@ -8,6 +8,7 @@ import { createRemindersTask } from './reminders.js';
 import { createEscalationsTask } from './escalations.js';
 import { createProbeSchedulerTask } from './probe-scheduler.js';
 import { createRedisRecoveryTask } from './redis-recovery.js';
+import { createSloBurnAlertsTask } from './slo-burn-alerts.js';
 
 /** Every task the scheduler runs. Each task lives in its own module under tasks/. */
 export function createTasks(deps: SchedulerDeps): SchedulerTask[] {
@@ -21,5 +22,6 @@ export function createTasks(deps: SchedulerDeps): SchedulerTask[] {
     createMaintenanceReleaseTask(deps),
     createProbeSchedulerTask(deps),
     createRedisRecoveryTask(deps),
+    createSloBurnAlertsTask(deps),
   ];
 }

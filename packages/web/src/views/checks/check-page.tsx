@@ -1,6 +1,6 @@
 import { roleAllows } from '@upmon/core';
 import type { CheckAvailability, ResponseTimeSeries } from '@upmon/core';
-import type { CheckIntegration, CheckLocationsView, CheckRow, FlipRow, KeptCertificate } from '@upmon/domain';
+import type { CheckIntegration, CheckLocationsView, CheckRow, FlipRow, KeptCertificate, SloStatus } from '@upmon/domain';
 import type { ArrivalPoint, DurationPoint } from '../../charts/run-charts.js';
 import type { LastFailure } from '../../check-page/last-failure.js';
 import type { TargetFact } from '@upmon/probes';
@@ -14,6 +14,7 @@ import { CheckFactsPanel, type LinkedCheck } from './check-facts-panel.js';
 import { CheckHead } from './check-head.js';
 import { ManagedByCodeNotice } from '../managed-by-code-notice.js';
 import { CheckIntegrationsPanel } from './check-integrations-panel.js';
+import { ErrorBudgetPanel } from './error-budget-panel.js';
 import { CheckSummary } from './check-summary.js';
 import { HowToPingPanel } from './how-to-ping-panel.js';
 import { LatestPingsSection, type PingView } from './latest-pings-section.js';
@@ -27,6 +28,8 @@ import { StatusChangesSection } from './status-changes-section.js';
 import { TimeZoneChoice } from './time-zone-choice.js';
 
 export interface CheckPageProps {
+  /** The SLOs about the check and where they stand (its error budget section). */
+  sloStatuses?: SloStatus[];
   /** Probed kinds: the response-time chart's series (range chosen by `?range=`). */
   responseTimes?: ResponseTimeSeries | null;
   /** The certificate a TLS-speaking check's server presented last. */
@@ -101,6 +104,7 @@ export function CheckPage(props: CheckPageProps) {
       {check.kind === 'heartbeat' ? <HowToPingPanel pingUrls={props.pingUrls} slugUrls={props.slugUrls} cron={check.cron} /> : null}
 
       <AvailabilityPanel availability={props.availability} />
+      {props.sloStatuses && props.sloStatuses.length > 0 ? <ErrorBudgetPanel statuses={props.sloStatuses} projectId={access.project.id} /> : null}
 
       {props.locations && props.locations.locations.length > 0 ? (
         <LocationsPanel locations={props.locations.locations} quorum={props.locations.quorum} staleAfterMs={props.locations.staleAfterMs} />

@@ -50,6 +50,7 @@ const writeErrors = { ...readErrors, 400: e[400], 413: e[413], 415: e[415] };
 
 const checkId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const maintenanceId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+const sloId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const incidentId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const incidentUpdateId = { name: 'update', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const locationId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
@@ -396,6 +397,68 @@ export const OPENAPI_DOCUMENT = {
         description:
           'Ends the window now (a recurring window: the occurrence in progress; an upcoming one-off window is called off). 409 when nothing is in progress or to come.',
         responses: { 200: { description: 'Ended', ...json(dataOf(ref('Maintenance'))) }, ...writeErrors, 404: e[404], 409: e[409] },
+      },
+    },
+    '/slos': {
+      get: {
+        operationId: 'listSlos',
+        description: 'An addition to the spec: the service level objectives of the project (docs/slos.md), oldest first.',
+        responses: { 200: { description: 'SLOs', ...json(dataOf({ type: 'array', items: ref('Slo') })) }, ...readErrors },
+      },
+      post: {
+        operationId: 'createSlo',
+        description:
+          'An availability target for one check (check) or every check with a tag (tag), over a rolling 7, 28 or 30 days or the calendar month in tz; ' +
+          'optionally a latency target for probed checks. Maintenance is not counted (docs/slos.md). 409 when the project already has 50 SLOs.',
+        requestBody: { required: true, ...json(ref('SloInput')) },
+        responses: { 201: { description: 'Created', ...json(dataOf(ref('Slo'))) }, ...writeErrors, 409: e[409], 422: e[422] },
+      },
+    },
+    '/slos/{uuid}': {
+      parameters: [sloId],
+      get: {
+        operationId: 'getSlo',
+        responses: { 200: { description: 'The SLO', ...json(dataOf(ref('Slo'))) }, ...readErrors, 404: e[404] },
+      },
+      patch: {
+        operationId: 'updateSlo',
+        description: 'The fields given replace the stored ones; giving check or tag replaces both.',
+        requestBody: { required: true, ...json(ref('SloPatch')) },
+        responses: { 200: { description: 'Updated', ...json(dataOf(ref('Slo'))) }, ...writeErrors, 404: e[404], 422: e[422] },
+      },
+      delete: {
+        operationId: 'deleteSlo',
+        responses: { 204: { description: 'Deleted' }, ...writeErrors, 404: e[404] },
+      },
+    },
+    '/slos/{uuid}/status': {
+      parameters: [sloId],
+      get: {
+        operationId: 'getSloStatus',
+        description: 'Where the SLO stands now: availability and error budget over its window, the burn rates of its two alerts, the latency share.',
+        responses: { 200: { description: 'Its status', ...json(dataOf(ref('SloStatus'))) }, ...readErrors, 404: e[404] },
+      },
+    },
+    '/reports': {
+      get: {
+        operationId: 'getReport',
+        description:
+          'An addition to the spec: a report (docs/slos.md, "Reports") on a check (check), the checks with a tag (tag) or the whole project, over a calendar month in tz (month) ' +
+          'or a range (from, to; at most 366 days): uptime, downtime and incidents with their reasons per check, response-time percentiles of probed checks, ' +
+          'and the attainment of the SLOs about those checks. Maintenance is not counted. format=csv: a CSV file, one row per check (rows=checks) or per incident (rows=incidents).',
+        parameters: inputs.reportParameters,
+        responses: {
+          200: {
+            description: 'The report',
+            content: {
+              'application/json': { schema: dataOf(ref('Report')) },
+              'text/csv': { schema: { type: 'string', description: 'RFC 4180, a header row first' } },
+            },
+          },
+          ...readErrors,
+          404: e[404],
+          422: e[422],
+        },
       },
     },
     '/locations': {
