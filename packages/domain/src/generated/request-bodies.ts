@@ -668,6 +668,42 @@ export interface OncallOverrideInput {
    */
   ends_at: string;
 }
+export interface SloBody {
+  name: string;
+  /**
+   * The check the SLO is about (give check or tag, not both)
+   */
+  check?: string | null;
+  /**
+   * Every check of the project with this tag, their time summed (give check or tag, not both)
+   */
+  tag?: string | null;
+  /**
+   * Availability target in percent, 50–99.999 (99.9); at most 3 decimals
+   */
+  target: number;
+  /**
+   * Rolling 7, 28 or 30 days ending now, or the calendar month in tz
+   */
+  window: '7d' | '28d' | '30d' | 'calendar_month';
+  /**
+   * calendar_month only: the IANA zone whose months count (default UTC)
+   */
+  tz?: string;
+  /**
+   * Probed checks only: a latency objective besides availability (null: none)
+   */
+  latency?: {
+    /**
+     * A probe answered within this many ms is fast
+     */
+    threshold_ms: number;
+    /**
+     * Share of probes that must be fast, in percent (95); at most 3 decimals
+     */
+    target: number;
+  } | null;
+}
 export interface OncallLayerPatch {
   name?: string;
   /**
@@ -744,41 +780,6 @@ export interface OncallOverridePatch {
    * After starts_at, at most 366 days later
    */
   ends_at?: string;
-export interface SloBody {
-  name: string;
-  /**
-   * The check the SLO is about (give check or tag, not both)
-   */
-  check?: string | null;
-  /**
-   * Every check of the project with this tag, their time summed (give check or tag, not both)
-   */
-  tag?: string | null;
-  /**
-   * Availability target in percent, 50–99.999 (99.9); at most 3 decimals
-   */
-  target: number;
-  /**
-   * Rolling 7, 28 or 30 days ending now, or the calendar month in tz
-   */
-  window: '7d' | '28d' | '30d' | 'calendar_month';
-  /**
-   * calendar_month only: the IANA zone whose months count (default UTC)
-   */
-  tz?: string;
-  /**
-   * Probed checks only: a latency objective besides availability (null: none)
-   */
-  latency?: {
-    /**
-     * A probe answered within this many ms is fast
-     */
-    threshold_ms: number;
-    /**
-     * Share of probes that must be fast, in percent (95); at most 3 decimals
-     */
-    target: number;
-  } | null;
 }
 export interface SloPatch {
   name?: string;

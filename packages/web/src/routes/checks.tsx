@@ -87,22 +87,35 @@ export function checksRouter(ctx: WebContext): Router {
     const probed = isProbedKind(check.kind);
     const range = RESPONSE_TIME_RANGE_NAMES.find((r) => r === req.query.range) ?? '24h';
     const now = ctx.clock.now();
-    const [pings, flips, deliveries, neighbours, maintenance, responseTimes, certificate, probeSettings, availability, integrations, locations, codeKey, sloStatuses] =
-      await Promise.all([
-        listPings(ctx.pool, check.id, PINGS_READ),
-        listFlips(ctx.pool, check.id, FLIPS_SHOWN),
-        checkDeliveries(ctx.pool, check.id),
-        readDependencyNeighbours(ctx.prisma, { id: check.id, projectId: access.project.id, dependsOn: check.dependsOn }, DEPENDENTS_LISTED),
-        checkMaintenance(ctx.prisma, { id: check.id, projectId: access.project.id, tags: check.tags }, ctx.clock.now()),
-        probed ? readResponseTimes(ctx.pool, access.project.id, check.id, range, now) : null,
-        probed ? readCheckCertificate(ctx.pool, access.project.id, check.id) : null,
-        probed ? readProbeSettings(ctx.prisma, ctx.cipher, check.id) : null,
-        readCheckAvailability(ctx, { id: check.id, projectId: access.project.id, tags: check.tags, createdAt: new Date(check.createdAt) }, now),
-        listCheckIntegrations(ctx.prisma, access.project.id, check.id),
-        probed ? readCheckLocations(ctx.pool, ctx.cipher, access.project.id, check.id, ctx.config.publicLocations, now) : null,
-        readCheckCodeKey(ctx.prisma, check.id),
-        readCheckSloStatuses(ctx, { id: check.id, projectId: access.project.id, tags: check.tags }, now),
-      ]);
+    const [
+      pings,
+      flips,
+      deliveries,
+      neighbours,
+      maintenance,
+      responseTimes,
+      certificate,
+      probeSettings,
+      availability,
+      integrations,
+      locations,
+      codeKey,
+      sloStatuses,
+    ] = await Promise.all([
+      listPings(ctx.pool, check.id, PINGS_READ),
+      listFlips(ctx.pool, check.id, FLIPS_SHOWN),
+      checkDeliveries(ctx.pool, check.id),
+      readDependencyNeighbours(ctx.prisma, { id: check.id, projectId: access.project.id, dependsOn: check.dependsOn }, DEPENDENTS_LISTED),
+      checkMaintenance(ctx.prisma, { id: check.id, projectId: access.project.id, tags: check.tags }, ctx.clock.now()),
+      probed ? readResponseTimes(ctx.pool, access.project.id, check.id, range, now) : null,
+      probed ? readCheckCertificate(ctx.pool, access.project.id, check.id) : null,
+      probed ? readProbeSettings(ctx.prisma, ctx.cipher, check.id) : null,
+      readCheckAvailability(ctx, { id: check.id, projectId: access.project.id, tags: check.tags, createdAt: new Date(check.createdAt) }, now),
+      listCheckIntegrations(ctx.prisma, access.project.id, check.id),
+      probed ? readCheckLocations(ctx.pool, ctx.cipher, access.project.id, check.id, ctx.config.publicLocations, now) : null,
+      readCheckCodeKey(ctx.prisma, check.id),
+      readCheckSloStatuses(ctx, { id: check.id, projectId: access.project.id, tags: check.tags }, now),
+    ]);
     const schedule = scheduleOf(check);
     const points = pings.map((p) => ({ ts: new Date(p.ts), type: p.type, exitStatus: p.exit_status, durationMs: p.duration_ms }));
     const anchor = check.lastPingAt ? new Date(check.lastPingAt) : ctx.clock.now();

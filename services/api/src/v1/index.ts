@@ -27,7 +27,20 @@ import { statusPageRouter } from './routes/status-page.js';
 import { ssoRouter } from './routes/sso.js';
 
 /** Resource prefixes that need a key; anything else under /api/v1 that is not public is a 404. */
-const AUTHENTICATED_PREFIXES = ['/checks', '/integrations', '/badges', '/status-page', '/maintenance', '/slos', '/reports', '/audit-log', '/locations', '/sso', '/code', '/oncall'];
+const AUTHENTICATED_PREFIXES = [
+  '/checks',
+  '/integrations',
+  '/badges',
+  '/status-page',
+  '/maintenance',
+  '/slos',
+  '/reports',
+  '/audit-log',
+  '/locations',
+  '/sso',
+  '/code',
+  '/oncall',
+];
 
 /**
  * What the v1 routes and services work with, built once per app: the Healthchecks-compatible API
