@@ -171,6 +171,33 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
       ],
     );
   }
+  // The dashboard's last 24 hours: the checks were created 40 days ago and came up then; the down,
+  // late and paused ones changed in the last day. shop-health's response times, per 5 minutes.
+  await c.query(`UPDATE checks SET created_at = $2 WHERE project_id = $1 AND kind = 'heartbeat' AND status <> 'new'`, [
+    project.id,
+    new Date(now - 40 * 24 * HOUR),
+  ]);
+  for (const [name, status, hoursAgo] of [
+    ['invoice-sync', 'down', 3],
+    ['search-reindex', 'late', 0.4],
+    ['log-rotation', 'paused', 7],
+  ] as const)
+    await c.query(
+      `INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, fanned_out_at)
+       SELECT id, project_id, $3, 'up', $4, 'timeout', now() FROM checks WHERE project_id = $1 AND name = $2`,
+      [project.id, name, new Date(now - hoursAgo * HOUR), status],
+    );
+  await c.query(
+    `INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, fanned_out_at)
+     SELECT id, project_id, $2, 'new', 'up', 'ping', now() FROM checks WHERE project_id = $1 AND kind = 'heartbeat' AND status <> 'new'`,
+    [project.id, new Date(now - 40 * 24 * HOUR)],
+  );
+  await c.query(
+    `INSERT INTO probe_rollups (check_id, resolution, bucket, probes, failures, answered, total_ms_sum, max_ms, dns_ms_sum, connect_ms_sum, tls_ms_sum, first_byte_ms_sum, hist)
+     SELECT $1, 5, b, 5, CASE WHEN b >= $3 THEN 5 ELSE 0 END, 5, 5 * (180 + 60 * sin(extract(epoch FROM b) / 7200) + CASE WHEN b >= $3 THEN 400 ELSE 0 END)::int, 900, 50, 50, 100, 500, '{}'
+       FROM generate_series(date_bin('5 minutes', $2::timestamptz, '2000-01-01 00:00:00+00'), $4::timestamptz, interval '5 minutes') AS b`,
+    [httpCheck.id, new Date(now - 24 * HOUR), new Date(httpDown), new Date(now)],
+  );
   // Integration configs are sealed to their row id, so the id is drawn first.
   const nextIntegrationId = async () => Number((await one<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('integrations', 'id')) AS id`)).id);
   const slackId = await nextIntegrationId();

@@ -9,7 +9,9 @@ import { notFound } from '../http/web-error.js';
 import { DashboardRows } from '../dashboard-rows.js';
 import { asForm, field } from '../forms/form-values.js';
 import { dashboardChecks, dashboardSummary, liveStatuses } from '../queries/dashboard-checks.js';
+import { readRowHistories, type RowHistory } from '../queries/dashboard-history.js';
 import { openMaintenanceWindows } from '../queries/project-maintenance.js';
+import { RECENT_WINDOW_MS } from '../recent-history.js';
 import { dashboardHref, parseDashboardQuery } from '../dashboard-query.js';
 import type { FormErrors } from '../views/form-fields.js';
 import { DashboardPage, dashboardTitle } from '../views/projects/dashboard-page.js';
@@ -61,7 +63,8 @@ export function projectsRouter(ctx: WebContext): Router {
     const [{ rows: checks, matched }, summary, windows] = await Promise.all([
       dashboardChecks(ctx.pool, access.project.id, query),
       dashboardSummary(ctx.pool, access.project.id),
-      openMaintenanceWindows(ctx.prisma, access.project.id, now),
+      // Every window that was open at any time in the rows' last 24 hours.
+      openMaintenanceWindows(ctx.prisma, access.project.id, new Date(now.getTime() - RECENT_WINDOW_MS)),
     ]);
     if (checks.length === 0 && query.page > 1) {
       // Past the last page (checks deleted since the link was made): the first page of the same view.
@@ -69,10 +72,16 @@ export function projectsRouter(ctx: WebContext): Router {
       return;
     }
     const active = windows.map(maintenanceSpecOf).filter((w) => activeOccurrence(w, now) !== null);
+    const histories = await readRowHistories(ctx.pool, checks, windows, now);
     const rowsHtml = rows.html(
       checks.map((check) => {
         const m = active.length > 0 ? maintenanceOf(active, check, now) : null;
-        return { check, maintenance: m ? { name: m.window.name, end: m.end } : null, snoozed: snoozeInForce(check.snooze, now) };
+        return {
+          check,
+          maintenance: m ? { name: m.window.name, end: m.end } : null,
+          snoozed: snoozeInForce(check.snooze, now),
+          history: histories.get(check.id) as RowHistory,
+        };
       }),
     );
     sendPage(

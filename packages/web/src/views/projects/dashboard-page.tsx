@@ -63,10 +63,10 @@ export function DashboardPage({ page, access, query, matched, rowsHtml, summary,
         </nav>
       ) : null}
       {total > 0 ? (
-        <form method="get" action={base} class="filters" role="search" aria-label="Filter checks">
+        <form method="get" action={base} class="filters" role="search" aria-label="Filter checks" data-submit-on-change>
           <div class="field">
             <label for="filter-q">Name or slug</label>
-            <input id="filter-q" name="q" type="search" value={query.q} maxLength={100} />
+            <input id="filter-q" name="q" type="search" value={query.q} maxLength={100} placeholder="Name or slug" />
           </div>
           <div class="field">
             <label for="filter-status">Status</label>
@@ -92,7 +92,10 @@ export function DashboardPage({ page, access, query, matched, rowsHtml, summary,
           {query.tags.map((t) => (
             <input type="hidden" name="tag" value={t} />
           ))}
-          <button type="submit">Show</button>
+          {/* Without script: choosing a status or an order applies with this button (app.js submits on change and hides it). */}
+          <button type="submit" data-submit-button>
+            Show
+          </button>
           {filtered ? <a href={dashboardHref(base, { ...query, q: '', tags: [], status: null, page: 1 })}>Clear filter</a> : null}
         </form>
       ) : null}
@@ -135,6 +138,7 @@ export function DashboardPage({ page, access, query, matched, rowsHtml, summary,
               <tr>
                 <th scope="col">Status</th>
                 <th scope="col">Name</th>
+                <th scope="col">Last 24 hours</th>
                 <th scope="col">Last ping</th>
                 <th scope="col">Next expected</th>
                 <th scope="col">Schedule</th>
