@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { writeProbeRollups } from '@upmon/check-store';
 import { AAD, createCipher, generateApiKey, randomToken, sha256Hex } from '@upmon/crypto';
 import { createMigratedDatabase, dropRedisPrefix, launchChromium, startService, testRedisPrefix, testRedisUrl, TEST_ENCRYPTION_KEY } from '@upmon/testing';
 
@@ -192,11 +193,24 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
      SELECT id, project_id, $2, 'new', 'up', 'ping', now() FROM checks WHERE project_id = $1 AND kind = 'heartbeat' AND status <> 'new'`,
     [project.id, new Date(now - 40 * 24 * HOUR)],
   );
-  await c.query(
-    `INSERT INTO probe_rollups (check_id, resolution, bucket, probes, failures, answered, total_ms_sum, max_ms, dns_ms_sum, connect_ms_sum, tls_ms_sum, first_byte_ms_sum, hist)
-     SELECT $1, 5, b, 5, CASE WHEN b >= $3 THEN 5 ELSE 0 END, 5, 5 * (180 + 60 * sin(extract(epoch FROM b) / 7200) + CASE WHEN b >= $3 THEN 400 ELSE 0 END)::int, 900, 50, 50, 100, 500, '{}'
-       FROM generate_series(date_bin('5 minutes', $2::timestamptz, '2000-01-01 00:00:00+00'), $4::timestamptz, interval '5 minutes') AS b`,
-    [httpCheck.id, new Date(now - 24 * HOUR), new Date(httpDown), new Date(now)],
+  // One probe a minute (sampled every 5 minutes here), as the prober rolls them up.
+  await writeProbeRollups(
+    c,
+    Array.from({ length: 288 }, (_, i) => {
+      const at = now - i * 5 * 60_000;
+      const failed = at >= httpDown;
+      return {
+        checkId: httpCheck.id,
+        at: new Date(at),
+        ok: !failed,
+        answered: true,
+        totalMs: Math.round(180 + 60 * Math.sin(at / 7_200_000) + (failed ? 400 : 0)),
+        dnsMs: 10,
+        connectMs: 10,
+        tlsMs: 20,
+        firstByteMs: 100,
+      };
+    }),
   );
   // Integration configs are sealed to their row id, so the id is drawn first.
   const nextIntegrationId = async () => Number((await one<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('integrations', 'id')) AS id`)).id);
