@@ -9,6 +9,7 @@ import { enableScheduleForm } from './schedule-form.js';
 import { watchTestDelivery } from './test-delivery.js';
 import { enableSecurityKeys } from './security-keys.js';
 import { enableSubmitOnChange } from './submit-on-change.js';
+import { enableBulkActions } from './bulk-actions.js';
 
 enableZoneChoice(document);
 enableChosenZoneFields(document);
@@ -21,6 +22,7 @@ watchTestDelivery(document);
 enableMaintenanceForm(document);
 enableSecurityKeys(document);
 enableSubmitOnChange(document);
+enableBulkActions(document);
 // A form's problem list takes the focus (autofocus is not honoured on a non-control everywhere),
 // and its links put the focus in their field (following a #fragment only scrolls to it).
 const problemList = document.querySelector('[data-focus-on-load]');

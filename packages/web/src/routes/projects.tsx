@@ -13,6 +13,7 @@ import { readRowHistories, type RowHistory } from '../queries/dashboard-history.
 import { openMaintenanceWindows } from '../queries/project-maintenance.js';
 import { RECENT_WINDOW_MS } from '../recent-history.js';
 import { dashboardHref, parseDashboardQuery } from '../dashboard-query.js';
+import { noticeOf } from '../http/notice.js';
 import type { FormErrors } from '../views/form-fields.js';
 import { DashboardPage, dashboardTitle } from '../views/projects/dashboard-page.js';
 import { ProjectsPage, type AccountProjects } from '../views/projects/projects-page.js';
@@ -25,6 +26,16 @@ async function accountProjects(ctx: WebContext, viewer: Viewer): Promise<Account
   );
   return viewer.memberships.map((m) => ({ ...m, projects: rows.filter((p) => p.accountId === m.accountId) }));
 }
+
+/** What the dashboard says after one of its bulk actions (routes/bulk-checks.tsx). */
+const DASHBOARD_NOTICES: Record<string, string> = {
+  paused: 'The selected checks are paused: no alerts until you resume them.',
+  resumed: 'The selected checks were resumed.',
+  tagged: 'The tag was added to the selected checks.',
+  untagged: 'The tag was removed from the selected checks.',
+  'in-maintenance': 'The selected checks are in maintenance: their alerts are held until it ends.',
+  deleted: 'The selected checks were deleted.',
+};
 
 /** The projects list (and creating one), a project's dashboard and its live statuses. */
 export function projectsRouter(ctx: WebContext): Router {
@@ -94,6 +105,7 @@ export function projectsRouter(ctx: WebContext): Router {
         rowsHtml={rowsHtml}
         summary={summary}
         pingUrlBase={`${ctx.config.pingDomains[0]}/${access.project.pingKey}`}
+        notice={noticeOf(DASHBOARD_NOTICES, req.query.done)}
       />,
     );
   });

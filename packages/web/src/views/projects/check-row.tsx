@@ -32,6 +32,8 @@ export function CheckTableRow({
         <StatusBadge status={c.status} />
       </td>
       <td>
+        {/* Belongs to the bulk actions' form (shown, with these, to members who may change checks). */}
+        <input type="checkbox" class="pick" name="check" value={c.id} form="bulk" aria-label={`Select ${c.name}`} />
         <a href={`/checks/${c.id}`} class="check-name">
           {c.name}
         </a>
