@@ -61,7 +61,7 @@ test.each([
 
   // Density: the worst check first, near the top; 51 rows in a few screens on a phone (14 before).
   const first = await page.locator('tr[data-check-id]').first().boundingBox();
-  expect(first?.y).toBeLessThan(width < 500 ? 480 : 400);
+  expect(first?.y).toBeLessThan(480);
   const screens = await page.evaluate(() => document.documentElement.scrollHeight / window.innerHeight);
   if (width < 500) expect(screens).toBeLessThan(7);
   const scroll = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
