@@ -4,6 +4,7 @@ import { projectAccess, requireRole } from '../http/project-access.js';
 import { pageContext, sendPage } from '../http/render.js';
 import { viewerOf, type Viewer } from '../http/viewer.js';
 import { asForm, field, fields } from '../forms/form-values.js';
+import { dashboardHref, dashboardQueryOfSearch } from '../dashboard-query.js';
 import { BULK_MAINTENANCE_HOURS } from '../views/projects/bulk-actions-form.js';
 import { BulkDeletePage } from '../views/projects/bulk-delete-page.js';
 import type { WebContext } from '../web-context.js';
@@ -13,7 +14,7 @@ const HOUR_MS = 3_600_000;
 /**
  * The dashboard's bulk actions (docs/web.md, "Bulk actions"): the checks ticked on a page are
  * paused, resumed, tagged, untagged, put in maintenance or (after a confirmation page) deleted.
- * Members and up; a CSRF-checked POST like every change, then back to the dashboard with a notice.
+ * Members and up; a CSRF-checked POST like every change, then back to the dashboard's view with a notice.
  */
 export function bulkChecksRouter(ctx: WebContext): Router {
   const r = Router();
@@ -71,7 +72,9 @@ export function bulkChecksRouter(ctx: WebContext): Router {
     } else {
       throw ApiError.validation({ action: ["must be one of the form's actions"] }, 'Choose what to do with the selected checks.');
     }
-    res.redirect(303, `${base}?done=${done}`);
+    // Back to the view the form was sent from (read again as the dashboard reads its URL).
+    const back = dashboardHref(base, dashboardQueryOfSearch(field(body, 'view')));
+    res.redirect(303, `${back}${back.includes('?') ? '&' : '?'}done=${done}`);
   });
 
   return r;

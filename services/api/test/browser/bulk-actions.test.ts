@@ -16,6 +16,8 @@ async function apply(page: Page, action: string, done: string, fill?: () => Prom
   await page.getByLabel('With the selected checks').selectOption(action);
   if (fill) await fill();
   await Promise.all([page.waitForURL(new RegExp(`done=${done}`)), page.getByRole('button', { name: 'Apply' }).click()]);
+  // Back to the same view (its search kept).
+  expect(new URL(page.url()).searchParams.get('q')).toMatch(/^bulk \d+$/);
 }
 
 test.each([
@@ -51,7 +53,9 @@ test.each([
   await apply(page, 'resume', 'resumed');
   expect(await statuses()).toEqual(['paused', 'up', 'up']); // pinged before: up again (the audit log below shows only b resumed)
 
-  for (const c of checks) await page.getByRole('checkbox', { name: `Select ${c.name}` }).check();
+  // "All on this page" ticks the three (the view is filtered to them).
+  await page.getByRole('checkbox', { name: 'All on this page' }).check();
+  expect(await page.locator('[data-selected-count]').textContent()).toBe('3 selected');
   await apply(page, 'tag_add', 'tagged', () => page.getByLabel('Tag', { exact: true }).fill('batch-7'));
   expect((await w.prisma.check.findMany({ where: { id: { in: checks.map((c) => c.id) } } })).every((c) => c.tags.includes('batch-7'))).toBe(true);
   await page.getByRole('checkbox', { name: `Select ${names[0]}` }).check();

@@ -3,11 +3,13 @@ import { CsrfField } from '../csrf-field.js';
 /** How long "Put in maintenance" lasts, in hours (a one-off window from now). */
 export const BULK_MAINTENANCE_HOURS: readonly number[] = [1, 4, 24];
 
-/** The form the dashboard rows' checkboxes belong to (their `form="bulk"`): what to do with the checks ticked. */
-export function BulkActionsForm({ base, csrf }: { base: string; csrf: string }) {
+/** The form the dashboard rows' checkboxes belong to (their `form="bulk"`): what to do with the checks ticked; `view` is the dashboard's query string. */
+export function BulkActionsForm({ base, csrf, view }: { base: string; csrf: string; view: string }) {
   return (
     <form id="bulk" method="post" action={`${base}/checks/bulk`} class="bulk-actions" aria-label="Change the selected checks">
       <CsrfField token={csrf} />
+      {/* The view (search, tags, status, order, page) to come back to. */}
+      <input type="hidden" name="view" value={view} />
       <div class="field">
         <label for="bulk-action">With the selected checks</label>
         <select id="bulk-action" name="action">
@@ -31,6 +33,10 @@ export function BulkActionsForm({ base, csrf }: { base: string; csrf: string }) 
           ))}
         </select>
       </div>
+      {/* Shown by bulk-actions.js (it needs the script); not part of what is sent. */}
+      <label class="select-all" hidden>
+        <input type="checkbox" data-select-all /> All on this page
+      </label>
       <button type="submit">Apply</button>
       <span class="muted" data-selected-count aria-live="polite" />
     </form>

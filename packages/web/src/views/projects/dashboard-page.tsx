@@ -139,7 +139,7 @@ export function DashboardPage({ page, access, query, matched, rowsHtml, summary,
         )
       ) : (
         <>
-          {canWrite ? <BulkActionsForm base={base} csrf={page.csrf} /> : null}
+          {canWrite ? <BulkActionsForm base={base} csrf={page.csrf} view={dashboardHref('', query).replace(/^\?/, '')} /> : null}
           <div class="table-wrap">
             <table class={canWrite ? 'cards checks-table selectable' : 'cards checks-table'}>
               <caption class="visually-hidden">
