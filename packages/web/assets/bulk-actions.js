@@ -13,7 +13,7 @@ export function enableBulkActions(root) {
     tag.hidden = !action.value.startsWith('tag_');
     hours.hidden = action.value !== 'maintenance';
     const n = [...boxes()].filter((b) => b.checked).length;
-    count.textContent = n === 0 ? 'Tick the checks to change' : `${n} selected`;
+    count.textContent = n === 0 ? '' : `${n} selected`;
   };
   const all = form.querySelector('[data-select-all]');
   all.closest('label').hidden = false;
