@@ -175,3 +175,35 @@ test('bulk actions: members only (no checkboxes for read-only), plain messages f
   expect(confirm.text).not.toContain('someone else');
   expect((await h.prisma.check.findUniqueOrThrow({ where: { id: mine.id } })).status).toBe('new');
 });
+
+test("a row's last 24 hours take out maintenance, even a window closed early since", async () => {
+  const H = 3_600_000;
+  const now = Date.now();
+  const created = new Date(now - 48 * H);
+  const check = await makeCheck(h.prisma, projectId, { name: 'zz held', status: 'up', createdAt: created });
+  await h.prisma.flip.createMany({
+    data: [
+      { checkId: check.id, projectId, ts: created, oldStatus: 'new', newStatus: 'up', reason: 'ping' },
+      { checkId: check.id, projectId, ts: new Date(now - 2 * H), oldStatus: 'up', newStatus: 'down', reason: 'timeout' },
+      { checkId: check.id, projectId, ts: new Date(now - 1 * H), oldStatus: 'down', newStatus: 'up', reason: 'ping' },
+    ],
+  });
+  const row = async () => {
+    const page = await viewer.get(`/projects/${projectId}?q=zz+held`);
+    return /<td class="recent"><span class="uptime-figure">([^<]*)<\/span><span class="strip" role="img" aria-label="([^"]*)"/.exec(page.text)?.slice(1);
+  };
+  expect(await row()).toEqual(['95.83 %', 'Last 24 hours: down in 2 hours']);
+  // A window over the outage, closed early half an hour ago: no longer open, still taken out.
+  await h.prisma.maintenanceWindow.create({
+    data: {
+      projectId,
+      name: 'db move',
+      scope: 'checks',
+      checkIds: [check.id],
+      startsAt: new Date(now - 3 * H),
+      endsAt: new Date(now + H),
+      endedAt: new Date(now - 0.5 * H),
+    },
+  });
+  expect(await row()).toEqual(['100.00 %', 'Last 24 hours: under maintenance in 2 hours']);
+});

@@ -10,7 +10,7 @@ import { DashboardRows } from '../dashboard-rows.js';
 import { asForm, field } from '../forms/form-values.js';
 import { dashboardChecks, dashboardSummary, liveStatuses } from '../queries/dashboard-checks.js';
 import { readRowHistories, type RowHistory } from '../queries/dashboard-history.js';
-import { openMaintenanceWindows } from '../queries/project-maintenance.js';
+import { maintenanceWindowsSince } from '../queries/project-maintenance.js';
 import { RECENT_WINDOW_MS } from '../recent-history.js';
 import { dashboardHref, parseDashboardQuery } from '../dashboard-query.js';
 import { noticeOf } from '../http/notice.js';
@@ -74,8 +74,7 @@ export function projectsRouter(ctx: WebContext): Router {
     const [{ rows: checks, matched }, summary, windows] = await Promise.all([
       dashboardChecks(ctx.pool, access.project.id, query),
       dashboardSummary(ctx.pool, access.project.id),
-      // Every window that was open at any time in the rows' last 24 hours.
-      openMaintenanceWindows(ctx.prisma, access.project.id, new Date(now.getTime() - RECENT_WINDOW_MS)),
+      maintenanceWindowsSince(ctx.prisma, access.project.id, new Date(now.getTime() - RECENT_WINDOW_MS)),
     ]);
     if (checks.length === 0 && query.page > 1) {
       // Past the last page (checks deleted since the link was made): the first page of the same view.
