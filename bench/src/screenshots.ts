@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { writeProbeRollups } from '@upmon/check-store';
 import { AAD, createCipher, generateApiKey, randomToken, sha256Hex } from '@upmon/crypto';
 import { createMigratedDatabase, dropRedisPrefix, launchChromium, startService, testRedisPrefix, testRedisUrl, TEST_ENCRYPTION_KEY } from '@upmon/testing';
 
@@ -171,6 +172,46 @@ async function seed(c: pg.Client, now: number): Promise<Seeded> {
       ],
     );
   }
+  // The dashboard's last 24 hours: the checks were created 40 days ago and came up then; the down,
+  // late and paused ones changed in the last day. shop-health's response times, per 5 minutes.
+  await c.query(`UPDATE checks SET created_at = $2 WHERE project_id = $1 AND kind = 'heartbeat' AND status <> 'new'`, [
+    project.id,
+    new Date(now - 40 * 24 * HOUR),
+  ]);
+  for (const [name, status, hoursAgo] of [
+    ['invoice-sync', 'down', 3],
+    ['search-reindex', 'late', 0.4],
+    ['log-rotation', 'paused', 7],
+  ] as const)
+    await c.query(
+      `INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, fanned_out_at)
+       SELECT id, project_id, $3, 'up', $4, 'timeout', now() FROM checks WHERE project_id = $1 AND name = $2`,
+      [project.id, name, new Date(now - hoursAgo * HOUR), status],
+    );
+  await c.query(
+    `INSERT INTO flips (check_id, project_id, ts, old_status, new_status, reason, fanned_out_at)
+     SELECT id, project_id, $2, 'new', 'up', 'ping', now() FROM checks WHERE project_id = $1 AND kind = 'heartbeat' AND status <> 'new'`,
+    [project.id, new Date(now - 40 * 24 * HOUR)],
+  );
+  // One probe a minute (sampled every 5 minutes here), as the prober rolls them up.
+  await writeProbeRollups(
+    c,
+    Array.from({ length: 288 }, (_, i) => {
+      const at = now - i * 5 * 60_000;
+      const failed = at >= httpDown;
+      return {
+        checkId: httpCheck.id,
+        at: new Date(at),
+        ok: !failed,
+        answered: true,
+        totalMs: Math.round(180 + 60 * Math.sin(at / 7_200_000) + (failed ? 400 : 0)),
+        dnsMs: 10,
+        connectMs: 10,
+        tlsMs: 20,
+        firstByteMs: 100,
+      };
+    }),
+  );
   // Integration configs are sealed to their row id, so the id is drawn first.
   const nextIntegrationId = async () => Number((await one<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('integrations', 'id')) AS id`)).id);
   const slackId = await nextIntegrationId();

@@ -24,6 +24,7 @@ export {
   type Incident,
 } from './status-page/uptime-history.js';
 export {
+  walkTimeline,
   rollupDays,
   historyFromRollups,
   incidentListStart,
@@ -42,7 +43,7 @@ export {
   type PeriodAvailability,
   type MonthDowntime,
 } from './status-page/check-availability.js';
-export { type Span } from './status-page/monitored-time.js';
+export { monitoredSegments, overlapMs, splitMonitoredTime, type Span } from './status-page/monitored-time.js';
 export { excludeMaintenance, type MaintenanceTimeline } from './status-page/maintenance-days.js';
 export { renderIncidentMarkdown, escapeHtml, INCIDENT_MESSAGE_MAX } from './status-page/incident-markdown.js';
 export { maintenanceSpansByCheck } from './maintenance/check-maintenance-spans.js';

@@ -38,6 +38,7 @@ export * from './checks/check-integrations.js';
 export * from './checks/clone-check.js';
 export * from './checks/create-check.js';
 export * from './checks/record-manual-ping.js';
+export * from './checks/bulk-check-actions.js';
 export * from './checks/delete-check.js';
 export * from './checks/pause-resume-check.js';
 export * from './checks/snooze-check.js';

@@ -8,6 +8,8 @@ import { enableMaintenanceForm } from './maintenance-form.js';
 import { enableScheduleForm } from './schedule-form.js';
 import { watchTestDelivery } from './test-delivery.js';
 import { enableSecurityKeys } from './security-keys.js';
+import { enableSubmitOnChange } from './submit-on-change.js';
+import { enableBulkActions } from './bulk-actions.js';
 
 enableZoneChoice(document);
 enableChosenZoneFields(document);
@@ -19,6 +21,8 @@ enableScheduleForm(document);
 watchTestDelivery(document);
 enableMaintenanceForm(document);
 enableSecurityKeys(document);
+enableSubmitOnChange(document);
+enableBulkActions(document);
 // A form's problem list takes the focus (autofocus is not honoured on a non-control everywhere),
 // and its links put the focus in their field (following a #fragment only scrolls to it).
 const problemList = document.querySelector('[data-focus-on-load]');

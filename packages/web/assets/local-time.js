@@ -76,7 +76,14 @@ export function renderTimes(root) {
     if (Number.isNaN(d.getTime())) continue;
     const local = formatLocal(d, el.dataset.local === 's', timeZone);
     if (!el.title) el.title = `${el.getAttribute('datetime').slice(0, 19).replace('T', ' ')} UTC`;
-    el.textContent = el.dataset.relative ? `${relative(d, now)} (${local})` : local;
+    if (!el.dataset.relative) el.textContent = local;
+    else {
+      // The moment itself in a span of its own: phones' dashboard rows show only "5 min ago".
+      const moment = document.createElement('span');
+      moment.className = 'moment';
+      moment.textContent = ` (${local})`;
+      el.replaceChildren(relative(d, now), moment);
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { dashboardHref, pageNumbers, parseDashboardQuery, toggledTags } from './dashboard-query.js';
+import { dashboardHref, dashboardQueryOfSearch, pageNumbers, parseDashboardQuery, toggledTags } from './dashboard-query.js';
 
 describe('parseDashboardQuery', () => {
   test('defaults, and everything malformed dropped', () => {
@@ -44,4 +44,17 @@ test('pageNumbers: the first, the last and three around the current page', () =>
   expect(pageNumbers(1, 1)).toEqual([1]);
   expect(pageNumbers(1, 10)).toEqual([1, 2, 3, 4, null, 10]);
   expect(pageNumbers(10, 20)).toEqual([1, null, 7, 8, 9, 10, 11, 12, 13, null, 20]);
+});
+
+describe('dashboardQueryOfSearch (the view a form carries back)', () => {
+  test('the view as its link gives it, read back the same', () => {
+    const view = { q: 'db backup', tags: ['prod', 'eu'], status: 'down' as const, sort: 'name' as const, page: 3 };
+    expect(dashboardQueryOfSearch(dashboardHref('', view).slice(1))).toEqual(view);
+  });
+
+  test('nothing, or anything malformed, is the default view; a huge string is cut before parsing', () => {
+    expect(dashboardQueryOfSearch('')).toEqual(parseDashboardQuery({}));
+    expect(dashboardQueryOfSearch('status=evil&sort=__proto__&page=-4&q=%E0%A4%A')).toEqual({ ...parseDashboardQuery({}), q: '\ufffd%A' });
+    expect(dashboardQueryOfSearch(`q=${'x'.repeat(10_000)}`).q.length).toBeLessThanOrEqual(100);
+  });
 });

@@ -70,3 +70,17 @@ export function pageNumbers(current: number, pages: number): (number | null)[] {
   }
   return out;
 }
+
+/**
+ * The view a form carried back as its query string (`q=db&tag=a&tag=b…`, the bulk actions' `view`
+ * field), read as the dashboard reads its URL: bounded, anything malformed dropped.
+ */
+export function dashboardQueryOfSearch(search: string): DashboardQuery {
+  const params = new URLSearchParams(search.slice(0, 4000));
+  const raw: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key);
+    raw[key] = all.length > 1 ? all : (all[0] as string);
+  }
+  return parseDashboardQuery(raw);
+}

@@ -14,6 +14,7 @@ import { accountsRouter } from './routes/accounts.js';
 import { badgesRouter } from './routes/badges.js';
 import { ackLinkRouter } from './routes/ack-link.js';
 import { authRouter } from './routes/auth.js';
+import { bulkChecksRouter } from './routes/bulk-checks.js';
 import { checkFormsRouter } from './routes/check-forms.js';
 import { checksRouter } from './routes/checks.js';
 import { checkAcknowledgeRouter } from './routes/check-acknowledge.js';
@@ -89,6 +90,7 @@ export function mountWeb(app: Express, deps: WebDeps): void {
   web.use(authRouter(ctx), ssoSignInRouter(ctx), signUpRouter(ctx), invitationsRouter(ctx), meRouter(ctx), twoFactorRouter(ctx));
   web.use(
     projectsRouter(ctx),
+    bulkChecksRouter(ctx),
     checkFormsRouter(ctx),
     checksRouter(ctx),
     checkAcknowledgeRouter(ctx),

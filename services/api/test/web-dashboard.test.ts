@@ -140,3 +140,70 @@ function byStatusOrder(a: string, b: string): number {
   const rank = (n: string) => ['down', 'late', 'up', 'new', 'paused'].indexOf(STATUSES[(Number(n.slice(4)) - 1) % STATUSES.length]!);
   return rank(a) - rank(b) || a.localeCompare(b);
 }
+
+test('bulk actions: members only (no checkboxes for read-only), plain messages for a bad tag, no check, too many or a foreign check', async () => {
+  const mine = await makeCheck(h.prisma, projectId, { name: 'bulk target' });
+  const page = await viewer.get(`/projects/${projectId}`);
+  expect(page.text).not.toContain('id="bulk"');
+  expect(page.text).toContain('class="cards checks-table"');
+  const refused = await viewer.post(`/projects/${projectId}/checks/bulk`, { action: 'pause', check: mine.id });
+  expect(refused.status).toBe(403);
+  expect((await member.get(`/projects/${projectId}`)).text).toContain('action="/projects/' + projectId + '/checks/bulk"');
+
+  const post = (fields: Record<string, string | string[]>) => member.post(`/projects/${projectId}/checks/bulk`, fields);
+  const cases: [Record<string, string | string[]>, string][] = [
+    [{ action: 'pause' }, 'Choose at least one check.'],
+    [{ action: 'pause', check: 'not-a-uuid' }, 'The checks must be given by their ids.'],
+    [{ action: 'pause', check: Array.from({ length: 101 }, () => crypto.randomUUID()) }, 'Choose at most 100 checks at once.'],
+    [{ action: 'tag_add', check: mine.id, tag: '  ' }, 'The tag cannot be empty.'],
+    [{ action: 'tag_add', check: mine.id, tag: 'x'.repeat(101) }, 'The tag must be at most 100 characters.'],
+    [{ action: 'maintenance', check: mine.id, hours: '5' }, 'The maintenance must last 1, 4 or 24 hours.'],
+    [{ action: 'explode', check: mine.id }, 'Choose what to do with the selected checks.'],
+  ];
+  for (const [fields, message] of cases) {
+    const res = await post(fields);
+    expect(res.status).toBe(422);
+    expect(pageText(res.text)).toContain(message);
+  }
+  // A check of another project is not touched (and not named on the confirmation page).
+  const other = await makeCheck(h.prisma, team.project.id, { name: 'someone else’s' });
+  expect((await post({ action: 'pause', check: other.id })).location).toBe(`/projects/${projectId}?done=paused`);
+  expect((await h.prisma.check.findUniqueOrThrow({ where: { id: other.id } })).status).toBe('new');
+  expect((await post({ action: 'delete', check: other.id })).status).toBe(422);
+  const confirm = await post({ action: 'delete', check: [mine.id, other.id] });
+  expect(pageText(confirm.text)).toContain('Delete 1 check?');
+  expect(confirm.text).not.toContain('someone else');
+  expect((await h.prisma.check.findUniqueOrThrow({ where: { id: mine.id } })).status).toBe('new');
+});
+
+test("a row's last 24 hours take out maintenance, even a window closed early since", async () => {
+  const H = 3_600_000;
+  const now = Date.now();
+  const created = new Date(now - 48 * H);
+  const check = await makeCheck(h.prisma, projectId, { name: 'zz held', status: 'up', createdAt: created });
+  await h.prisma.flip.createMany({
+    data: [
+      { checkId: check.id, projectId, ts: created, oldStatus: 'new', newStatus: 'up', reason: 'ping' },
+      { checkId: check.id, projectId, ts: new Date(now - 2 * H), oldStatus: 'up', newStatus: 'down', reason: 'timeout' },
+      { checkId: check.id, projectId, ts: new Date(now - 1 * H), oldStatus: 'down', newStatus: 'up', reason: 'ping' },
+    ],
+  });
+  const row = async () => {
+    const page = await viewer.get(`/projects/${projectId}?q=zz+held`);
+    return /<td class="recent"><span class="uptime-figure">([^<]*)<\/span><span class="strip" role="img" aria-label="([^"]*)"/.exec(page.text)?.slice(1);
+  };
+  expect(await row()).toEqual(['95.83 %', 'Last 24 hours: down in 2 hours']);
+  // A window over the outage, closed early half an hour ago: no longer open, still taken out.
+  await h.prisma.maintenanceWindow.create({
+    data: {
+      projectId,
+      name: 'db move',
+      scope: 'checks',
+      checkIds: [check.id],
+      startsAt: new Date(now - 3 * H),
+      endsAt: new Date(now + H),
+      endedAt: new Date(now - 0.5 * H),
+    },
+  });
+  expect(await row()).toEqual(['100.00 %', 'Last 24 hours: under maintenance in 2 hours']);
+});

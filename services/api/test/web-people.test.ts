@@ -110,6 +110,12 @@ describe('account page', () => {
 });
 
 describe('invitations', () => {
+  /** Where accepting an invitation to the team's account lands: its only project, or the list when it has several. */
+  const invitedLanding = async () => {
+    const projects = await h.prisma.project.findMany({ where: { accountId: team.accountId }, select: { id: true } });
+    return projects.length === 1 ? `/projects/${projects[0]!.id}` : '/projects';
+  };
+
   test('an e-mailed invitation with a role: a new person joins with a name and password', async () => {
     await as.admin!.get(accountPage());
     const res = await as.admin!.post(`${accountPage()}/invitations`, { email: 'New.Person@Example.com', role: 'read_only' });
@@ -123,7 +129,8 @@ describe('invitations', () => {
     const bad = await c.post(link, { name: 'New Person', password: 'short' });
     expect(bad.status).toBe(422);
     const ok = await c.post(link, { name: 'New Person', password: 'a long new password' });
-    expect(ok.location).toBe('/projects');
+    // The invited account's project when it has one, else the list.
+    expect(ok.location).toBe(await invitedLanding());
     const user = await h.prisma.user.findUniqueOrThrow({ where: { email: 'new.person@example.com' } });
     const m = await h.prisma.membership.findUniqueOrThrow({ where: { accountId_userId: { accountId: team.accountId, userId: user.id } } });
     expect(m.role).toBe('read_only');
@@ -153,7 +160,7 @@ describe('invitations', () => {
     expect(first.location).toBe(`/sign-in?next=${encodeURIComponent(link)}`);
     expect((await c.signIn(existing.email, TEST_PASSWORD, link)).location).toBe(link);
     await c.get(link);
-    expect((await c.post(link)).location).toBe('/projects');
+    expect((await c.post(link)).location).toBe(await invitedLanding());
     expect((await h.prisma.membership.findUniqueOrThrow({ where: { accountId_userId: { accountId: team.accountId, userId: existing.id } } })).role).toBe(
       'admin',
     );

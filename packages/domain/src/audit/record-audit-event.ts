@@ -24,6 +24,11 @@ export const AUDIT_ACTIONS = [
   'check.delete',
   'check.snooze',
   'check.unsnooze',
+  // The dashboard's bulk actions (docs/web.md, "Bulk actions").
+  'check.pause',
+  'check.resume',
+  'check.tag_add',
+  'check.tag_remove',
   'integration.create',
   'integration.delete',
   'maintenance.create',

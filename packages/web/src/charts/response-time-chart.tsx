@@ -3,7 +3,9 @@ import { durationText } from '../views/duration-text.js';
 import { ChartFrame } from './chart-frame.js';
 import { linePath, niceMax, type PlotArea } from './response-time-lines.js';
 
-const AREA: PlotArea = { width: 600, height: 180, pad: { l: 56, r: 10, t: 10, b: 22 } };
+const AREA: PlotArea = { width: 600, height: 180, pad: { l: 56, r: 10, t: 10, b: 6 } };
+/** The phone's drawing: about as wide as a 390 px screen's panel, so 11-unit labels show at about 11 px. */
+const NARROW: PlotArea = { width: 340, height: 200, pad: { l: 50, r: 6, t: 10, b: 6 } };
 
 /** The two lines, p50 drawn last (on top); the legend's swatches in app.css repeat their colours and dashes. */
 const LINES: { name: string; value: (p: ResponseTimeSeries['points'][number]) => number | null; stroke: string; width: string; dash?: string }[] = [
@@ -26,6 +28,7 @@ export function ResponseTimeChart({ series }: { series: ResponseTimeSeries }) {
     <ChartFrame
       class="chart response-times"
       area={AREA}
+      narrowArea={NARROW}
       valueAxis={{ top: durationText(max), gridline: true }}
       label={`Response times over ${series.range}: median ${ms(series.p50Ms)}, 95th percentile ${ms(series.p95Ms)}, ${probes} probes, ${failures} failed.`}
       from={series.from}
@@ -36,17 +39,18 @@ export function ResponseTimeChart({ series }: { series: ResponseTimeSeries }) {
           (points of {series.stepMinutes >= 60 ? `${series.stepMinutes / 60} h` : `${series.stepMinutes} min`}).
         </>
       }
-    >
-      {LINES.map((l) => (
-        <path
-          d={linePath(series.points.map(l.value), max, AREA)}
-          fill="none"
-          stroke={l.stroke}
-          stroke-width={l.width}
-          stroke-dasharray={l.dash}
-          data-series={l.name}
-        />
-      ))}
-    </ChartFrame>
+      plot={(area) =>
+        LINES.map((l) => (
+          <path
+            d={linePath(series.points.map(l.value), max, area)}
+            fill="none"
+            stroke={l.stroke}
+            stroke-width={l.width}
+            stroke-dasharray={l.dash}
+            data-series={l.name}
+          />
+        ))
+      }
+    />
   );
 }

@@ -4,7 +4,7 @@ import { ChartFrame } from './chart-frame.js';
 import type { PlotArea } from './response-time-lines.js';
 import type { ArrivalPoint, DurationPoint } from './run-charts.js';
 
-const AREA: PlotArea = { width: 600, height: 160, pad: { l: 56, r: 10, t: 10, b: 22 } };
+const AREA: PlotArea = { width: 600, height: 160, pad: { l: 56, r: 10, t: 10, b: 6 } };
 const { width: W, height: H, pad: PAD } = AREA;
 
 function xScale(points: { ts: Date }[]): (d: Date) => number {
@@ -38,20 +38,21 @@ export function DurationChart({ points }: { points: DurationPoint[] }) {
           Run durations (green: succeeded, pale red: failed). Latest {short(last.ms)}, average {short(avg)}.
         </>
       }
-    >
-      {points.map((p) => (
-        <rect
-          x={x(p.ts) - bw / 2}
-          y={y(p.ms)}
-          width={bw}
-          height={Math.max(1, H - PAD.b - y(p.ms))}
-          fill={p.failed ? '#b42318' : '#1f6f4a'}
-          opacity={p.failed ? 0.55 : 0.85}
-        >
-          <title>{`${utcText(p.ts)}: ${durationText(p.ms)}${p.failed ? ' (failed)' : ''}`}</title>
-        </rect>
-      ))}
-    </ChartFrame>
+      plot={() =>
+        points.map((p) => (
+          <rect
+            x={x(p.ts) - bw / 2}
+            y={y(p.ms)}
+            width={bw}
+            height={Math.max(1, H - PAD.b - y(p.ms))}
+            fill={p.failed ? '#b42318' : '#1f6f4a'}
+            opacity={p.failed ? 0.55 : 0.85}
+          >
+            <title>{`${utcText(p.ts)}: ${durationText(p.ms)}${p.failed ? ' (failed)' : ''}`}</title>
+          </rect>
+        ))
+      }
+    />
   );
 }
 
@@ -76,21 +77,24 @@ export function ArrivalChart({ points, graceSec }: { points: ArrivalPoint[]; gra
           {points.length}).
         </>
       }
-    >
-      <rect x={PAD.l} y={y(graceSec)} width={W - PAD.l - PAD.r} height={y(0) - y(graceSec)} fill="#fff4e0" />
-      <line x1={PAD.l} y1={y(0)} x2={W - PAD.r} y2={y(0)} stroke="#1f6f4a" stroke-dasharray="4 3" />
-      <line x1={PAD.l} y1={y(graceSec)} x2={W - PAD.r} y2={y(graceSec)} stroke="#b42318" stroke-dasharray="2 3" />
-      <text x={PAD.l - 6} y={y(0) + 4} text-anchor="end">
-        on time
-      </text>
-      <text x={PAD.l - 6} y={y(graceSec) + 4} text-anchor="end">
-        +grace
-      </text>
-      {points.map((p) => (
-        <circle cx={x(p.ts)} cy={y(Math.max(-bound, Math.min(bound, p.offsetSec)))} r={3.5} fill={p.offsetSec > graceSec ? '#b42318' : '#1553b6'}>
-          <title>{`${utcText(p.ts)}: ${short(p.offsetSec * 1000)} ${p.offsetSec >= 0 ? 'after' : 'before'} the expected time`}</title>
-        </circle>
-      ))}
-    </ChartFrame>
+      plot={() => (
+        <>
+          <rect x={PAD.l} y={y(graceSec)} width={W - PAD.l - PAD.r} height={y(0) - y(graceSec)} fill="#fff4e0" />
+          <line x1={PAD.l} y1={y(0)} x2={W - PAD.r} y2={y(0)} stroke="#1f6f4a" stroke-dasharray="4 3" />
+          <line x1={PAD.l} y1={y(graceSec)} x2={W - PAD.r} y2={y(graceSec)} stroke="#b42318" stroke-dasharray="2 3" />
+          <text x={PAD.l - 6} y={y(0) + 4} text-anchor="end">
+            on time
+          </text>
+          <text x={PAD.l - 6} y={y(graceSec) + 4} text-anchor="end">
+            +grace
+          </text>
+          {points.map((p) => (
+            <circle cx={x(p.ts)} cy={y(Math.max(-bound, Math.min(bound, p.offsetSec)))} r={3.5} fill={p.offsetSec > graceSec ? '#b42318' : '#1553b6'}>
+              <title>{`${utcText(p.ts)}: ${short(p.offsetSec * 1000)} ${p.offsetSec >= 0 ? 'after' : 'before'} the expected time`}</title>
+            </circle>
+          ))}
+        </>
+      )}
+    />
   );
 }

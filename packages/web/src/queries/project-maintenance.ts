@@ -16,6 +16,18 @@ export function openMaintenanceWindows(prisma: PrismaClient, projectId: string, 
   });
 }
 
+/**
+ * The windows of a project that may have applied at any time since `since` (recurring, or one-off
+ * ending after it, closed early or not: core's occurrences stop at `endedAt`): the dashboard's
+ * last 24 hours and its "in maintenance" mark.
+ */
+export function maintenanceWindowsSince(prisma: PrismaClient, projectId: string, since: Date): Promise<MaintenanceWindow[]> {
+  return prisma.maintenanceWindow.findMany({
+    where: { projectId, OR: [{ schedule: { not: null } }, { endsAt: { gt: since } }] },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+}
+
 /** Each window with its occurrence in progress and its next one. */
 export function maintenanceViews(windows: readonly MaintenanceWindow[], now: Date): MaintenanceView[] {
   return windows.map((w) => ({ window: w, current: activeOccurrence(maintenanceSpecOf(w), now), next: nextOccurrence(maintenanceSpecOf(w), now) }));

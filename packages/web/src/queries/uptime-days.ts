@@ -168,7 +168,11 @@ function unpackIntegers(packed: string): number[] {
  * in), in the order they happened; over the flips(check_id, ts DESC) index, packed one row per
  * check as "<ms> <status>,…".
  */
-async function readChanges(db: pg.Pool | pg.PoolClient, checks: readonly HistoryCheck[], since: readonly number[]): Promise<Map<string, StatusChange[]>> {
+export async function readChanges(
+  db: pg.Pool | pg.PoolClient,
+  checks: readonly { id: string }[],
+  since: readonly number[],
+): Promise<Map<string, StatusChange[]>> {
   const { rows } = await db.query<{ check_id: string; changes: string }>({
     name: 'uptime-days-flips',
     text: `SELECT c.id AS check_id, string_agg(f.ms || ' ' || f.new_status, ',' ORDER BY f.ms, f.id) AS changes

@@ -1,6 +1,6 @@
 import { ROLE_LABELS } from '@upmon/core';
 import { hashPassword } from '@upmon/crypto';
-import { acceptInvitation, createUser, findOpenInvitation, findUserByEmail } from '@upmon/domain';
+import { acceptInvitation, createUser, findOpenInvitation, findUserByEmail, landingPageOf } from '@upmon/domain';
 import { Router, type Request, type Response } from 'express';
 import { readNewUser } from '../forms/new-user-form.js';
 import { asForm } from '../forms/form-values.js';
@@ -89,7 +89,7 @@ export function invitationsRouter(ctx: WebContext): Router {
     if (viewer) {
       if (viewer.email !== inv.email) throw new WebError(403, `This invitation is for ${inv.email}.`);
       await accept(inv, viewer.userId, req);
-      res.redirect(303, '/projects');
+      res.redirect(303, await landingPageOf(ctx.prisma, viewer.userId, inv.accountId));
       return;
     }
     if (await findUserByEmail(ctx.prisma, inv.email)) {
@@ -104,7 +104,7 @@ export function invitationsRouter(ctx: WebContext): Router {
     const created = await createUser(ctx.prisma, { email: inv.email, name: user.name, passwordHash: await hashPassword(user.password) });
     await accept(inv, created.id, req);
     await startSession(ctx, res, created.id, null);
-    res.redirect(303, '/projects');
+    res.redirect(303, await landingPageOf(ctx.prisma, created.id, inv.accountId));
   });
 
   return r;

@@ -9,8 +9,11 @@ import { notFound } from '../http/web-error.js';
 import { DashboardRows } from '../dashboard-rows.js';
 import { asForm, field } from '../forms/form-values.js';
 import { dashboardChecks, dashboardSummary, liveStatuses } from '../queries/dashboard-checks.js';
-import { openMaintenanceWindows } from '../queries/project-maintenance.js';
+import { readRowHistories, type RowHistory } from '../queries/dashboard-history.js';
+import { maintenanceWindowsSince } from '../queries/project-maintenance.js';
+import { RECENT_WINDOW_MS } from '../recent-history.js';
 import { dashboardHref, parseDashboardQuery } from '../dashboard-query.js';
+import { noticeOf } from '../http/notice.js';
 import type { FormErrors } from '../views/form-fields.js';
 import { DashboardPage, dashboardTitle } from '../views/projects/dashboard-page.js';
 import { ProjectsPage, type AccountProjects } from '../views/projects/projects-page.js';
@@ -23,6 +26,16 @@ async function accountProjects(ctx: WebContext, viewer: Viewer): Promise<Account
   );
   return viewer.memberships.map((m) => ({ ...m, projects: rows.filter((p) => p.accountId === m.accountId) }));
 }
+
+/** What the dashboard says after one of its bulk actions (routes/bulk-checks.tsx). */
+const DASHBOARD_NOTICES: Record<string, string> = {
+  paused: 'The selected checks are paused: no alerts until you resume them.',
+  resumed: 'The selected checks were resumed.',
+  tagged: 'The tag was added to the selected checks.',
+  untagged: 'The tag was removed from the selected checks.',
+  'in-maintenance': 'The selected checks are in maintenance: their alerts are held until it ends.',
+  deleted: 'The selected checks were deleted.',
+};
 
 /** The projects list (and creating one), a project's dashboard and its live statuses. */
 export function projectsRouter(ctx: WebContext): Router {
@@ -61,7 +74,7 @@ export function projectsRouter(ctx: WebContext): Router {
     const [{ rows: checks, matched }, summary, windows] = await Promise.all([
       dashboardChecks(ctx.pool, access.project.id, query),
       dashboardSummary(ctx.pool, access.project.id),
-      openMaintenanceWindows(ctx.prisma, access.project.id, now),
+      maintenanceWindowsSince(ctx.prisma, access.project.id, new Date(now.getTime() - RECENT_WINDOW_MS)),
     ]);
     if (checks.length === 0 && query.page > 1) {
       // Past the last page (checks deleted since the link was made): the first page of the same view.
@@ -69,10 +82,16 @@ export function projectsRouter(ctx: WebContext): Router {
       return;
     }
     const active = windows.map(maintenanceSpecOf).filter((w) => activeOccurrence(w, now) !== null);
+    const histories = await readRowHistories(ctx.pool, checks, windows, now);
     const rowsHtml = rows.html(
       checks.map((check) => {
         const m = active.length > 0 ? maintenanceOf(active, check, now) : null;
-        return { check, maintenance: m ? { name: m.window.name, end: m.end } : null, snoozed: snoozeInForce(check.snooze, now) };
+        return {
+          check,
+          maintenance: m ? { name: m.window.name, end: m.end } : null,
+          snoozed: snoozeInForce(check.snooze, now),
+          history: histories.get(check.id) as RowHistory,
+        };
       }),
     );
     sendPage(
@@ -85,6 +104,7 @@ export function projectsRouter(ctx: WebContext): Router {
         rowsHtml={rowsHtml}
         summary={summary}
         pingUrlBase={`${ctx.config.pingDomains[0]}/${access.project.pingKey}`}
+        notice={noticeOf(DASHBOARD_NOTICES, req.query.done)}
       />,
     );
   });

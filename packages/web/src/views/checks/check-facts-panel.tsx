@@ -17,8 +17,21 @@ export interface LinkedCheck {
 /** The kind in words: a heartbeat's here, a probed kind's from its definition. */
 const kindInWords = (kind: string) => (isProbeKind(kind) ? PROBE_KINDS[kind].words.summary : 'Heartbeat (your job pings upmon)');
 
-/** The "Status" panel: last ping or probe, next deadline, the check's settings and its dependencies. */
-export function CheckFactsPanel(props: { check: CheckRow; projectId: string; dependencies: LinkedCheck[]; dependents: LinkedCheck[] }) {
+/**
+ * The "Status" panel: last ping or probe, the next deadline (a probed check: its next probe and
+ * how long its last probe took, which is what is meaningful for it), the check's settings and its
+ * dependencies.
+ */
+export function CheckFactsPanel(props: {
+  check: CheckRow;
+  projectId: string;
+  dependencies: LinkedCheck[];
+  dependents: LinkedCheck[];
+  /** Probed checks: the next probe's time in the check's zone (null while paused). */
+  nextProbe?: string | null;
+  /** Probed checks: how long the latest probe took. */
+  lastProbeMs?: number | null;
+}) {
   const { check } = props;
   const probed = check.kind !== 'heartbeat';
   return (
@@ -31,10 +44,23 @@ export function CheckFactsPanel(props: { check: CheckRow; projectId: string; dep
         <dd data-field="last_ping_at" data-relative="1">
           {check.lastPingAt ? <Time at={check.lastPingAt} relative /> : <span class="muted">never</span>}
         </dd>
-        <dt>Next expected</dt>
-        <dd data-field="next_deadline_at">{check.nextDeadlineAt ? <Time at={check.nextDeadlineAt} /> : <span class="muted">—</span>}</dd>
-        <dt>Last run took</dt>
-        <dd data-field="last_duration">{check.lastDurationMs !== null ? durationText(check.lastDurationMs) : <span class="muted">—</span>}</dd>
+        {probed ? (
+          <>
+            <dt>Next probe</dt>
+            <dd data-field="next_probe">
+              {props.nextProbe ?? <span class="muted">{check.status === 'paused' ? 'none while paused' : 'within a minute'}</span>}
+            </dd>
+            <dt>Last probe took</dt>
+            <dd data-field="last_duration">{props.lastProbeMs != null ? durationText(props.lastProbeMs) : <span class="muted">no probe yet</span>}</dd>
+          </>
+        ) : (
+          <>
+            <dt>Next expected</dt>
+            <dd data-field="next_deadline_at">{check.nextDeadlineAt ? <Time at={check.nextDeadlineAt} /> : <span class="muted">—</span>}</dd>
+            <dt>Last run took</dt>
+            <dd data-field="last_duration">{check.lastDurationMs !== null ? durationText(check.lastDurationMs) : <span class="muted">—</span>}</dd>
+          </>
+        )}
         <dt>Kind</dt>
         <dd>{kindInWords(check.kind)}</dd>
         <dt>Schedule</dt>

@@ -23,6 +23,7 @@ import { NextTimesPanel } from './next-times-panel.js';
 import { NotificationsSentSection } from './notifications-sent-section.js';
 import { ResponseTimesPanel } from './response-times-panel.js';
 import { RunTrendsPanel } from './run-trends-panel.js';
+import { SectionLinks, type PageSection } from './section-links.js';
 import { SnoozeControls } from './snooze-controls.js';
 import { StatusChangesSection } from './status-changes-section.js';
 import { TimeZoneChoice } from './time-zone-choice.js';
@@ -67,6 +68,25 @@ export interface CheckPageProps {
   codeKey?: string | null;
 }
 
+/** The sections below the first screen, in the page's order, for its jump links. */
+function pageSections(props: CheckPageProps, probed: boolean): PageSection[] {
+  const hasLocations = !!props.locations && props.locations.locations.length > 0;
+  const sections: (PageSection | false)[] = [
+    { id: 'h-facts', label: 'Status' },
+    !probed && { id: 'h-ping', label: 'How to ping' },
+    { id: 'h-uptime', label: 'Uptime' },
+    hasLocations && { id: 'h-locations', label: 'Locations' },
+    !!props.responseTimes && { id: 'h-response-times', label: 'Response times' },
+    !!props.certificate && { id: 'h-certificate', label: 'Certificate' },
+    !probed && { id: 'h-charts', label: 'Trends' },
+    { id: 'h-pings', label: probed ? 'Latest probes' : 'Latest pings' },
+    { id: 'h-flips', label: 'Status changes' },
+    { id: 'h-integrations', label: 'Integrations' },
+    { id: 'h-deliveries', label: 'Notifications sent' },
+  ];
+  return sections.filter((s): s is PageSection => s !== false);
+}
+
 /** A check's page (the target of every alert link): each part is a component named for what it shows. */
 export function CheckPage(props: CheckPageProps) {
   const { page, access, check } = props;
@@ -95,9 +115,17 @@ export function CheckPage(props: CheckPageProps) {
         maintenance={props.maintenance}
         target={props.target}
       />
+      <SectionLinks sections={pageSections(props, probed)} />
 
       <div class="grid-2" data-live="facts">
-        <CheckFactsPanel check={check} projectId={access.project.id} dependencies={props.dependencies} dependents={props.dependents} />
+        <CheckFactsPanel
+          check={check}
+          projectId={access.project.id}
+          dependencies={props.dependencies}
+          dependents={props.dependents}
+          nextProbe={probed && check.status !== 'paused' ? (props.nextTimes[0] ?? null) : null}
+          lastProbeMs={probed ? (props.pings[0]?.durationMs ?? null) : null}
+        />
         <NextTimesPanel check={check} nextTimes={props.nextTimes} />
       </div>
 

@@ -1,4 +1,5 @@
 import type { CheckLocationStatus } from '@upmon/domain';
+import { CardsTable } from '../cards-table.js';
 import { durationText } from '../duration-text.js';
 import { Time } from '../time.js';
 
@@ -15,36 +16,23 @@ export function LocationsPanel({ locations, quorum, staleAfterMs }: { locations:
         Down when {quorum === null ? 'a majority' : quorum} of the live locations each confirm a failure; a location without results for three intervals plus a
         minute{staleAfterMs === null ? '' : ` (${durationText(staleAfterMs)})`} is stale and does not count.
       </p>
-      {/* Scrolls sideways on a phone: focusable so the keyboard can scroll it. */}
-      <div class="table-wrap" tabIndex={0} role="region" aria-label="Results by location">
-        <table class="list" data-field="locations">
-          <thead>
-            <tr>
-              <th scope="col">Location</th>
-              <th scope="col">Status</th>
-              <th scope="col">Last result</th>
-              <th scope="col">Response time</th>
-              <th scope="col">Reason</th>
-            </tr>
-          </thead>
-          <tbody>
-            {locations.map((l) => (
-              <tr data-location={l.location}>
-                <td>{l.location}</td>
-                <td data-field="location-status">
-                  {l.status ? STATUS_WORDS[l.status] : 'no result yet'}
-                  {l.status === 'failing' ? ` (${l.failuresInRow} in a row)` : ''}
-                  {l.stale ? <span class="muted"> — stale</span> : null}
-                  {l.configured ? null : <span class="muted"> — not configured (no prober serves it)</span>}
-                </td>
-                <td>{l.lastResultAt ? <Time at={l.lastResultAt} relative /> : <span class="muted">—</span>}</td>
-                <td>{l.lastDurationMs !== null ? durationText(l.lastDurationMs) : <span class="muted">—</span>}</td>
-                <td>{l.reason ? <code class="wrap">{l.reason}</code> : <span class="muted">—</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* A card per location on a phone (CardsTable), so the reason is read, not scrolled to. */}
+      <CardsTable columns={['Location', 'Status', 'Last result', 'Response time', 'Reason']} class="locations" field="locations">
+        {locations.map((l) => (
+          <tr data-location={l.location}>
+            <th scope="row">{l.location}</th>
+            <td data-field="location-status" data-label="Status">
+              {l.status ? STATUS_WORDS[l.status] : 'no result yet'}
+              {l.status === 'failing' ? ` (${l.failuresInRow} in a row)` : ''}
+              {l.stale ? <span class="muted"> — stale</span> : null}
+              {l.configured ? null : <span class="muted"> — not configured (no prober serves it)</span>}
+            </td>
+            <td data-label="Last result">{l.lastResultAt ? <Time at={l.lastResultAt} relative /> : <span class="muted">—</span>}</td>
+            <td data-label="Response time">{l.lastDurationMs !== null ? durationText(l.lastDurationMs) : <span class="muted">—</span>}</td>
+            <td data-label="Reason">{l.reason ? <code class="wrap">{l.reason}</code> : <span class="muted">—</span>}</td>
+          </tr>
+        ))}
+      </CardsTable>
     </section>
   );
 }

@@ -1,8 +1,10 @@
 import { scheduleOf } from '@upmon/check-store';
 import type { CheckRow } from '@upmon/domain';
+import type { RowHistory } from '../../queries/dashboard-history.js';
 import { scheduleInWords } from '../../schedule-words.js';
 import { StatusBadge } from '../status-badge.js';
 import { Time } from '../time.js';
+import { RecentHistoryCell } from './recent-history-cell.js';
 
 /** The maintenance window a check is under now. */
 export interface RowMaintenance {
@@ -10,8 +12,18 @@ export interface RowMaintenance {
   end: Date;
 }
 
-/** One dashboard row: a function of the check's row and its maintenance alone (see dashboard-rows.tsx). */
-export function CheckTableRow({ c, maintenance, snoozed }: { c: CheckRow & { projectId: string }; maintenance: RowMaintenance | null; snoozed: boolean }) {
+/** One dashboard row: a function of the check's row, its maintenance, snooze and last 24 hours alone (see dashboard-rows.tsx). */
+export function CheckTableRow({
+  c,
+  maintenance,
+  snoozed,
+  history,
+}: {
+  c: CheckRow & { projectId: string };
+  maintenance: RowMaintenance | null;
+  snoozed: boolean;
+  history: RowHistory;
+}) {
   // Kept small: a project's page may list thousands (no data-label here: the phone layout
   // labels this table's cells from CSS; tag links are relative to the dashboard).
   return (
@@ -20,6 +32,8 @@ export function CheckTableRow({ c, maintenance, snoozed }: { c: CheckRow & { pro
         <StatusBadge status={c.status} />
       </td>
       <td>
+        {/* Belongs to the bulk actions' form (shown, with these, to members who may change checks). */}
+        <input type="checkbox" class="pick" name="check" value={c.id} form="bulk" aria-label={`Select ${c.name}`} />
         <a href={`/checks/${c.id}`} class="check-name">
           {c.name}
         </a>
@@ -52,6 +66,7 @@ export function CheckTableRow({ c, maintenance, snoozed }: { c: CheckRow & { pro
           </div>
         ) : null}
       </td>
+      <RecentHistoryCell history={history} />
       <td data-field="last_ping_at" data-relative="1">
         {c.lastPingAt ? <Time at={c.lastPingAt} relative /> : <span class="muted">—</span>}
       </td>

@@ -1,5 +1,6 @@
 import { roleAllows } from '@upmon/core';
 import type { ProjectAccess } from '../../http/project-access.js';
+import { BulkActionsForm } from './bulk-actions-form.js';
 import { EmptyDashboard } from './empty-dashboard.js';
 import { Layout } from '../layout.js';
 import type { PageContext } from '../page-context.js';
@@ -19,6 +20,8 @@ export interface DashboardProps {
   summary: DashboardSummary;
   /** `<ping domain>/<project ping key>`: the empty dashboard's examples ping slug URLs under it. */
   pingUrlBase: string;
+  /** What the last action did (`?done=`), if anything. */
+  notice?: string;
 }
 
 /** "(2 down) Backups": the tab says how many are down. */
@@ -26,7 +29,8 @@ export function dashboardTitle(projectName: string, down: number): string {
   return down > 0 ? `(${down} down) ${projectName}` : projectName;
 }
 
-export function DashboardPage({ page, access, query, matched, rowsHtml, summary, pingUrlBase }: DashboardProps) {
+export function DashboardPage({ page, access, query, matched, rowsHtml, summary, pingUrlBase, notice }: DashboardProps) {
+  const canWrite = roleAllows(access.role, 'checks.write');
   const base = `/projects/${access.project.id}`;
   const { counts, tags } = summary;
   const total = STATUSES.reduce((n, s) => n + counts[s], 0);
@@ -42,9 +46,14 @@ export function DashboardPage({ page, access, query, matched, rowsHtml, summary,
       crumbs={[{ label: 'Projects', href: '/projects' }, { label: access.account.name }]}
       bodyData={{ poll: `${base}/status.json`, 'poll-all': filtered || pages > 1 ? '0' : '1' }}
     >
+      {notice ? (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       <div class="head">
         <h1>{access.project.name}</h1>
-        {roleAllows(access.role, 'checks.write') ? (
+        {canWrite ? (
           <div class="actions">
             <a class="button primary" href={`${base}/checks/new`}>
               New check
@@ -63,10 +72,10 @@ export function DashboardPage({ page, access, query, matched, rowsHtml, summary,
         </nav>
       ) : null}
       {total > 0 ? (
-        <form method="get" action={base} class="filters" role="search" aria-label="Filter checks">
+        <form method="get" action={base} class="filters" role="search" aria-label="Filter checks" data-submit-on-change>
           <div class="field">
             <label for="filter-q">Name or slug</label>
-            <input id="filter-q" name="q" type="search" value={query.q} maxLength={100} />
+            <input id="filter-q" name="q" type="search" value={query.q} maxLength={100} placeholder="Name or slug" />
           </div>
           <div class="field">
             <label for="filter-status">Status</label>
@@ -92,7 +101,10 @@ export function DashboardPage({ page, access, query, matched, rowsHtml, summary,
           {query.tags.map((t) => (
             <input type="hidden" name="tag" value={t} />
           ))}
-          <button type="submit">Show</button>
+          {/* Without script: choosing a status or an order applies with this button (app.js submits on change and hides it). */}
+          <button type="submit" data-submit-button>
+            Show
+          </button>
           {filtered ? <a href={dashboardHref(base, { ...query, q: '', tags: [], status: null, page: 1 })}>Clear filter</a> : null}
         </form>
       ) : null}
@@ -119,31 +131,35 @@ export function DashboardPage({ page, access, query, matched, rowsHtml, summary,
       </p>
       {matched === 0 ? (
         total === 0 ? (
-          <EmptyDashboard base={base} pingUrlBase={pingUrlBase} canWrite={roleAllows(access.role, 'checks.write')} />
+          <EmptyDashboard base={base} pingUrlBase={pingUrlBase} canWrite={canWrite} />
         ) : (
           <div class="panel">
             <p>No checks match this filter.</p>
           </div>
         )
       ) : (
-        <div class="table-wrap">
-          <table class="cards checks-table">
-            <caption class="visually-hidden">
-              Checks of {access.project.name}, {SORTS[query.sort]}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Status</th>
-                <th scope="col">Name</th>
-                <th scope="col">Last ping</th>
-                <th scope="col">Next expected</th>
-                <th scope="col">Schedule</th>
-              </tr>
-            </thead>
-            {/* Rows are pre-rendered by preact (escaped) and reused while unchanged: dashboard-rows.ts. */}
-            <tbody dangerouslySetInnerHTML={{ __html: rowsHtml }} />
-          </table>
-        </div>
+        <>
+          {canWrite ? <BulkActionsForm base={base} csrf={page.csrf} view={dashboardHref('', query).replace(/^\?/, '')} /> : null}
+          <div class="table-wrap">
+            <table class={canWrite ? 'cards checks-table selectable' : 'cards checks-table'}>
+              <caption class="visually-hidden">
+                Checks of {access.project.name}, {SORTS[query.sort]}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Status</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Last 24 hours</th>
+                  <th scope="col">Last ping</th>
+                  <th scope="col">Next expected</th>
+                  <th scope="col">Schedule</th>
+                </tr>
+              </thead>
+              {/* Rows are pre-rendered by preact (escaped) and reused while unchanged: dashboard-rows.ts. */}
+              <tbody dangerouslySetInnerHTML={{ __html: rowsHtml }} />
+            </table>
+          </div>
+        </>
       )}
       {matched > 0 ? (
         <nav class="pager" aria-label="Pages">
