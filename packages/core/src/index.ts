@@ -70,3 +70,4 @@ export {
 export { canonicalTimeZone, legacyTimeZones } from './schedule/canonical-time-zone.js';
 export { IGNORED_PING, isIgnoredPingNote } from './state/ping-notes.js';
 export { NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from './display-names.js';
+export { STATUS_PAGE_NOTICES_CHANNEL, SUBSCRIPTION_TOKEN, confirmSubscriptionUrl, statusPageUrl, unsubscribeUrl } from './status-page/subscription-links.js';

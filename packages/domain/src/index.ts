@@ -125,3 +125,6 @@ export * from './validation/request-schema.js';
 export type { CheckBody, HttpConfig, IntegrationBody, MaintenanceBody, ScheduleInput, StatusPageBody } from './generated/request-bodies.js';
 export * from './sso/index.js';
 export * from './scim/index.js';
+export * from './subscribers/record-notice.js';
+export * from './subscribers/subscribe.js';
+export * from './subscribers/send-confirmation-mail.js';

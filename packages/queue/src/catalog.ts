@@ -24,7 +24,7 @@ import {
  * type. NEVER rename a queue: jobs already in Redis would be orphaned. Payloads may only gain
  * optional fields, so jobs enqueued by an older version still parse.
  */
-export const QUEUE_NAMES = ['probes', 'deliveries', 'test-notifications', 'probe-tests', 'probe-results'] as const;
+export const QUEUE_NAMES = ['probes', 'deliveries', 'test-notifications', 'probe-tests', 'probe-results', 'subscriber-mails'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -185,12 +185,24 @@ export const PROBE_TEST_RESULT_TTL_MS = 120_000;
 const PROBE_RESULT_JOB = object({ checkId: uuid(), location: text(LOCATION), scheduledAt: instant(), result: text(BASE64_JSON) });
 export type ProbeResultJob = PayloadOf<typeof PROBE_RESULT_JOB.fields>;
 
+/**
+ * One batch of a status page notice's subscriber mails (docs/status-pages.md, "Delivery"): the
+ * notifier's fan-out numbered the notice's deliveries in batches of SUBSCRIBER_MAILS_PER_JOB, and
+ * the rows in PostgreSQL say which are still to send, so a job run twice sends nothing twice.
+ */
+const SUBSCRIBER_MAIL_JOB = object({ noticeId: id(), batch: positiveInt() });
+export type SubscriberMailJob = PayloadOf<typeof SUBSCRIBER_MAIL_JOB.fields>;
+
+/** Mails per `subscriber-mails` job: sent one after the other over one SMTP connection. */
+export const SUBSCRIBER_MAILS_PER_JOB = 100;
+
 export interface JobPayloads {
   probes: ProbeJob;
   deliveries: DeliveryJob;
   'test-notifications': TestNotificationJob;
   'probe-tests': ProbeTestJob;
   'probe-results': ProbeResultJob;
+  'subscriber-mails': SubscriberMailJob;
 }
 
 interface Entry<N extends QueueName> {
@@ -260,6 +272,19 @@ export const CATALOG: { [N in QueueName]: Entry<N> } = {
       backoff: { type: 'exponential', delay: 1000 },
       removeOnComplete: { age: 3600, count: 50_000 },
       removeOnFail: { age: 24 * 3600, count: FAILED_JOBS_KEPT },
+    },
+  },
+  'subscriber-mails': {
+    ...validation(SUBSCRIBER_MAIL_JOB),
+    jobId: (p) => `subscriber-mails-${p.noticeId}-${p.batch}`,
+    // Retried like deliveries (the notifier's backoff, NOTIFIER_RETRY_BASE_MS); each retry sends
+    // only the batch's mails not yet sent.
+    options: {
+      attempts: DELIVERY_ATTEMPTS,
+      backoff: { type: 'delivery', delay: 15_000 },
+      removeOnComplete: { age: 24 * 3600, count: 100_000 },
+      removeOnFail: { age: 7 * 24 * 3600, count: FAILED_JOBS_KEPT },
+      stackTraceLimit: 1,
     },
   },
 };

@@ -14,6 +14,8 @@ import { createMaintenanceHold } from './delivery/maintenance-hold.js';
 import { deliveryBackoff } from './delivery/retry-backoff.js';
 import { createSmsQuota } from './delivery/sms-quota.js';
 import { startFlipIntake } from './fan-out/flip-intake.js';
+import { startNoticeIntake } from './subscribers/notice-intake.js';
+import { createSubscriberMailProcessor } from './subscribers/subscriber-mail-processor.js';
 import { createTestNotificationProcessor } from './test-notification/test-notification-processor.js';
 
 /**
@@ -32,7 +34,8 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
   const queues = new Queues(producerRedis, config.redisPrefix);
   const cipher = createCipher(config.encryptionKeys);
   const http = createHttpClient({ allowCidrs: config.outboundAllowCidrs, timeoutMs: config.httpTimeoutMs });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.emailFrom, timeoutMs: config.httpTimeoutMs });
+  const mailerSettings = { smtpUrl: config.smtpUrl, from: config.emailFrom, timeoutMs: config.httpTimeoutMs };
+  const mailer = createMailer(mailerSettings);
   const channels = createChannelSenders({ http: http.send, mailer, clock, providers: config.providers });
 
   const registry = createMetricsRegistry();
@@ -86,9 +89,24 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
     },
     { ...workerOptions, concurrency: Math.min(config.concurrency, 10) },
   );
+  const sendSubscriberMails = createSubscriberMailProcessor({
+    pool,
+    mailer: mailerSettings,
+    appBaseUrl: config.appBaseUrl,
+    logger: logger.child({ worker: 'subscriber-mails' }),
+  });
+  const subscriberMailsWorker = createWorker(
+    'subscriber-mails',
+    async (payload, job) => {
+      await sendSubscriberMails(payload, { attemptsMade: job.attemptsMade, maxAttempts: job.opts.attempts ?? DELIVERY_ATTEMPTS });
+    },
+    // Each job is a batch sent over one SMTP connection: a few batches at once keep the server busy.
+    { ...workerOptions, concurrency: Math.min(config.concurrency, 10), settings: { backoffStrategy: deliveryBackoff(config.retryBaseMs) } },
+  );
   for (const [name, worker] of [
     ['deliveries', deliveriesWorker],
     ['test-notifications', testsWorker],
+    ['subscriber-mails', subscriberMailsWorker],
   ] as const) {
     observeWorkerJobs(registry, name, worker, () => clock.now().getTime());
     worker.on('error', (err) => logger.warn({ worker: name, err: err.message }, 'worker error'));
@@ -112,6 +130,14 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
     pollIntervalMs: config.fanOutPollMs,
   });
 
+  const notices = startNoticeIntake({
+    pool,
+    databaseUrl: config.databaseUrl,
+    queues,
+    logger: logger.child({ worker: 'notice-fan-out' }),
+    pollIntervalMs: config.fanOutPollMs,
+  });
+
   let shuttingDown = false;
   const health = await startHealthServer(
     {
@@ -129,8 +155,8 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
       shuttingDown = true;
       await closeServer(health);
       // Finish the jobs in hand (each is bounded by the HTTP timeout), then close connections.
-      await intake.stop();
-      await Promise.all([deliveriesWorker.close(), testsWorker.close()]);
+      await Promise.all([intake.stop(), notices.stop()]);
+      await Promise.all([deliveriesWorker.close(), testsWorker.close(), subscriberMailsWorker.close()]);
       await queues.close();
       http.close();
       mailer.close();
