@@ -7,6 +7,7 @@ import { maintenanceSchema } from './maintenance/maintenance-input.js';
 import { privateLocationRotationSchema, privateLocationSchema } from './private-locations/private-location-input.js';
 import { remoteProbeResultsSchema } from './private-locations/remote-probe-results.js';
 import { statusPageSchema } from './status-pages/status-page-input.js';
+import { statusPageSubscriberSchema, subscriberImportSchema } from './subscribers/subscriber-input.js';
 import { listQuerySchema } from './validation/list-query.js';
 import { patchSchema, requestSchema, type JsonSchema } from './validation/request-schema.js';
 
@@ -21,6 +22,8 @@ export const REQUEST_BODIES = {
   IncidentPatch: incidentPatchSchema,
   IncidentUpdateInput: incidentUpdateSchema,
   IncidentUpdateEdit: incidentUpdateEditSchema,
+  StatusPageSubscriberInput: statusPageSubscriberSchema,
+  SubscriberImport: subscriberImportSchema,
   PrivateLocationInput: privateLocationSchema,
   LocationKeyRotation: privateLocationRotationSchema,
   RemoteProbeResults: remoteProbeResultsSchema,

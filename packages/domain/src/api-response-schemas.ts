@@ -10,6 +10,7 @@ import { IntegrationResponse } from './integrations/integration-response-schema.
 import { MaintenanceResponse } from './maintenance/maintenance-response-schema.js';
 import { PrivateLocationResponse, PrivateLocationWithKeyResponse } from './private-locations/private-location-response-schema.js';
 import { StatusPageResponse } from './status-pages/status-page-response-schema.js';
+import { StatusPageSubscriberResponse, SubscriberCountsResponse, SubscriberImportResponse } from './subscribers/subscriber-response-schema.js';
 
 /**
  * The REST API's response schemas by their name in the OpenAPI document's components, each defined
@@ -28,6 +29,9 @@ export const API_RESPONSE_SCHEMAS = {
   Flip: FlipResponse,
   Badge: BadgeResponse,
   StatusPage: StatusPageResponse,
+  StatusPageSubscriber: StatusPageSubscriberResponse,
+  SubscriberCounts: SubscriberCountsResponse,
+  SubscriberImportResult: SubscriberImportResponse,
   IncidentUpdate: IncidentUpdateResponse,
   Incident: IncidentResponse,
   PrivateLocation: PrivateLocationResponse,

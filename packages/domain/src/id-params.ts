@@ -34,3 +34,8 @@ export function incidentUpdateIdParam(value: unknown): string {
   if (typeof value !== 'string' || !UUID.test(value)) throw ApiError.notFound('incident update not found');
   return value.toLowerCase();
 }
+
+export function subscriberIdParam(value: unknown): string {
+  if (typeof value !== 'string' || !UUID.test(value)) throw ApiError.notFound('subscriber not found');
+  return value.toLowerCase();
+}

@@ -128,3 +128,7 @@ export * from './scim/index.js';
 export * from './subscribers/record-notice.js';
 export * from './subscribers/subscribe.js';
 export * from './subscribers/send-confirmation-mail.js';
+export * from './subscribers/manage-subscribers.js';
+export * from './subscribers/subscriber-input.js';
+export * from './subscribers/subscriber-presenter.js';
+export * from './subscribers/subscriber-response-schema.js';

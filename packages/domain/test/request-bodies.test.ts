@@ -20,6 +20,8 @@ const BODIES: Record<string, string> = {
   IncidentPatch: 'IncidentPatchBody',
   IncidentUpdateInput: 'IncidentUpdateBody',
   IncidentUpdateEdit: 'IncidentUpdateEditBody',
+  StatusPageSubscriberInput: 'StatusPageSubscriberBody',
+  SubscriberImport: 'SubscriberImportBody',
 };
 const PATCHES = new Set(['CheckPatch', 'IntegrationPatch', 'MaintenancePatch']);
 

@@ -3,6 +3,7 @@ import {
   eventually,
   makeCheck,
   makeProjectWithKeys,
+  startRecordingServer,
   startService,
   startSmtpCapture,
   testRedisUrl,
@@ -35,6 +36,8 @@ beforeAll(async () => {
     NOTIFIER_STALL_TIMEOUT_MS: '4000',
     NOTIFIER_FAN_OUT_POLL_MS: '200',
     DATABASE_POOL_SIZE: '5',
+    // The webhook receiver of these tests listens on loopback.
+    OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
   };
 });
 afterAll(async () => {
@@ -162,6 +165,88 @@ describe('status page subscribers', () => {
     await h.resetRateLimits();
     for (let i = 0; i < 20; i++) expect((await form(`${p.path}/subscribe`, { email: `n${i}@example.com` })).status).toBe(200);
     expect((await form(`${p.path}/subscribe`, { email: 'n20@example.com' })).status).toBe(429);
+  });
+
+  it('owners list, count, add webhooks, remove, export and import through the REST API; webhooks get JSON; every change audited', async () => {
+    const p = await publishedPage();
+    // h.call checks every response against the OpenAPI document.
+    const call = (method: string, path: string, opts: { key?: string; body?: unknown } = {}) => h.call(method, path, { key: p.rwKey, ...opts });
+    const receiver = await startRecordingServer();
+    try {
+      expect((await call('GET', '/status-page/subscribers', { key: p.roKey })).status).toBe(403); // addresses: read-write keys only
+      const hook = await call('POST', '/status-page/subscribers', { body: { kind: 'webhook', url: `${receiver.url}/hook` } });
+      expect(hook.status).toBe(201);
+      expect(hook.body.data).toMatchObject({ kind: 'webhook', url: `${receiver.url}/hook`, email: null, confirmed: true });
+      expect((await call('POST', '/status-page/subscribers', { body: { kind: 'webhook', url: `${receiver.url}/hook` } })).status).toBe(409);
+      const badUrl = await call('POST', '/status-page/subscribers', { body: { kind: 'webhook', url: 'ftp://example.com/x' } });
+      expect(badUrl.status).toBe(422);
+      expect(Object.keys(badUrl.body.errors)).toEqual(['url']);
+
+      const imported = await call('POST', '/status-page/subscribers/import', {
+        body: { csv: 'email,name\r\nOne@Example.com,One\r\n"two@example.com",Two\r\nnot-an-address\r\n\r\none@example.com\r\n' },
+      });
+      expect(imported.status).toBe(200);
+      expect(imported.body.data).toEqual({ added: 2, existing: 0, invalid: [4] });
+      expect((await form(`${p.path}/subscribe`, { email: 'waiting@example.com' })).status).toBe(200);
+      const again = await call('POST', '/status-page/subscribers/import', { body: { csv: 'one@example.com\nwaiting@example.com' } });
+      expect(again.body.data).toEqual({ added: 0, existing: 2, invalid: [] });
+      const tooMany = await call('POST', '/status-page/subscribers/import', {
+        body: { csv: Array.from({ length: 5001 }, (_, i) => `x${i}@example.com`).join('\n') },
+      });
+      expect(tooMany.status).toBe(422);
+      expect(Object.keys(tooMany.body.errors)).toEqual(['csv']);
+
+      const list = await call('GET', '/status-page/subscribers');
+      expect(list.status).toBe(200);
+      expect(list.body.counts).toEqual({ email_confirmed: 3, email_pending: 0, webhook: 1 });
+      expect(list.body.data.map((s: { email: string | null }) => s.email).sort()).toEqual([null, 'one@example.com', 'two@example.com', 'waiting@example.com']);
+
+      const csv = await fetch(`${h.api.url}/api/v1/status-page/subscribers/export`, { headers: { authorization: `Bearer ${p.rwKey}` } });
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      const lines = (await csv.text()).trimEnd().split('\r\n');
+      expect(lines[0]).toBe('email,confirmed_at');
+      expect(
+        lines
+          .slice(1)
+          .map((l) => l.split(',')[0])
+          .sort(),
+      ).toEqual(['one@example.com', 'two@example.com', 'waiting@example.com']);
+
+      const two = list.body.data.find((s: { email: string | null }) => s.email === 'two@example.com');
+      expect((await call('DELETE', `/status-page/subscribers/${two.id}`)).status).toBe(204);
+      expect((await call('DELETE', `/status-page/subscribers/${two.id}`)).status).toBe(404);
+
+      const opened = await h.call('POST', '/status-page/incidents', { key: p.rwKey, body: { title: 'Queue slow', message: 'Looking.' } });
+      await receiver.waitFor((reqs) => reqs.some((r) => r.path === '/hook'));
+      const delivered = receiver.accepted.find((r) => r.path === '/hook')!;
+      expect(delivered.headers['content-type']).toBe('application/json');
+      const body = JSON.parse(delivered.body);
+      expect(body).toMatchObject({
+        event: 'incident.opened',
+        page: { id: p.key, name: 'Acme', url: `${APP}${p.path}` },
+        incident: { id: opened.body.data.id, name: 'Queue slow', status: 'investigating' },
+        update: { id: opened.body.data.updates[0].id, status: 'investigating', body: 'Looking.' },
+      });
+      expect(delivered.headers['x-upmon-delivery']).toBe(body.delivery_id);
+      await eventually(() => mailsTo('one@example.com').length === 1 && mailsTo('waiting@example.com').length === 2);
+      expect(mailsTo('two@example.com')).toHaveLength(0);
+
+      const audit = await h.prisma.auditEvent.findMany({
+        where: { accountId: p.project.accountId, action: { startsWith: 'status_page_subscriber.' } },
+        orderBy: { id: 'asc' },
+      });
+      expect(audit.map((a) => a.action)).toEqual([
+        'status_page_subscriber.create',
+        'status_page_subscriber.import',
+        'status_page_subscriber.import',
+        'status_page_subscriber.export',
+        'status_page_subscriber.remove',
+      ]);
+      expect(audit.map((a) => a.target).join(' ')).not.toContain('@');
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('a notifier killed (SIGKILL) in the middle of the fan-out loses no mail and sends none twice', async () => {

@@ -92,6 +92,8 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
   const sendSubscriberMails = createSubscriberMailProcessor({
     pool,
     mailer: mailerSettings,
+    http: http.send,
+    clock,
     appBaseUrl: config.appBaseUrl,
     logger: logger.child({ worker: 'subscriber-mails' }),
   });

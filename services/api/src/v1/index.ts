@@ -20,6 +20,7 @@ import { pingDomainsRouter } from './routes/ping-domains.js';
 import { proberRouter } from './prober/prober-routes.js';
 import { pingsRouter } from './routes/pings.js';
 import { statusPageRouter } from './routes/status-page.js';
+import { statusPageSubscribersRouter } from './routes/status-page-subscribers.js';
 import { ssoRouter } from './routes/sso.js';
 
 /** Resource prefixes that need a key; anything else under /api/v1 that is not public is a 404. */
@@ -79,6 +80,7 @@ export function mountApiV1(app: Express, ctx: V1Context): void {
     badgesRouter(ctx),
     statusPageRouter(ctx),
     incidentsRouter(ctx),
+    statusPageSubscribersRouter(ctx),
     maintenanceRouter(ctx),
     auditLogRouter(ctx),
     ssoRouter(ctx),

@@ -29,7 +29,7 @@ export function startNoticeIntake(opts: { pool: PgPool; databaseUrl: string; que
         const { rows } = await client.query<{ batches: number }>(
           `WITH added AS (
              INSERT INTO status_page_subscriber_deliveries (notice_id, subscriber_id, batch)
-             SELECT n.id, s.id, ((row_number() OVER (ORDER BY s.id)) - 1) / $2 + 1
+             SELECT n.id, s.id, ((row_number() OVER (ORDER BY s.kind, s.id)) - 1) / $2 + 1
                FROM status_page_notices n JOIN status_page_subscribers s ON s.status_page_id = n.status_page_id
               WHERE n.id = $1 AND s.confirmed_at IS NOT NULL
              ON CONFLICT (notice_id, subscriber_id) DO NOTHING

@@ -7,7 +7,9 @@ export interface NoticeContent {
   kind: 'opened' | 'updated' | 'resolved';
   pageTitle: string;
   publicKey: string;
+  incidentId: string;
   incidentTitle: string;
+  updateId: string;
   state: string;
   message: string;
   postedAt: Date;

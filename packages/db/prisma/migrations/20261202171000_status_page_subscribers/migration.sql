@@ -8,18 +8,22 @@ SET LOCAL lock_timeout = '50ms';
 CREATE TABLE "status_page_subscribers" (
     "id" UUID NOT NULL,
     "status_page_id" UUID NOT NULL,
-    "email" TEXT NOT NULL,
+    "kind" TEXT NOT NULL DEFAULT 'email',
+    "email" TEXT,
+    "url" TEXT,
     "created_at" TIMESTAMPTZ(6) NOT NULL,
     "confirmed_at" TIMESTAMPTZ(6),
     "confirm_token_hash" TEXT,
     "confirm_expires_at" TIMESTAMPTZ(6),
     "unsubscribe_token" TEXT NOT NULL,
 
-    CONSTRAINT "status_page_subscribers_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "status_page_subscribers_pkey" PRIMARY KEY ("id"),
+    CONSTRAINT "status_page_subscribers_kind_check" CHECK (("kind" = 'email' AND "email" IS NOT NULL AND "url" IS NULL) OR ("kind" = 'webhook' AND "url" IS NOT NULL AND "email" IS NULL))
 );
 CREATE UNIQUE INDEX "status_page_subscribers_confirm_token_hash_key" ON "status_page_subscribers"("confirm_token_hash");
 CREATE UNIQUE INDEX "status_page_subscribers_unsubscribe_token_key" ON "status_page_subscribers"("unsubscribe_token");
 CREATE UNIQUE INDEX "status_page_subscribers_status_page_id_email_key" ON "status_page_subscribers"("status_page_id", "email");
+CREATE UNIQUE INDEX "status_page_subscribers_status_page_id_url_key" ON "status_page_subscribers"("status_page_id", "url");
 ALTER TABLE "status_page_subscribers" ADD CONSTRAINT "status_page_subscribers_status_page_id_fkey" FOREIGN KEY ("status_page_id") REFERENCES "status_pages"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 CREATE TABLE "status_page_notices" (
