@@ -132,7 +132,7 @@ test.each([
 
   // Another URL of the same page: the browser keeps the first for its max-age.
   await pub.goto(`${base}/status/${publicKey}?resolved`);
-  expect(await pub.locator('main h2').allTextContents()).toEqual(['Core', 'Past downtime', 'Resolved incidents']);
+  expect(await pub.locator('main h2').allTextContents()).toEqual(['Core', 'Past downtime', 'Resolved incidents', 'Get updates']);
   const history = pub.getByRole('region', { name: 'Resolved incidents' });
   expect(await history.locator('h3').textContent()).toBe(TITLE);
   expect(await history.locator('.update-meta').allTextContents()).toEqual([
