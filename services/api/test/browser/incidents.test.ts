@@ -7,7 +7,7 @@
  */
 import type { PrismaClient } from '@upmon/db';
 import { launchChromium, makeCheck, makeProject } from '@upmon/testing';
-import { axeViolations } from '../support/axe.js';
+import { expectAccessibleAndFitting } from '../support/axe.js';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
 import { recordProblems, signIn, type Page } from '../support/browser-page.js';
 import { makeUser } from '../support/web-users.js';
@@ -65,9 +65,7 @@ afterAll(async () => {
 });
 
 async function expectClean(page: Page, where: string) {
-  expect({ where, violations: await axeViolations(page) }).toEqual({ where, violations: [] });
-  const scroll = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
-  expect(scroll.doc).toBeLessThanOrEqual(scroll.view);
+  await expectAccessibleAndFitting(page, where);
   expect(await page.locator('img, b, i:not(.status-icon)').count()).toBe(0);
 }
 

@@ -5,9 +5,9 @@
  */
 import type { PrismaClient } from '@upmon/db';
 import { launchChromium, makeCheck, makeProject, startSmtpCapture, eventually } from '@upmon/testing';
-import { axeViolations } from '../support/axe.js';
+import { expectAccessibleAndFitting } from '../support/axe.js';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
-import { recordProblems, type Page } from '../support/browser-page.js';
+import { recordProblems } from '../support/browser-page.js';
 
 let h: BrowserApi;
 let prisma: PrismaClient;
@@ -40,11 +40,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function expectClean(page: Page, where: string) {
-  expect({ where, violations: await axeViolations(page) }).toEqual({ where, violations: [] });
-  const scroll = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
-  expect(scroll.doc).toBeLessThanOrEqual(scroll.view);
-}
+const expectClean = expectAccessibleAndFitting;
 
 test.each([
   ['a phone', 375, 740, 'phone'],
