@@ -28,6 +28,7 @@ import { twoFactorRouter } from './routes/two-factor.js';
 import { projectsRouter } from './routes/projects.js';
 import { publicStatusRouter } from './routes/public-status.js';
 import { statusSubscriptionsRouter } from './routes/status-subscriptions.js';
+import { statusPageSubscribersRouter } from './routes/status-page-subscribers.js';
 import { schedulePreviewRouter } from './routes/schedule-preview.js';
 import { signUpRouter } from './routes/sign-up.js';
 import { samlAcsRouter } from './routes/saml-acs.js';
@@ -98,6 +99,7 @@ export function mountWeb(app: Express, deps: WebDeps): void {
     integrationsRouter(ctx),
     statusPageSettingsRouter(ctx),
     incidentsRouter(ctx),
+    statusPageSubscribersRouter(ctx),
     maintenanceRouter(ctx),
     badgesRouter(ctx),
     accountsRouter(ctx),

@@ -99,7 +99,7 @@ test.each([
   const pub = await context.newPage();
   const publicProblems = recordProblems(pub);
   await pub.goto(`${base}/status/${publicKey}`);
-  expect(await pub.locator('main h2').allTextContents()).toEqual(['Active incidents', 'Core', 'Past downtime']);
+  expect(await pub.locator('main h2').allTextContents()).toEqual(['Active incidents', 'Core', 'Past downtime', 'Get updates']);
   const active = pub.getByRole('region', { name: 'Active incidents' });
   expect(await active.locator('h3').textContent()).toBe(TITLE);
   expect(await active.locator('.incident-components').textContent()).toBe('Affects: Core (degraded performance), API <i>v2</i> (major outage)');

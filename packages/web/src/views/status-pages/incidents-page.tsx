@@ -62,6 +62,12 @@ export function IncidentsPage({ page, access, choices, incidents, form, errors =
     <ProjectSectionPage page={page} access={access} section="status-page" label="Incidents">
       <p>
         <a href={`/projects/${access.project.id}/status-page`}>Status page settings</a>
+        {roleAllows(access.role, 'status_page.manage') ? (
+          <>
+            {' '}
+            · <a href={`/projects/${access.project.id}/status-page/subscribers`}>Subscribers</a>
+          </>
+        ) : null}
       </p>
       {notice ? (
         <p class="alert" role="status">

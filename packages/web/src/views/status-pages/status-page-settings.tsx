@@ -57,6 +57,11 @@ export function StatusPageSettingsPage({ page, access, checks, form, publicUrl, 
           members).
         </p>
       ) : null}
+      {publicUrl && canManage ? (
+        <p>
+          <a href={`${base}/subscribers`}>Subscribers</a>: who is told of each incident update by e-mail or webhook (owners and admins).
+        </p>
+      ) : null}
       {!canManage ? <p class="notice">Only owners and admins can change the status page.</p> : null}
       <form method="post" action={base} class="stack">
         <CsrfField token={page.csrf} />
