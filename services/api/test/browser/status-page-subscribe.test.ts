@@ -7,7 +7,8 @@ import type { PrismaClient } from '@upmon/db';
 import { launchChromium, makeCheck, makeProject, startSmtpCapture, eventually } from '@upmon/testing';
 import { expectAccessibleAndFitting } from '../support/axe.js';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
-import { recordProblems } from '../support/browser-page.js';
+import { recordProblems, signIn } from '../support/browser-page.js';
+import { makeUser } from '../support/web-users.js';
 
 let h: BrowserApi;
 let prisma: PrismaClient;
@@ -15,6 +16,8 @@ let browser: Awaited<ReturnType<typeof launchChromium>>;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let base: string;
 let publicKey: string;
+let projectId: string;
+let ownerEmail: string;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
@@ -31,6 +34,8 @@ beforeAll(async () => {
     },
   });
   publicKey = page.publicKey;
+  projectId = project.id;
+  ownerEmail = (await makeUser(prisma, project.accountId, 'owner', 'owner@subscribe.example.com')).email;
   browser = await launchChromium();
 });
 
@@ -93,5 +98,24 @@ test.each([
   expect(await prisma.statusPageSubscriber.count({ where: { email: `${who}@example.com` } })).toBe(0);
   // The typo's page is a 400 on purpose (Chromium logs it); nothing else went wrong.
   expect(problems).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+  await context.close();
+});
+
+test.each([
+  ['a phone', 375, 740],
+  ['a laptop', 1280, 900],
+])('on %s: the owner imports addresses and sees the subscribers; axe finds nothing', async (_label, width, height) => {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const problems = recordProblems(page);
+  await signIn(page, base, ownerEmail);
+  await page.goto(`${base}/projects/${projectId}/status-page/subscribers`);
+  await expectClean(page, 'subscribers');
+  await page.getByLabel('Addresses (CSV)').fill(`email\nimported-${width}@example.com\nnot an address`);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await page.getByRole('status').filter({ hasText: '1 added, 0 already subscribed. Lines that are not an address: 3.' }).waitFor();
+  expect(await page.locator('.subscriber', { hasText: `imported-${width}@example.com` }).count()).toBe(1);
+  await expectClean(page, 'subscribers after an import');
+  expect(problems).toEqual([]);
   await context.close();
 });
