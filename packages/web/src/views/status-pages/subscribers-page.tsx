@@ -5,6 +5,7 @@ import { FormProblems, TextArea, TextField, type FormErrors } from '../form-fiel
 import type { PageContext } from '../page-context.js';
 import { ProjectSectionPage } from '../project-section-page.js';
 import { Time } from '../time.js';
+import { ActionNotice, NoStatusPageYet } from './status-page-notices.js';
 
 export interface SubscribersPageProps {
   page: PageContext;
@@ -29,15 +30,9 @@ export function SubscribersPage({ page, access, list, form, errors = {}, notice 
         <a href={`/projects/${access.project.id}/status-page`}>Status page settings</a> ·{' '}
         <a href={`/projects/${access.project.id}/status-page/incidents`}>Incidents</a>
       </p>
-      {notice ? (
-        <p class="alert" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <ActionNotice text={notice} />
       {list === null ? (
-        <p class="notice">
-          This project has no status page yet: <a href={`/projects/${access.project.id}/status-page`}>set one up</a>; people subscribe on it.
-        </p>
+        <NoStatusPageYet projectId={access.project.id}>; people subscribe on it.</NoStatusPageYet>
       ) : (
         <>
           <p>
