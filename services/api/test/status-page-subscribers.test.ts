@@ -156,6 +156,10 @@ describe('status page subscribers', () => {
 
     expect((await form(`/status/${'0'.repeat(32)}/subscribe`, { email: 'x@example.com' })).status).toBe(404);
     expect((await fetch(`${h.api.url}${p.path}/confirm/${'A'.repeat(32)}`)).status).toBe(404);
+    // Two requests for a new address at once: both answered alike, one subscriber.
+    const both = await Promise.all([form(`${p.path}/subscribe`, { email: 'race@example.com' }), form(`${p.path}/subscribe`, { email: 'race@example.com' })]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(await h.prisma.statusPageSubscriber.count({ where: { email: 'race@example.com' } })).toBe(1);
     await h.resetRateLimits();
 
     for (let i = 0; i < 3; i++) expect((await form(`${p.path}/subscribe`, { email: 'same@example.com' })).status).toBe(200);

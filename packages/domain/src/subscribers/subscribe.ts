@@ -1,6 +1,6 @@
 import { planLimits, type PlanName } from '@upmon/core';
 import { randomToken, sha256Hex } from '@upmon/crypto';
-import type { PrismaClient } from '@upmon/db';
+import { Prisma, type PrismaClient } from '@upmon/db';
 import { isPlausibleEmail, normalizeEmail } from '@upmon/user-store';
 import { ApiError } from '../errors.js';
 
@@ -31,6 +31,16 @@ export function subscriberEmail(raw: string): string {
  * 404 for an unknown or unpublished page; 409 when the page has its plan's number of subscribers.
  */
 export async function requestSubscription(prisma: PrismaClient, publicKey: string, email: string, now: Date): Promise<SubscriptionRequest> {
+  try {
+    return await requestOnce(prisma, publicKey, email, now);
+  } catch (err) {
+    // Two requests for a new address at once: the one that lost the insert asks again (it updates).
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') return requestOnce(prisma, publicKey, email, now);
+    throw err;
+  }
+}
+
+async function requestOnce(prisma: PrismaClient, publicKey: string, email: string, now: Date): Promise<SubscriptionRequest> {
   return prisma.$transaction(async (tx) => {
     const page = await tx.statusPage.findFirst({
       where: { publicKey, enabled: true },
