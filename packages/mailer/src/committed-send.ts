@@ -16,11 +16,13 @@ export type CommittedSendResult = 'sent' | 'refused';
  */
 class CommitGatedBody extends Readable {
   private stage: 'body' | 'gate' | 'done' = 'body';
+  private settle!: (answer: CommitAnswer) => void;
+  /** What the commit said: yes, no, or never asked (the server refused before DATA). */
+  readonly answer = new Promise<CommitAnswer>((resolve) => (this.settle = resolve));
 
   constructor(
     private readonly body: Buffer,
     private readonly commit: () => Promise<boolean>,
-    private readonly onCommitted: (ok: boolean) => void,
   ) {
     super();
   }
@@ -35,14 +37,29 @@ class CommitGatedBody extends Readable {
     this.stage = 'done';
     this.commit().then(
       (ok) => {
-        this.onCommitted(ok);
+        this.settle(ok ? 'yes' : 'no');
         if (ok) this.push(null);
         else this.destroy(new Error('not committed'));
       },
-      (err: Error) => this.destroy(err),
+      (err: Error) => {
+        this.settle('never');
+        this.destroy(err);
+      },
     );
   }
+
+  /**
+   * The send failed before the commit was asked (MAIL or RCPT refused: SMTPConnection then reads
+   * this stream only to drain it): it must never be asked.
+   */
+  abandon(): void {
+    if (this.stage === 'done') return;
+    this.stage = 'done';
+    this.settle('never');
+  }
 }
+
+type CommitAnswer = 'yes' | 'no' | 'never';
 
 export interface SmtpSession {
   /**
@@ -109,22 +126,26 @@ export function openSmtpSession(settings: MailerSettings): SmtpSession {
   };
   return {
     async send(message, commit) {
-      let committed = false;
-      let refused = false;
+      let gated: CommitGatedBody | null = null;
       try {
         const node = new MailComposer({ from: settings.from, ...message }).compile();
         const body = await node.build();
         const c = await connect();
-        const gated = new CommitGatedBody(body, commit, (ok) => {
-          committed = ok;
-          refused = !ok;
-        });
-        await new Promise<void>((resolve, reject) => c.send(node.getEnvelope(), gated, (err) => (err ? reject(err) : resolve())));
+        const g = (gated = new CommitGatedBody(body, commit));
+        await new Promise<void>((resolve, reject) =>
+          c.send(node.getEnvelope(), g, (err) => {
+            if (!err) return resolve();
+            g.abandon();
+            reject(err);
+          }),
+        );
         return 'sent';
       } catch (err) {
         drop();
-        if (refused) return 'refused';
-        throw new CommittedSendError(err instanceof MailError ? err : classifySmtpError(err), committed);
+        // A commit under way when the send failed is waited for: the caller undoes a yes.
+        const answer = gated ? await gated.answer : 'never';
+        if (answer === 'no') return 'refused';
+        throw new CommittedSendError(err instanceof MailError ? err : classifySmtpError(err), answer === 'yes');
       }
     },
     close() {
