@@ -44,6 +44,7 @@ export {
 export { type Span } from './status-page/monitored-time.js';
 export { excludeMaintenance, type MaintenanceTimeline } from './status-page/maintenance-days.js';
 export { renderIncidentMarkdown, escapeHtml, INCIDENT_MESSAGE_MAX } from './status-page/incident-markdown.js';
+export { STATUS_PAGE_NOTICES_CHANNEL, SUBSCRIPTION_TOKEN, confirmSubscriptionUrl, statusPageUrl, unsubscribeUrl } from './status-page/subscription-links.js';
 export { maintenanceSpansByCheck } from './maintenance/check-maintenance-spans.js';
 export { findDependencyCycle, MAX_DEPENDENCIES } from './dependencies/dependency-cycle.js';
 export { scheduleKindOf } from './schedule/schedule-kind.js';
@@ -70,4 +71,3 @@ export {
 export { canonicalTimeZone, legacyTimeZones } from './schedule/canonical-time-zone.js';
 export { IGNORED_PING, isIgnoredPingNote } from './state/ping-notes.js';
 export { NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from './display-names.js';
-export { STATUS_PAGE_NOTICES_CHANNEL, SUBSCRIPTION_TOKEN, confirmSubscriptionUrl, statusPageUrl, unsubscribeUrl } from './status-page/subscription-links.js';

@@ -16,12 +16,12 @@ const BODIES: Record<string, string> = {
   IntegrationInput: 'IntegrationBody',
   MaintenanceInput: 'MaintenanceBody',
   StatusPageInput: 'StatusPageBody',
+  StatusPageSubscriberInput: 'StatusPageSubscriberBody',
+  SubscriberImport: 'SubscriberImportBody',
   IncidentInput: 'IncidentBody',
   IncidentPatch: 'IncidentPatchBody',
   IncidentUpdateInput: 'IncidentUpdateBody',
   IncidentUpdateEdit: 'IncidentUpdateEditBody',
-  StatusPageSubscriberInput: 'StatusPageSubscriberBody',
-  SubscriberImport: 'SubscriberImportBody',
 };
 const PATCHES = new Set(['CheckPatch', 'IntegrationPatch', 'MaintenancePatch']);
 
