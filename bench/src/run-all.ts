@@ -16,6 +16,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'web-dashboard': () => import('./web-dashboard.js'),
   'metrics-overhead': () => import('./metrics-overhead.js'),
   'status-page': () => import('./status-page.js'),
+  'subscriber-fanout': () => import('./subscriber-fanout.js'),
   'scale-10m': () => import('./scale-10m.js'),
   locations: () => import('./locations.js'),
   'code-plan': () => import('./code-plan.js'),

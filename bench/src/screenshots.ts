@@ -346,6 +346,7 @@ export async function run(): Promise<void> {
     ['maintenance', `/projects/${s.projectId}/maintenance`, ['laptop', 'phone']],
     ['status-page-settings', `/projects/${s.projectId}/status-page`, ['laptop', 'phone']],
     ['status-page', `/status/${s.statusKey}`, ['laptop', 'phone']],
+    ['status-page-subscribers', `/projects/${s.projectId}/status-page/subscribers`, ['laptop', 'phone']],
     ['incidents', `/projects/${s.projectId}/status-page/incidents`, ['laptop', 'phone']],
     ['incident', `/projects/${s.projectId}/status-page/incidents/${s.incidentId}`, ['laptop', 'phone']],
   ];

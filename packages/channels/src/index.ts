@@ -11,4 +11,5 @@ export {
   type ChannelSenders,
 } from './registry.js';
 export { DeliveryError, asDeliveryError, permanentError } from './transport/delivery-error.js';
+export { expectSuccess } from './transport/http-response.js';
 export { createHttpClient, type HttpClient, type HttpRequest, type HttpResponse, type HttpSend } from './transport/http-client.js';

@@ -46,6 +46,7 @@ export {
 export { monitoredSegments, overlapMs, splitMonitoredTime, type Span } from './status-page/monitored-time.js';
 export { excludeMaintenance, type MaintenanceTimeline } from './status-page/maintenance-days.js';
 export { renderIncidentMarkdown, escapeHtml, INCIDENT_MESSAGE_MAX } from './status-page/incident-markdown.js';
+export { STATUS_PAGE_NOTICES_CHANNEL, SUBSCRIPTION_TOKEN, confirmSubscriptionUrl, statusPageUrl, unsubscribeUrl } from './status-page/subscription-links.js';
 export { maintenanceSpansByCheck } from './maintenance/check-maintenance-spans.js';
 export { findDependencyCycle, MAX_DEPENDENCIES } from './dependencies/dependency-cycle.js';
 export { scheduleKindOf } from './schedule/schedule-kind.js';

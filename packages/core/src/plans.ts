@@ -10,12 +10,14 @@ export interface PlanLimits {
    * the default of `accounts.sms_monthly_quota`, which an operator may set per account.
    */
   smsPerMonth: number;
+  /** Subscribers of one status page (confirmed or waiting for confirmation). */
+  statusPageSubscribers: number;
 }
 
 export const PLANS: Record<PlanName, PlanLimits> = {
-  free: { apiAccess: false, checkQuota: 20, smsPerMonth: 5 },
-  pro: { apiAccess: true, checkQuota: 1_000, smsPerMonth: 100 },
-  business: { apiAccess: true, checkQuota: 100_000, smsPerMonth: 1_000 },
+  free: { apiAccess: false, checkQuota: 20, smsPerMonth: 5, statusPageSubscribers: 500 },
+  pro: { apiAccess: true, checkQuota: 1_000, smsPerMonth: 100, statusPageSubscribers: 10_000 },
+  business: { apiAccess: true, checkQuota: 100_000, smsPerMonth: 1_000, statusPageSubscribers: 100_000 },
 };
 
 export function planLimits(plan: PlanName): PlanLimits {

@@ -10,6 +10,7 @@ import { remoteProbeResultsSchema } from './private-locations/remote-probe-resul
 import { reportQuerySchema } from './reports/report-query.js';
 import { sloSchema } from './slos/slo-input.js';
 import { statusPageSchema } from './status-pages/status-page-input.js';
+import { statusPageSubscriberSchema, subscriberImportSchema } from './subscribers/subscriber-input.js';
 import { listQuerySchema } from './validation/list-query.js';
 import { listPageQuerySchema } from './lists/list-page-query.js';
 import { patchSchema, requestSchema, type JsonSchema } from './validation/request-schema.js';
@@ -25,6 +26,8 @@ export const REQUEST_BODIES = {
   IncidentPatch: incidentPatchSchema,
   IncidentUpdateInput: incidentUpdateSchema,
   IncidentUpdateEdit: incidentUpdateEditSchema,
+  StatusPageSubscriberInput: statusPageSubscriberSchema,
+  SubscriberImport: subscriberImportSchema,
   PrivateLocationInput: privateLocationSchema,
   LocationKeyRotation: privateLocationRotationSchema,
   RemoteProbeResults: remoteProbeResultsSchema,

@@ -20,6 +20,7 @@ import { PrivateLocationResponse, PrivateLocationWithKeyResponse } from './priva
 import { ReportResponse } from './reports/report-response-schema.js';
 import { SloResponse, SloStatusResponse } from './slos/slo-response-schema.js';
 import { StatusPageResponse } from './status-pages/status-page-response-schema.js';
+import { StatusPageSubscriberResponse, SubscriberCountsResponse, SubscriberImportResponse } from './subscribers/subscriber-response-schema.js';
 
 /**
  * The REST API's response schemas by their name in the OpenAPI document's components, each defined
@@ -38,6 +39,9 @@ export const API_RESPONSE_SCHEMAS = {
   Flip: FlipResponse,
   Badge: BadgeResponse,
   StatusPage: StatusPageResponse,
+  StatusPageSubscriber: StatusPageSubscriberResponse,
+  SubscriberCounts: SubscriberCountsResponse,
+  SubscriberImportResult: SubscriberImportResponse,
   IncidentUpdate: IncidentUpdateResponse,
   Incident: IncidentResponse,
   PrivateLocation: PrivateLocationResponse,

@@ -25,6 +25,11 @@ export function locationIdParam(value: unknown): string {
   return value.toLowerCase();
 }
 
+export function subscriberIdParam(value: unknown): string {
+  if (typeof value !== 'string' || !UUID.test(value)) throw ApiError.notFound('subscriber not found');
+  return value.toLowerCase();
+}
+
 export function incidentIdParam(value: unknown): string {
   if (typeof value !== 'string' || !UUID.test(value)) throw ApiError.notFound('incident not found');
   return value.toLowerCase();

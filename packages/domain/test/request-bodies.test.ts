@@ -16,6 +16,8 @@ const BODIES: Record<string, string> = {
   IntegrationInput: 'IntegrationBody',
   MaintenanceInput: 'MaintenanceBody',
   StatusPageInput: 'StatusPageBody',
+  StatusPageSubscriberInput: 'StatusPageSubscriberBody',
+  SubscriberImport: 'SubscriberImportBody',
   IncidentInput: 'IncidentBody',
   IncidentPatch: 'IncidentPatchBody',
   IncidentUpdateInput: 'IncidentUpdateBody',

@@ -12,6 +12,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe and the like); nodemailer encodes them. */
+  headers?: Record<string, string>;
+  /** `<id@host>`; nodemailer makes one when absent. */
+  messageId?: string;
 }
 
 /**
@@ -35,7 +39,8 @@ export interface Mailer {
   close(): void;
 }
 
-function classify(err: unknown): MailError {
+/** A nodemailer error as a MailError: permanent for 5xx replies and failed authentication. */
+export function classifySmtpError(err: unknown): MailError {
   const e = err as { responseCode?: number; code?: string; message?: string };
   const message = `SMTP ${e.code ?? 'error'}${e.responseCode ? ` ${e.responseCode}` : ''}: ${(e.message ?? '').slice(0, 300)}`;
   return new MailError(message, e.code === 'EAUTH' || (typeof e.responseCode === 'number' && e.responseCode >= 500));
@@ -63,7 +68,7 @@ export function createMailer(settings: MailerSettings): Mailer {
       try {
         await transporter(settings.smtpUrl).sendMail(message);
       } catch (err) {
-        throw classify(err);
+        throw classifySmtpError(err);
       }
     },
     close() {

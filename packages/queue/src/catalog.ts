@@ -24,7 +24,7 @@ import {
  * type. NEVER rename a queue: jobs already in Redis would be orphaned. Payloads may only gain
  * optional fields, so jobs enqueued by an older version still parse.
  */
-export const QUEUE_NAMES = ['probes', 'deliveries', 'test-notifications', 'probe-tests', 'probe-results', 'slo-alerts'] as const;
+export const QUEUE_NAMES = ['probes', 'deliveries', 'test-notifications', 'probe-tests', 'probe-results', 'slo-alerts', 'subscriber-mails'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -192,6 +192,17 @@ export type ProbeResultJob = PayloadOf<typeof PROBE_RESULT_JOB.fields>;
 const SLO_ALERT_JOB = object({ alertId: id(), integrationId: positiveInt(), phase: oneOf('fired', 'resolved') });
 export type SloAlertJob = PayloadOf<typeof SLO_ALERT_JOB.fields>;
 
+/**
+ * One batch of a status page notice's subscriber mails (docs/status-pages.md, "Delivery"): the
+ * notifier's fan-out numbered the notice's deliveries in batches of SUBSCRIBER_MAILS_PER_JOB, and
+ * the rows in PostgreSQL say which are still to send, so a job run twice sends nothing twice.
+ */
+const SUBSCRIBER_MAIL_JOB = object({ noticeId: id(), batch: positiveInt() });
+export type SubscriberMailJob = PayloadOf<typeof SUBSCRIBER_MAIL_JOB.fields>;
+
+/** Mails per `subscriber-mails` job: sent one after the other over one SMTP connection. */
+export const SUBSCRIBER_MAILS_PER_JOB = 100;
+
 export interface JobPayloads {
   probes: ProbeJob;
   deliveries: DeliveryJob;
@@ -199,6 +210,7 @@ export interface JobPayloads {
   'probe-tests': ProbeTestJob;
   'probe-results': ProbeResultJob;
   'slo-alerts': SloAlertJob;
+  'subscriber-mails': SubscriberMailJob;
 }
 
 interface Entry<N extends QueueName> {
@@ -215,6 +227,21 @@ interface Entry<N extends QueueName> {
 function validation(spec: FieldSpec) {
   return { schema: joiOf(spec), fastValid: fastCheckOf(spec) };
 }
+
+/**
+ * Options of the notifier's deliveries (`deliveries`, `subscriber-mails`, `slo-alerts`). 9 attempts: the first
+ * and 8 retries. `delivery` is the notifier's own backoff strategy (base × 2^n with jitter, 15 s →
+ * 32 min, ~64 min in all; longer when a provider sends Retry-After), so the base is the notifier's
+ * setting (NOTIFIER_RETRY_BASE_MS), not fixed here.
+ */
+const DELIVERY_JOB_OPTIONS: JobsOptions = {
+  attempts: DELIVERY_ATTEMPTS,
+  backoff: { type: 'delivery', delay: 15_000 },
+  removeOnComplete: { age: 24 * 3600, count: 100_000 },
+  removeOnFail: { age: 7 * 24 * 3600, count: FAILED_JOBS_KEPT },
+  // The stack of the last attempt only (9 attempts would keep 9); the error is in the delivery log.
+  stackTraceLimit: 1,
+};
 
 export const CATALOG: { [N in QueueName]: Entry<N> } = {
   probes: {
@@ -234,17 +261,7 @@ export const CATALOG: { [N in QueueName]: Entry<N> } = {
         : p.event === 'digest'
           ? `delivery-digest-${p.integrationId}-${digestKey(p.heldIds ?? [])}`
           : `delivery-${p.flipId}-${p.integrationId}`,
-    // 9 attempts: the first and 8 retries. `delivery` is the notifier's own backoff strategy
-    // (base × 2^n with jitter, 15 s → 32 min, ~64 min in all; longer when a provider sends
-    // Retry-After), so the base is the notifier's setting (NOTIFIER_RETRY_BASE_MS), not fixed here.
-    options: {
-      attempts: DELIVERY_ATTEMPTS,
-      backoff: { type: 'delivery', delay: 15_000 },
-      removeOnComplete: { age: 24 * 3600, count: 100_000 },
-      removeOnFail: { age: 7 * 24 * 3600, count: FAILED_JOBS_KEPT },
-      // The stack of the last attempt only (9 attempts would keep 9); the error is in the delivery log.
-      stackTraceLimit: 1,
-    },
+    options: DELIVERY_JOB_OPTIONS,
   },
   'test-notifications': {
     ...validation(TEST_NOTIFICATION_JOB),
@@ -274,13 +291,13 @@ export const CATALOG: { [N in QueueName]: Entry<N> } = {
     ...validation(SLO_ALERT_JOB),
     jobId: (p) => `slo-alert-${p.alertId}-${p.integrationId}-${p.phase}`,
     // Retried like deliveries (the notifier's backoff), every attempt in the delivery log.
-    options: {
-      attempts: DELIVERY_ATTEMPTS,
-      backoff: { type: 'delivery', delay: 15_000 },
-      removeOnComplete: { age: 24 * 3600, count: 10_000 },
-      removeOnFail: { age: 7 * 24 * 3600, count: FAILED_JOBS_KEPT },
-      stackTraceLimit: 1,
-    },
+    options: DELIVERY_JOB_OPTIONS,
+  },
+  'subscriber-mails': {
+    ...validation(SUBSCRIBER_MAIL_JOB),
+    jobId: (p) => `subscriber-mails-${p.noticeId}-${p.batch}`,
+    // Retried like deliveries; each retry sends only the batch's deliveries still pending.
+    options: DELIVERY_JOB_OPTIONS,
   },
 };
 

@@ -6,6 +6,8 @@ export {
   DELIVERY_ATTEMPTS,
   FAILED_JOBS_KEPT,
   PROBES_PER_JOB,
+  SUBSCRIBER_MAILS_PER_JOB,
+  type SubscriberMailJob,
   probesOf,
   probeQueueName,
   probeResultsQueueName,

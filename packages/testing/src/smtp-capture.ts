@@ -59,6 +59,9 @@ export async function startSmtpCapture(options: Partial<SMTPServerOptions> = {})
     },
     ...options,
   });
+  // A client that goes away mid-session (a notifier killed by a test) resets its connection:
+  // smtp-server reports it as an 'error' event, which is no failure of the test.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as AddressInfo).port;
   return {

@@ -30,6 +30,8 @@ import { meRouter } from './routes/me.js';
 import { twoFactorRouter } from './routes/two-factor.js';
 import { projectsRouter } from './routes/projects.js';
 import { publicStatusRouter } from './routes/public-status.js';
+import { statusSubscriptionsRouter } from './routes/status-subscriptions.js';
+import { statusPageSubscribersRouter } from './routes/status-page-subscribers.js';
 import { schedulePreviewRouter } from './routes/schedule-preview.js';
 import { signUpRouter } from './routes/sign-up.js';
 import { samlAcsRouter } from './routes/saml-acs.js';
@@ -83,6 +85,8 @@ export function mountWeb(app: Express, deps: WebDeps): void {
   web.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 500 }));
   // Acknowledgement links: the token authorises the POST, not the CSRF field (routes/ack-link.tsx).
   web.use(ackLinkRouter(ctx));
+  // Status page subscriptions: a public form and mailed links; no session (routes/status-subscriptions.tsx).
+  web.use(statusSubscriptionsRouter(ctx));
   // The SAML ACS: the IdP's signed answer authorises the POST (a cross-site form post, no CSRF token).
   web.use(samlAcsRouter(ctx));
   web.use(loadViewer(ctx), provideCsrfToken(ctx), verifyCsrf, requireTwoFactorSetUp());
@@ -99,6 +103,7 @@ export function mountWeb(app: Express, deps: WebDeps): void {
     integrationsRouter(ctx),
     statusPageSettingsRouter(ctx),
     incidentsRouter(ctx),
+    statusPageSubscribersRouter(ctx),
     maintenanceRouter(ctx),
     oncallRouter(ctx),
     reportsRouter(ctx),

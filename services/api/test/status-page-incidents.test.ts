@@ -259,7 +259,7 @@ describe('/api/v1/status-page/incidents', () => {
     expect(html).not.toContain('<img');
     expect(html).not.toContain('href="javascript');
     const headings = [...html.matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1]);
-    expect(headings).toEqual(['Active incidents', 'Core', 'Past downtime', 'Resolved incidents']);
+    expect(headings).toEqual(['Active incidents', 'Core', 'Past downtime', 'Resolved incidents', 'Get updates']);
     const active = html.slice(html.indexOf('Active incidents'), html.indexOf('<h2>Core'));
     expect(active).toContain('<h3>&lt;script>alert(&quot;t&quot;)&lt;/script> &amp; &quot;quotes&quot;</h3>');
     expect(active).toContain(

@@ -75,7 +75,7 @@ describe('status page settings in the app', () => {
       data: { checkId: lonely.id, projectId: project.id, ts: new Date(Date.now() - 3_600_000), oldStatus: 'up', newStatus: 'down', reason: 'timeout' },
     });
     const html = await (await fetch(`${h.api.url}/status/${row?.publicKey}`)).text();
-    expect([...html.matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1])).toEqual(['Ongoing downtime', 'Past downtime']);
+    expect([...html.matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1])).toEqual(['Ongoing downtime', 'Past downtime', 'Get updates']);
     expect(pageText(html)).toMatch(/Lonely was down from \d{4}-\d\d-\d\d \d\d:\d\d UTC and is still down \(1 h so far\)/);
     expect(pageText(html)).toContain('No downtime in the last 90 days.');
   });

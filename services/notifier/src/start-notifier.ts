@@ -15,6 +15,8 @@ import { deliveryBackoff } from './delivery/retry-backoff.js';
 import { createSmsQuota } from './delivery/sms-quota.js';
 import { startFlipIntake } from './fan-out/flip-intake.js';
 import { createSloAlertProcessor } from './slo-alerts/slo-alert-processor.js';
+import { startNoticeIntake } from './subscribers/notice-intake.js';
+import { createSubscriberMailProcessor } from './subscribers/subscriber-mail-processor.js';
 import { createTestNotificationProcessor } from './test-notification/test-notification-processor.js';
 
 /**
@@ -33,7 +35,8 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
   const queues = new Queues(producerRedis, config.redisPrefix);
   const cipher = createCipher(config.encryptionKeys);
   const http = createHttpClient({ allowCidrs: config.outboundAllowCidrs, timeoutMs: config.httpTimeoutMs });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.emailFrom, timeoutMs: config.httpTimeoutMs });
+  const mailerSettings = { smtpUrl: config.smtpUrl, from: config.emailFrom, timeoutMs: config.httpTimeoutMs };
+  const mailer = createMailer(mailerSettings);
   const channels = createChannelSenders({ http: http.send, mailer, clock, providers: config.providers });
 
   const registry = createMetricsRegistry();
@@ -104,10 +107,27 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
     },
     { ...workerOptions, concurrency: Math.min(config.concurrency, 10), settings: { backoffStrategy: deliveryBackoff(config.retryBaseMs) } },
   );
+  const sendSubscriberMails = createSubscriberMailProcessor({
+    pool,
+    mailer: mailerSettings,
+    http: http.send,
+    clock,
+    appBaseUrl: config.appBaseUrl,
+    logger: logger.child({ worker: 'subscriber-mails' }),
+  });
+  const subscriberMailsWorker = createWorker(
+    'subscriber-mails',
+    async (payload, job) => {
+      await sendSubscriberMails(payload, { attemptsMade: job.attemptsMade, maxAttempts: job.opts.attempts ?? DELIVERY_ATTEMPTS });
+    },
+    // Each job is a batch sent over one SMTP connection: a few batches at once keep the server busy.
+    { ...workerOptions, concurrency: Math.min(config.concurrency, 10), settings: { backoffStrategy: deliveryBackoff(config.retryBaseMs) } },
+  );
   for (const [name, worker] of [
     ['deliveries', deliveriesWorker],
     ['test-notifications', testsWorker],
     ['slo-alerts', sloAlertsWorker],
+    ['subscriber-mails', subscriberMailsWorker],
   ] as const) {
     observeWorkerJobs(registry, name, worker, () => clock.now().getTime());
     worker.on('error', (err) => logger.warn({ worker: name, err: err.message }, 'worker error'));
@@ -131,6 +151,14 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
     pollIntervalMs: config.fanOutPollMs,
   });
 
+  const notices = startNoticeIntake({
+    pool,
+    databaseUrl: config.databaseUrl,
+    queues,
+    logger: logger.child({ worker: 'notice-fan-out' }),
+    pollIntervalMs: config.fanOutPollMs,
+  });
+
   let shuttingDown = false;
   const health = await startHealthServer(
     {
@@ -148,8 +176,8 @@ export async function startNotifier(config: NotifierConfig, logger: Logger, cloc
       shuttingDown = true;
       await closeServer(health);
       // Finish the jobs in hand (each is bounded by the HTTP timeout), then close connections.
-      await intake.stop();
-      await Promise.all([deliveriesWorker.close(), testsWorker.close(), sloAlertsWorker.close()]);
+      await Promise.all([intake.stop(), notices.stop()]);
+      await Promise.all([deliveriesWorker.close(), testsWorker.close(), sloAlertsWorker.close(), subscriberMailsWorker.close()]);
       await queues.close();
       http.close();
       mailer.close();

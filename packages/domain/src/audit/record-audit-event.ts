@@ -46,6 +46,11 @@ export const AUDIT_ACTIONS = [
   'incident.post_update',
   'incident.edit_update',
   'incident.delete_update',
+  // Status page subscribers managed by the page's owners (docs/status-pages.md, "Subscribers").
+  'status_page_subscriber.create',
+  'status_page_subscriber.remove',
+  'status_page_subscriber.import',
+  'status_page_subscriber.export',
   'private_location.create',
   'private_location.rotate_key',
   'private_location.revoke',

@@ -526,6 +526,22 @@ export interface IncidentUpdateEditBody {
    */
   message: string;
 }
+export interface StatusPageSubscriberBody {
+  /**
+   * webhook (e-mail addresses subscribe on the public page, or come in by import)
+   */
+  kind: 'webhook';
+  /**
+   * Where each incident update is POSTed as JSON (through the outbound guard: no private or loopback addresses)
+   */
+  url: string;
+}
+export interface SubscriberImportBody {
+  /**
+   * Confirmed e-mail addresses, one per line, in the first column; a first line "email" is a header. Quotes as in RFC 4180.
+   */
+  csv: string;
+}
 export interface PrivateLocationInput {
   /**
    * Shown in the app and in alerts, e.g. "Office LAN" (spaces around it are dropped)

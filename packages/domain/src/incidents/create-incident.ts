@@ -5,6 +5,7 @@ import type { ProjectScope } from '../project-scope.js';
 import { resolveComponents } from './incident-components.js';
 import { INCIDENT_LIMITS, type IncidentInput } from './incident-input.js';
 import { findIncident, type IncidentWithParts } from './incident-reads.js';
+import { noticeKindOf, recordNotice } from '../subscribers/record-notice.js';
 
 /**
  * Opens an incident on the project's status page with its first update (404 without a page; 409
@@ -41,7 +42,10 @@ export async function createIncident(prisma: PrismaClient, auth: ProjectScope, i
       action: 'incident.create',
       target: incidentTarget(row),
     });
-    return findIncident(tx, auth.projectId, row.id);
+    const created = await findIncident(tx, auth.projectId, row.id);
+    const [first] = created.updates;
+    if (first) await recordNotice(tx, first.id, noticeKindOf(first, true), now);
+    return created;
   });
 }
 

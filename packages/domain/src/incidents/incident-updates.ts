@@ -5,6 +5,7 @@ import type { ProjectScope } from '../project-scope.js';
 import { incidentTarget } from './create-incident.js';
 import { INCIDENT_LIMITS, type IncidentUpdateEditInput, type IncidentUpdateInput } from './incident-input.js';
 import { findIncident, type IncidentWithParts } from './incident-reads.js';
+import { noticeKindOf, recordNotice } from '../subscribers/record-notice.js';
 
 /**
  * Posts an update: the incident takes its state (resolved sets `resolved_at`; any other state
@@ -27,6 +28,7 @@ export async function addIncidentUpdate(
       where: { id: incidentId },
       data: { state: input.state, resolvedAt: resolvedAtOf([added, ...stored.updates]), updatedAt: now },
     });
+    await recordNotice(tx, added.id, noticeKindOf(added, false), now);
     await recordAuditEvent(tx, {
       accountId: auth.accountId,
       projectId: auth.projectId,

@@ -20,6 +20,8 @@ const LIMITS = {
   mail: { perAddress: 5, perClient: 20, windowMs: 60 * MINUTE },
   // "Continue with SSO" lookups (which account verified a domain): generous for people, not for enumeration.
   'sso-lookup': { perAddress: 30, perClient: 120, windowMs: 15 * MINUTE },
+  // Status page subscriptions (docs/status-pages.md): each may mail a confirmation link to the address.
+  subscribe: { perAddress: 3, perClient: 20, windowMs: 60 * MINUTE },
 } as const;
 
 export type ThrottleKind = keyof typeof LIMITS;

@@ -3,7 +3,9 @@ import { renderToString } from 'preact-render-to-string';
 import { RenderedPageCache } from '../http/rendered-page-cache.js';
 import { STATUS_PAGE_KEY, statusPageUrl } from '@upmon/domain';
 import { notFound } from '../http/web-error.js';
+import { readStatusPageFeed } from '../queries/public-status-feed.js';
 import { readPublicStatusPage } from '../queries/public-status-page.js';
+import { incidentAtomFeed, incidentRssFeed } from '../views/status-pages/incident-feeds.js';
 import { publicMaintenanceView } from '../views/status-pages/public-maintenance-model.js';
 import { LISTED_INCIDENTS, publicStatusView } from '../views/status-pages/public-status-model.js';
 import { PublicStatusPage } from '../views/status-pages/public-status-page.js';
@@ -31,7 +33,9 @@ export function publicStatusRouter(ctx: WebContext): Router {
       const data = await readPublicStatusPage(ctx.pool, key, now, LISTED_INCIDENTS);
       if (!data) return null;
       const maintenance = publicMaintenanceView(data, now);
-      return renderToString(<PublicStatusPage view={publicStatusView(data, now)} maintenance={maintenance} assets={ctx.assets} />);
+      return renderToString(
+        <PublicStatusPage view={publicStatusView(data, now)} maintenance={maintenance} assets={ctx.assets} pageUrl={statusPageUrl('', key)} />,
+      );
     });
     if (html === null) throw notFound();
     res.status(200);
@@ -59,6 +63,29 @@ export function publicStatusRouter(ctx: WebContext): Router {
       res.setHeader('Cache-Control', STATUS_PAGE_CACHE_CONTROL);
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.end(json);
+    });
+  }
+  // Atom and RSS of the incidents and their updates (docs/status-pages.md, "Feeds"), linked from the page.
+  const feeds = [
+    ['feed.atom', 'application/atom+xml; charset=utf-8', incidentAtomFeed],
+    ['feed.rss', 'application/rss+xml; charset=utf-8', incidentRssFeed],
+  ] as const;
+  for (const [file, type, build] of feeds) {
+    r.get(`/status/:key/${file}`, async (req, res) => {
+      const key = req.params.key;
+      if (!STATUS_PAGE_KEY.test(key)) throw notFound();
+      const now = ctx.clock.now();
+      const xml = await cache.get(`${key} ${file}`, now.getTime(), async () => {
+        const feed = await readStatusPageFeed(ctx.pool, key, now);
+        if (!feed) return null;
+        return build({ pageTitle: feed.title, pageUrl: statusPageUrl(ctx.config.appBaseUrl, key), incidents: feed.incidents, now });
+      });
+      if (xml === null) throw notFound();
+      res.status(200);
+      res.setHeader('Content-Type', type);
+      res.setHeader('Cache-Control', STATUS_PAGE_CACHE_CONTROL);
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.end(xml);
     });
   }
   return r;

@@ -24,6 +24,7 @@ import { pingsRouter } from './routes/pings.js';
 import { reportsRouter } from './routes/reports.js';
 import { slosRouter } from './routes/slos.js';
 import { statusPageRouter } from './routes/status-page.js';
+import { statusPageSubscribersRouter } from './routes/status-page-subscribers.js';
 import { ssoRouter } from './routes/sso.js';
 
 /** Resource prefixes that need a key; anything else under /api/v1 that is not public is a 404. */
@@ -99,6 +100,7 @@ export function mountApiV1(app: Express, ctx: V1Context): void {
     slosRouter(ctx),
     reportsRouter(ctx),
     incidentsRouter(ctx),
+    statusPageSubscribersRouter(ctx),
     maintenanceRouter(ctx),
     auditLogRouter(ctx),
     ssoRouter(ctx),

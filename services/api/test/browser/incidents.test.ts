@@ -7,7 +7,7 @@
  */
 import type { PrismaClient } from '@upmon/db';
 import { launchChromium, makeCheck, makeProject } from '@upmon/testing';
-import { axeViolations } from '../support/axe.js';
+import { expectAccessibleAndFitting } from '../support/axe.js';
 import { startBrowserApi, type BrowserApi } from '../support/browser-api.js';
 import { recordProblems, signIn, type Page } from '../support/browser-page.js';
 import { makeUser } from '../support/web-users.js';
@@ -65,9 +65,7 @@ afterAll(async () => {
 });
 
 async function expectClean(page: Page, where: string) {
-  expect({ where, violations: await axeViolations(page) }).toEqual({ where, violations: [] });
-  const scroll = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
-  expect(scroll.doc).toBeLessThanOrEqual(scroll.view);
+  await expectAccessibleAndFitting(page, where);
   expect(await page.locator('img, b, i:not(.status-icon)').count()).toBe(0);
 }
 
@@ -101,7 +99,7 @@ test.each([
   const pub = await context.newPage();
   const publicProblems = recordProblems(pub);
   await pub.goto(`${base}/status/${publicKey}`);
-  expect(await pub.locator('main h2').allTextContents()).toEqual(['Active incidents', 'Core', 'Past downtime']);
+  expect(await pub.locator('main h2').allTextContents()).toEqual(['Active incidents', 'Core', 'Past downtime', 'Get updates']);
   const active = pub.getByRole('region', { name: 'Active incidents' });
   expect(await active.locator('h3').textContent()).toBe(TITLE);
   expect(await active.locator('.incident-components').textContent()).toBe('Affects: Core (degraded performance), API <i>v2</i> (major outage)');
@@ -132,7 +130,7 @@ test.each([
 
   // Another URL of the same page: the browser keeps the first for its max-age.
   await pub.goto(`${base}/status/${publicKey}?resolved`);
-  expect(await pub.locator('main h2').allTextContents()).toEqual(['Core', 'Past downtime', 'Resolved incidents']);
+  expect(await pub.locator('main h2').allTextContents()).toEqual(['Core', 'Past downtime', 'Resolved incidents', 'Get updates']);
   const history = pub.getByRole('region', { name: 'Resolved incidents' });
   expect(await history.locator('h3').textContent()).toBe(TITLE);
   expect(await history.locator('.update-meta').allTextContents()).toEqual([

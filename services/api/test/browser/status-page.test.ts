@@ -74,7 +74,7 @@ test.each([
   expect(res?.headers()['cache-control']).toBe('public, max-age=30');
   await expect(page.title()).resolves.toBe('Acme <b>status</b>');
   expect(await page.locator('h1').textContent()).toBe('Acme <b>status</b>');
-  expect(await page.locator('main h2').allTextContents()).toEqual(['Backups', 'Web & <i>jobs</i>', 'Ongoing downtime', 'Past downtime']);
+  expect(await page.locator('main h2').allTextContents()).toEqual(['Backups', 'Web & <i>jobs</i>', 'Ongoing downtime', 'Past downtime', 'Get updates']);
   expect(await page.locator('b, i').count()).toBe(0);
   expect(await page.locator('script').count()).toBe(0);
   const rows = page.locator('li.check');

@@ -30,3 +30,10 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     return violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
   }, TAGS);
 }
+
+/** No axe violation on the page (`where` names it in a failure), and nothing scrolls sideways. */
+export async function expectAccessibleAndFitting(page: Page, where: string): Promise<void> {
+  expect({ where, violations: await axeViolations(page) }).toEqual({ where, violations: [] });
+  const scroll = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
+  expect(scroll.doc).toBeLessThanOrEqual(scroll.view);
+}

@@ -1,9 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { FLIPS_WAITING_CHANNEL, claimWaitingFlips, markFannedOut } from '@upmon/check-store';
-import { listenPg, withPgTransaction, type PgPool } from '@upmon/db';
+import { withPgTransaction, type PgPool } from '@upmon/db';
 import type { Logger } from '@upmon/logger';
 import type { FanOutMetrics } from '@upmon/metrics';
 import type { Queues } from '@upmon/queue';
+import { startClaimLoops, type ClaimLoops } from '../claim-loop.js';
 import { planFanOut } from './fan-out-plan.js';
 import { insertEscalations, insertReminders, loadAudiences, loadEpisodeEscalations } from './fan-out-store.js';
 
@@ -21,14 +22,7 @@ export interface FlipIntakeOptions {
   pollIntervalMs: number;
 }
 
-export interface FlipIntake {
-  /** Claims and fans out what is waiting now (tests; the loops do it on their own). */
-  wake(): void;
-  stop(): Promise<void>;
-}
-
-/** Longest pause after failed claims (PostgreSQL or Redis away). */
-const MAX_BACKOFF_MS = 5_000;
+export type FlipIntake = ClaimLoops;
 
 /**
  * Takes committed flips from PostgreSQL (docs/architecture.md, "Flips handed on from
@@ -39,31 +33,6 @@ const MAX_BACKOFF_MS = 5_000;
  */
 export function startFlipIntake(opts: FlipIntakeOptions): FlipIntake {
   const { pool, queues, logger, batchSize } = opts;
-  let stopping = false;
-  let generation = 0;
-  /** Sleeping loops; `byWake`: a notification ends the sleep (not only stop()). */
-  const sleepers = new Set<{ byWake: boolean; end(): void }>();
-
-  const wake = () => {
-    generation += 1;
-    for (const s of sleepers) if (s.byWake || stopping) s.end();
-  };
-
-  /** Sleeps `ms`; with `seen`, also ends when woken (or already woken since `seen`). */
-  const sleep = (ms: number, seen?: number) =>
-    new Promise<void>((resolve) => {
-      if (stopping || (seen !== undefined && generation !== seen)) return resolve();
-      const sleeper = {
-        byWake: seen !== undefined,
-        end() {
-          clearTimeout(timer);
-          sleepers.delete(sleeper);
-          resolve();
-        },
-      };
-      const timer = setTimeout(() => sleeper.end(), ms);
-      sleepers.add(sleeper);
-    });
 
   /** One claim; returns how many flips it fanned out. */
   const claimOnce = async () => {
@@ -89,33 +58,17 @@ export function startFlipIntake(opts: FlipIntakeOptions): FlipIntake {
     return done.flips;
   };
 
-  const loop = async () => {
-    let backoff = 0;
-    while (!stopping) {
-      const seen = generation;
-      try {
-        const n = await claimOnce();
-        backoff = 0;
-        if (n >= batchSize) continue; // more may be waiting
-        await sleep(opts.pollIntervalMs, seen);
-      } catch (err) {
-        opts.metrics.failed();
-        backoff = Math.min(Math.max(backoff * 2, 100), MAX_BACKOFF_MS);
-        logger.warn({ err: (err as Error).message, retryInMs: backoff }, 'flip fan-out failed; the flips wait for the next claim');
-        await sleep(backoff);
-      }
-    }
-  };
-
-  const listener = listenPg(opts.databaseUrl, FLIPS_WAITING_CHANNEL, { onWake: wake, logger });
-  const loops = Array.from({ length: opts.parallel }, () => loop());
-  return {
-    wake,
-    async stop() {
-      stopping = true;
-      wake();
-      await Promise.all(loops);
-      await listener.close();
+  return startClaimLoops({
+    databaseUrl: opts.databaseUrl,
+    channel: FLIPS_WAITING_CHANNEL,
+    logger,
+    claimOnce,
+    batchSize,
+    parallel: opts.parallel,
+    pollIntervalMs: opts.pollIntervalMs,
+    onFailure(err, retryInMs) {
+      opts.metrics.failed();
+      logger.warn({ err: err.message, retryInMs }, 'flip fan-out failed; the flips wait for the next claim');
     },
-  };
+  });
 }

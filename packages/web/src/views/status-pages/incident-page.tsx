@@ -10,6 +10,7 @@ import { ProjectSectionPage } from '../project-section-page.js';
 import { Time } from '../time.js';
 import { ComponentFields, UpdateFields } from './incident-fields.js';
 import { IMPACT_WORDS, STATE_WORDS } from './public-incidents-model.js';
+import { ActionNotice } from './status-page-notices.js';
 
 /** Which form a page shows again with what was sent, after an error. */
 export type IncidentFormState =
@@ -43,11 +44,7 @@ export function IncidentPage({ page, access, incident, choices, impacts, sent, e
       <p>
         <a href={`/projects/${access.project.id}/status-page/incidents`}>All incidents</a>
       </p>
-      {notice ? (
-        <p class="alert" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <ActionNotice text={notice} />
       {sent === null && errors._form ? <FormProblems errors={errors} fields={[]} /> : null}
       <h2>{incident.title}</h2>
       <p>

@@ -9,6 +9,7 @@ import { ProjectSectionPage } from '../project-section-page.js';
 import { Time } from '../time.js';
 import { ComponentFields, UpdateFields } from './incident-fields.js';
 import { STATE_WORDS } from './public-incidents-model.js';
+import { ActionNotice, NoStatusPageYet } from './status-page-notices.js';
 
 /** The new-incident form as shown (empty, or as sent back with errors). */
 export interface NewIncidentForm {
@@ -62,16 +63,16 @@ export function IncidentsPage({ page, access, choices, incidents, form, errors =
     <ProjectSectionPage page={page} access={access} section="status-page" label="Incidents">
       <p>
         <a href={`/projects/${access.project.id}/status-page`}>Status page settings</a>
+        {roleAllows(access.role, 'status_page.manage') ? (
+          <>
+            {' '}
+            · <a href={`/projects/${access.project.id}/status-page/subscribers`}>Subscribers</a>
+          </>
+        ) : null}
       </p>
-      {notice ? (
-        <p class="alert" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <ActionNotice text={notice} />
       {choices === null ? (
-        <p class="notice">
-          This project has no status page yet: <a href={`/projects/${access.project.id}/status-page`}>set one up</a> to announce incidents on it.
-        </p>
+        <NoStatusPageYet projectId={access.project.id}> to announce incidents on it.</NoStatusPageYet>
       ) : (
         <>
           <h2>Open incidents</h2>

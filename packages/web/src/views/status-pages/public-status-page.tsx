@@ -7,6 +7,7 @@ import { ActiveIncidents, ResolvedIncidents } from './public-announced-incidents
 import { PublicMaintenanceBanner } from './public-maintenance-banner.js';
 import type { PublicMaintenanceView } from './public-maintenance-model.js';
 import type { DayLabel, PublicCheckView, PublicStatusView } from './public-status-model.js';
+import { SubscribeForm } from '../subscriptions/subscription-page.js';
 
 /** "99.95%": floored, so any downtime never shows as 100%. */
 export function percentText(uptime: number): string {
@@ -112,7 +113,18 @@ function IncidentList({ incidents }: { incidents: PublicStatusView['incidents'] 
 }
 
 /** The public status page: server-rendered, no JavaScript, nothing but names, statuses and times. */
-export function PublicStatusPage({ view, maintenance, assets }: { view: PublicStatusView; maintenance: PublicMaintenanceView; assets: Assets }) {
+export function PublicStatusPage({
+  view,
+  maintenance,
+  assets,
+  pageUrl,
+}: {
+  view: PublicStatusView;
+  maintenance: PublicMaintenanceView;
+  assets: Assets;
+  /** The page's own path (/status/<public key>): the subscribe form and the feeds hang under it. */
+  pageUrl: string;
+}) {
   const days = view.days.length;
   // Still open first, apart: what a visitor came to see.
   const open = view.incidents.filter((i) => i.end === null);
@@ -126,6 +138,8 @@ export function PublicStatusPage({ view, maintenance, assets }: { view: PublicSt
         <title>{view.title}</title>
         <link rel="stylesheet" href={assets.url('base.css')} />
         <link rel="stylesheet" href={assets.url('status-page.css')} />
+        <link rel="alternate" type="application/atom+xml" title={`${view.title}: incidents (Atom)`} href={`${pageUrl}/feed.atom`} />
+        <link rel="alternate" type="application/rss+xml" title={`${view.title}: incidents (RSS)`} href={`${pageUrl}/feed.rss`} />
       </head>
       <body>
         <main>
@@ -158,6 +172,14 @@ export function PublicStatusPage({ view, maintenance, assets }: { view: PublicSt
             {view.olderIncidents > 0 ? <p class="muted">{view.olderIncidents} older times down in these days are not listed.</p> : null}
           </section>
           <ResolvedIncidents incidents={view.announced.resolved} days={days} />
+          <section class="subscribe" aria-labelledby="subscribe">
+            <h2 id="subscribe">Get updates</h2>
+            <p>Incidents, their updates and their resolution by e-mail. We send a link to confirm first; every message has a link to unsubscribe.</p>
+            <SubscribeForm action={`${pageUrl}/subscribe`} />
+            <p>
+              Or follow the <a href={`${pageUrl}/feed.atom`}>Atom feed</a> or the <a href={`${pageUrl}/feed.rss`}>RSS feed</a>.
+            </p>
+          </section>
         </main>
         <footer>
           Updated {utcText(view.now)}. Times are UTC; a day runs 00:00–24:00 UTC. Uptime counts time up (or late, within its grace period) against time

@@ -4,6 +4,7 @@ import { CsrfField } from '../csrf-field.js';
 import { Checkbox, FormProblems, TextField, type FormErrors } from '../form-fields.js';
 import type { PageContext } from '../page-context.js';
 import { ProjectSectionPage } from '../project-section-page.js';
+import { ActionNotice } from './status-page-notices.js';
 
 /** What the settings form shows: the saved page or what was just sent back with errors. */
 export interface StatusPageForm {
@@ -37,11 +38,7 @@ export function StatusPageSettingsPage({ page, access, checks, form, publicUrl, 
   const slots = form.groups.length < maxGroups ? [...form.groups, ''] : form.groups;
   return (
     <ProjectSectionPage page={page} access={access} section="status-page" label="Status page">
-      {saved ? (
-        <p class="alert" role="status">
-          Saved.
-        </p>
-      ) : null}
+      <ActionNotice text={saved ? 'Saved.' : null} />
       <p>
         A public page with the chosen checks' status, a 90-day uptime bar per check and past incidents; anyone with its link can read it. Check names and group
         names are shown; nothing else about the checks (no URLs, pings or integrations).
@@ -55,6 +52,11 @@ export function StatusPageSettingsPage({ page, access, checks, form, publicUrl, 
         <p>
           <a href={`${base}/incidents`}>Incidents</a>: tell the page's readers what is wrong, what is being done and when it is fixed (owners, admins and
           members).
+        </p>
+      ) : null}
+      {publicUrl && canManage ? (
+        <p>
+          <a href={`${base}/subscribers`}>Subscribers</a>: who is told of each incident update by e-mail or webhook (owners and admins).
         </p>
       ) : null}
       {!canManage ? <p class="notice">Only owners and admins can change the status page.</p> : null}

@@ -30,10 +30,10 @@ const e = {
   401: errorResponse('Authorization missing or malformed, or key unknown or revoked'),
   403: errorResponse('Read-only key on a write endpoint, account not on Pro or Business, or check quota reached'),
   404: errorResponse(
-    "Unknown (or another project's) check, integration, maintenance window, location, incident or incident update, no status page, or unknown endpoint",
+    "Unknown (or another project's) check, integration, maintenance window, location, incident or incident update, status page subscriber, no status page, or unknown endpoint",
   ),
   409: errorResponse(
-    'Conflicts with the state of the resource: resume of a check that is not paused; acknowledgement of a check that is not down; a Telegram link for an integration of another kind; ending a maintenance window that is not in progress; too many private locations; rotating the key of a revoked location; too many open incidents or updates, or deleting the last update of an incident',
+    "Conflicts with the state of the resource: resume of a check that is not paused; acknowledgement of a check that is not down; a Telegram link for an integration of another kind; ending a maintenance window that is not in progress; too many private locations; rotating the key of a revoked location; too many open incidents or updates, or deleting the last update of an incident; a status page at its plan's number of subscribers, or a webhook URL that is a subscriber already",
   ),
   413: errorResponse('Body larger than the configured limit'),
   415: errorResponse('Body in an encoding or charset other than UTF-8 JSON'),
@@ -54,6 +54,7 @@ const sloId = { name: 'uuid', in: 'path', required: true, schema: { type: 'strin
 const incidentId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const incidentUpdateId = { name: 'update', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const locationId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+const subscriberId = { name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const listParams = inputs.listParameters;
 const pageParams = inputs.listPageParameters;
 /**
@@ -351,6 +352,66 @@ export const OPENAPI_DOCUMENT = {
         operationId: 'deleteIncidentUpdate',
         description: 'Deletes an update; the incident takes the state of its newest remaining one. 409 for its last update (delete the incident instead).',
         responses: { 200: { description: 'Deleted: the incident', ...json(dataOf(ref('Incident'))) }, ...writeErrors, 404: e[404], 409: e[409] },
+      },
+    },
+    '/status-page/subscribers': {
+      get: {
+        operationId: 'listStatusPageSubscribers',
+        description:
+          'An addition to the spec: who hears of the status page\'s incidents (docs/status-pages.md, "Subscribers"), newest first by created_at, with the counts by kind. ' +
+          'Addresses are personal data: read-write keys only. 404 while the project has no status page.',
+        parameters: listParams,
+        responses: {
+          200: {
+            description: 'Subscribers',
+            ...json({
+              type: 'object',
+              required: ['data', 'counts'],
+              additionalProperties: false,
+              properties: { data: { type: 'array', maxItems: 100, items: ref('StatusPageSubscriber') }, counts: ref('SubscriberCounts') },
+            }),
+          },
+          ...readErrors,
+          404: e[404],
+          422: e[422],
+        },
+      },
+      post: {
+        operationId: 'addStatusPageSubscriber',
+        description:
+          'Adds a webhook subscriber: each incident update is POSTed to its URL as JSON (through the outbound guard), with the same delivery_id on every attempt. ' +
+          "E-mail addresses subscribe on the public page (double opt-in) or come in by import. 409 at the plan's number of subscribers or for a URL already there.",
+        requestBody: { required: true, ...json(ref('StatusPageSubscriberInput')) },
+        responses: { 201: { description: 'Added', ...json(dataOf(ref('StatusPageSubscriber'))) }, ...writeErrors, 404: e[404], 409: e[409], 422: e[422] },
+      },
+    },
+    '/status-page/subscribers/export': {
+      get: {
+        operationId: 'exportStatusPageSubscribers',
+        description: 'The confirmed e-mail subscribers as CSV (email,confirmed_at; RFC 4180), oldest first. Read-write keys only; audited.',
+        responses: {
+          200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } },
+          ...readErrors,
+          404: e[404],
+        },
+      },
+    },
+    '/status-page/subscribers/import': {
+      post: {
+        operationId: 'importStatusPageSubscribers',
+        description:
+          'Adds confirmed e-mail subscribers from CSV text (the first column; a first line "email" is a header): at most 5,000 addresses; ' +
+          "addresses already there are kept (a waiting one is confirmed). 409, importing nothing, when the page would pass its plan's number of subscribers. Audited.",
+        requestBody: { required: true, ...json(ref('SubscriberImport')) },
+        responses: { 200: { description: 'Imported', ...json(dataOf(ref('SubscriberImportResult'))) }, ...writeErrors, 404: e[404], 409: e[409], 422: e[422] },
+      },
+    },
+    '/status-page/subscribers/{uuid}': {
+      parameters: [subscriberId],
+      delete: {
+        operationId: 'removeStatusPageSubscriber',
+        description: 'Removes a subscriber; deliveries to it not yet sent are dropped. Audited (by id, never by address).',
+        responses: { 204: { description: 'Removed' }, ...writeErrors, 404: e[404] },
       },
     },
     '/maintenance': {
