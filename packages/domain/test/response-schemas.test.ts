@@ -52,6 +52,18 @@ import {
   userNames,
   validateOncallLayerInput,
   validateOncallOverrideInput,
+  addWebhookSubscriber,
+  createSlo,
+  importSubscribers,
+  listSubscribers,
+  presentReport,
+  presentSlo,
+  presentSloStatus,
+  presentSubscriber,
+  readReport,
+  readSloStatus,
+  validateReportQuery,
+  validateSloInput,
   type JsonSchema,
 } from '@upmon/domain';
 import { emptyHistogram, responseTimeSeries } from '@upmon/core';
@@ -230,6 +242,36 @@ describe('every presenter returns what its schema describes', () => {
     expectMatches('Incident', presentIncident(edited));
     for (const u of edited.updates) expectMatches('IncidentUpdate', presentIncidentUpdate(u));
     expectMatches('Incident', presentIncident(await createIncident(w.prisma, w.scope, validateIncidentInput({ title: 'Bare', message: 'm' }), NOW)));
+  });
+
+  test('StatusPageSubscriber, SubscriberCounts and SubscriberImportResult (the page of the test above)', async () => {
+    const hook = await addWebhookSubscriber(w.prisma, w.scope, 'https://hooks.example.com/status', NOW);
+    expectMatches('StatusPageSubscriber', presentSubscriber(hook));
+    expectMatches('SubscriberImportResult', await importSubscribers(w.prisma, w.scope, 'email\nops@example.com\nnot an address\n', NOW));
+    const { rows, counts } = await listSubscribers(w.prisma, w.scope.projectId, { limit: 10 });
+    expect(rows.map((r) => r.kind).sort()).toEqual(['email', 'webhook']);
+    for (const r of rows) expectMatches('StatusPageSubscriber', presentSubscriber(r));
+    expectMatches('SubscriberCounts', counts);
+  });
+
+  test('Slo and SloStatus (a check with a latency objective, a tag over calendar months) and Report', async () => {
+    const check = await makeCheck(w.prisma, w.scope.projectId, { kind: 'http', httpConfig: { url: 'https://example.com/' }, tags: ['db'] });
+    await insertFlip(check.id, 'fail');
+    const bodies = [
+      { name: 'API up', check: check.id, target: 99.9, window: '30d', latency: { threshold_ms: 500, target: 95 } },
+      { name: 'Databases', tag: 'db', target: 99.5, window: 'calendar_month', tz: 'Europe/Riga' },
+    ];
+    for (const body of bodies) {
+      const slo = await createSlo(w.prisma, w.scope, validateSloInput(body));
+      expectMatches('Slo', presentSlo(slo));
+      expectMatches('SloStatus', presentSloStatus(await readSloStatus({ pool: w.pool, prisma: w.prisma }, slo, NOW)));
+    }
+    for (const query of [
+      { month: '2026-05', tz: 'Europe/Riga' },
+      { from: '2026-05-31T00:00:00Z', to: '2026-06-01T12:00:00Z', check: check.id },
+    ]) {
+      expectMatches('Report', presentReport(await readReport({ pool: w.pool, prisma: w.prisma }, w.scope.projectId, validateReportQuery(query), NOW)));
+    }
   });
 
   test('PrivateLocation and PrivateLocationWithKey', async () => {
