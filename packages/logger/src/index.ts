@@ -1,6 +1,7 @@
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 export type { Logger } from 'pino';
+export { redactPath, REDACTED_SEGMENT } from './redact-path.js';
 
 /** Paths never written to logs, wherever they appear in a logged object. */
 export const REDACT_PATHS = [

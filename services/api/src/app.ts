@@ -35,7 +35,7 @@ export function createApp(deps: AppDeps): Express {
   // Public badges (no key): /badge/<badge_key>/<tag>.<format>.
   app.use(badgeRouter(deps.pool));
   // Public on-call calendars (no key): /ical/oncall/<secret token>.ics (docs/oncall.md).
-  app.use(oncallFeedRouter(deps.prisma, deps.clock));
+  app.use(oncallFeedRouter(v1));
   // Each project's checks for its own Prometheus (Healthchecks' format), read with a read-only key.
   app.use(projectMetricsRouter(v1));
   // The web app: `/` and its own first path segments (web/web-paths.ts), pages and their errors.

@@ -250,6 +250,20 @@ describe('iCal feeds', () => {
     expect(await h.prisma.auditEvent.count({ where: { projectId: w.project.id, action: 'oncall_schedule.rotate_feed' } })).toBe(1);
   });
 
+  test('feeds are rate-limited per client address, unknown tokens included: 30 a minute, then 429 with Retry-After', async () => {
+    await h.resetRateLimits();
+    const w = await world();
+    const url = (await h.call('GET', `/oncall/schedules/${w.schedule}/feed`, { key: w.roKey })).body.data.url as string;
+    expect((await fetchFeed(url)).status).toBe(200);
+    for (let i = 1; i < 30; i++) expect((await fetchFeed(`https://x/ical/oncall/${'u'.repeat(32)}.ics`)).status).toBe(404);
+    const refused = await fetch(h.api.url + new URL(url).pathname);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await refused.json()).message).toMatch(/30 calendar requests per minute/);
+    await h.resetRateLimits();
+    expect((await fetchFeed(url)).status).toBe(200);
+  });
+
   test("a person's feed holds only their shifts, across the project's schedules", async () => {
     const w = await world();
     await h.call('POST', `/oncall/schedules/${w.schedule}/layers`, { key: w.rwKey, body: daily([w.ann, w.bob]) });

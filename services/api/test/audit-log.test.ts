@@ -144,6 +144,36 @@ describe('what is recorded', () => {
     expect(byKey[1]?.target).toBe(`webhook integration "hook" (${integration.body.data.id})`);
   });
 
+  test('one check paused and resumed, through the REST API and on the check page, as the bulk action records it', async () => {
+    const key = await makeApiKey(h.prisma, team.project.id, 'rw');
+    const check = await h.call('POST', '/checks', { key: key.key, body: heartbeatBody({ name: 'paused one' }) });
+    const id = check.body.data.id as string;
+    expect((await h.call('POST', `/checks/${id}/pause`, { key: key.key, body: {} })).status).toBe(200);
+    expect((await h.call('POST', `/checks/${id}/pause`, { key: key.key, body: {} })).status).toBe(200); // already paused: no event
+    expect((await h.call('POST', `/checks/${id}/resume`, { key: key.key, body: {} })).status).toBe(200);
+    const byKey = (await events()).filter((e) => e.actor_api_key_id === key.id && e.action !== 'check.create');
+    expect(byKey).toEqual([
+      expect.objectContaining({ action: 'check.pause', project_id: team.project.id, actor_kind: 'api_key', target: `check "paused one" (${id})` }),
+      expect.objectContaining({ action: 'check.resume', project_id: team.project.id, actor_kind: 'api_key', target: `check "paused one" (${id})` }),
+    ]);
+
+    await as.member!.get(`/checks/${id}`);
+    expect((await as.member!.post(`/checks/${id}/pause`)).status).toBe(303);
+    expect(await last('check.pause')).toMatchObject({
+      project_id: team.project.id,
+      actor_kind: 'user',
+      actor_user_id: team.users.member.id,
+      target: `check "paused one" (${id})`,
+    });
+    await as.member!.get(`/checks/${id}`);
+    expect((await as.member!.post(`/checks/${id}/resume`)).status).toBe(303);
+    expect(await last('check.resume')).toMatchObject({
+      project_id: team.project.id,
+      actor_user_id: team.users.member.id,
+      target: `check "paused one" (${id})`,
+    });
+  });
+
   test('the Healthchecks API and the web app go through the same domain services', async () => {
     const key = await makeApiKey(h.prisma, team.project.id, 'rw');
     const res = await fetch(`${h.api.url}/api/v3/checks/`, { method: 'POST', headers: { 'x-api-key': key.key }, body: JSON.stringify({ name: 'from hc' }) });

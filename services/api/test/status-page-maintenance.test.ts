@@ -92,6 +92,25 @@ test('under maintenance in words, a banner of active and upcoming windows of the
   expect(items).toMatch(/Scheduled from .* UTC to .* UTC\s*: Website/);
   expect(banner.match(/<li/g)).toHaveLength(2);
   for (const name of ['secret upgrade', 'cdn swap', 'far away', 'not on the page', 'Internal cron']) expect(html).not.toContain(name);
+  // Nor in the Statuspage-style JSON and the incident feeds: a window's name or scope is never public.
+  const docs = [
+    'api/v2/summary.json',
+    'api/v2/status.json',
+    'api/v2/components.json',
+    'api/v2/incidents.json',
+    'api/v2/incidents/unresolved.json',
+    'feed.atom',
+    'feed.rss',
+  ];
+  for (const doc of docs) {
+    const r = await fetch(`${h.api.url}/status/${page.publicKey}/${doc}`);
+    expect([doc, r.status]).toEqual([doc, 200]);
+    const body = await r.text();
+    for (const name of ['secret upgrade', 'pg-3', 'cdn swap', 'far away', 'not on the page']) expect([doc, body.includes(name)]).toEqual([doc, false]);
+  }
+  const summary = await (await fetch(`${h.api.url}/status/${page.publicKey}/api/v2/summary.json`)).json();
+  expect(summary.components.find((c: { name: string }) => c.name === 'Database')?.status).toBe('major_outage');
+  expect(summary.scheduled_maintenances).toEqual([]);
 });
 
 test('no banner, no tag and no day marked without maintenance', async () => {

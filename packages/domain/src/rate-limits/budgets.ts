@@ -8,6 +8,11 @@ export const CHECK_CHANGES_PER_HOUR = 60;
 export const AUTH_FAILURES_PER_MINUTE = 60;
 /** E-mail verification links mailed per account: each goes to an address nobody has confirmed yet. */
 export const VERIFICATION_MAILS_PER_HOUR = 20;
+/**
+ * On-call iCal feed requests per client address: calendar apps poll each feed every few minutes at
+ * most, and one request may compute many schedules over 97 days (docs/oncall.md, "iCal feeds").
+ */
+export const ONCALL_FEED_REQUESTS_PER_MINUTE = 30;
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -28,6 +33,11 @@ export function checkChangeBudgets(prefix: string, op: 'create' | 'delete', acco
 /** Named by the client's address (IPv6: its /64, what one subscriber usually gets). */
 export function authFailureBudgets(prefix: string, client: string): Budget[] {
   return [{ key: `${prefix}:ratelimit:auth-failures:${client}`, limit: AUTH_FAILURES_PER_MINUTE, windowMs: MINUTE }];
+}
+
+/** Named by the client's address (IPv6: its /64), spent before the feed's token is looked up. */
+export function oncallFeedBudgets(prefix: string, client: string): Budget[] {
+  return [{ key: `${prefix}:ratelimit:oncall-feed:${client}`, limit: ONCALL_FEED_REQUESTS_PER_MINUTE, windowMs: MINUTE }];
 }
 
 /**

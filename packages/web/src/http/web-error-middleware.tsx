@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler } from 'express';
-import type { Logger } from '@upmon/logger';
+import { redactPath, type Logger } from '@upmon/logger';
 import { ApiError } from '@upmon/domain';
 import { MessagePage } from '../views/message-page.js';
 import type { Assets } from './assets.js';
@@ -48,7 +48,7 @@ export function webErrorMiddleware(logger: Logger, assets: Assets): ErrorRequest
       message = 'The form could not be read.';
     } else {
       const errorId = randomUUID();
-      logger.error({ err, errorId, method: req.method, path: req.path }, 'unhandled error');
+      logger.error({ err, errorId, method: req.method, path: redactPath(req.path) }, 'unhandled error');
       for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
       sendPage(
         res,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler } from 'express';
-import type { Logger } from '@upmon/logger';
+import { redactPath, type Logger } from '@upmon/logger';
 import { ApiError, type ApiErrorCode } from '@upmon/domain';
 
 /** body-parser's error types → our codes (it throws plain errors with `type` and `status`). */
@@ -57,7 +57,7 @@ export function errorMiddleware(logger: Logger, opts: { shape?: (status: number,
       return;
     }
     const errorId = randomUUID();
-    logger.error({ err, errorId, method: req.method, path: req.path }, 'unhandled error');
+    logger.error({ err, errorId, method: req.method, path: redactPath(req.path) }, 'unhandled error');
     const a = shape(500, { message: 'internal server error', error_id: errorId });
     res.status(a.status).json(a.body);
   };
