@@ -6,6 +6,7 @@ const UUID = '3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b';
 const COMMON: [QueueName, Record<string, unknown>][] = [
   ['slo-alerts', { alertId: '12', integrationId: 7, phase: 'fired' }],
   ['slo-alerts', { alertId: '12', integrationId: 7, phase: 'resolved' }],
+  ['subscriber-mails', { noticeId: '31', batch: 1 }],
   ['test-notifications', { integrationId: 7, requestId: UUID }],
   ['probe-tests', { requestId: 'AbCdEf0123456789xyz_-', kind: 'tcp', config: 'c2VhbGVkIGNvbmZpZw==' }],
   ['deliveries', { integrationId: 7, checkId: UUID, event: 'down', flipId: '42' }],
