@@ -87,3 +87,26 @@ test.each([
   expect(problems).toEqual([]);
   await context.close();
 });
+
+test('with the mouse: drag a check onto another line of its group, the move is announced, Save keeps the order', async () => {
+  const context = await w.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const problems = recordProblems(page);
+  await signIn(page, w.h.base, w.email);
+  await page.goto(`${w.h.base}/projects/${w.projectId}/status-page`);
+  const before = await savedOrder(1);
+  const [first, second, third] = before as [string, string, string];
+  await page.dragAndDrop(`#order-${first} .check-order-name`, `#order-${third} .check-order-name`, { targetPosition: { x: 5, y: 20 } });
+  expect(await page.locator('ol.check-order[data-group="1"] > li').evaluateAll((rows) => rows.slice(0, 3).map((r) => r.getAttribute('data-check-id')))).toEqual(
+    [second, third, first],
+  );
+  expect(await page.locator('[data-order-status]').textContent()).toBe(
+    `${await page.locator(`#order-${first} .check-order-name`).textContent()} moved to place 3 of 15 in Jobs. Save the status page to keep the order.`,
+  );
+  expect(await page.locator(`button[value="up:${second}"]`).isDisabled()).toBe(true);
+  expect((await savedOrder(1)).slice(0, 3)).toEqual([first, second, third]);
+  await Promise.all([page.waitForURL(/saved=1/), page.getByRole('button', { name: 'Save status page' }).click()]);
+  expect(await savedOrder(1)).toEqual([second, third, first, ...before.slice(3)]);
+  expect(problems).toEqual([]);
+  await context.close();
+});

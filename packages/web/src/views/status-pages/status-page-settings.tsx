@@ -152,11 +152,13 @@ export function StatusPageSettingsPage({ page, access, checks, form, publicUrl, 
           <legend>Checks</legend>
           {checks.length === 0 ? <p class="muted">This project has no checks yet.</p> : null}
           <p class="hint" id="check-order-hint">
-            Choose each check's group (or “Not shown”); “Move up” and “Move down” change its place in its group and save at once.
+            Choose each check's group (or “Not shown”); “Move up” and “Move down” change its place in its group and save at once. You can also drag a check to a
+            new place in its group, then save.
           </p>
           {slots.map((name, i) => (
             <CheckOrderList title={name || `Group ${i + 1}`} rows={shownIn(i)} slots={slots} group={i} moved={moved} />
           ))}
+          <p class="visually-hidden" role="status" data-order-status></p>
           <CheckOrderList title="Not shown" rows={hidden} slots={slots} group={null} moved={moved} />
         </fieldset>
         {canManage ? <button type="submit">Save status page</button> : null}
