@@ -118,10 +118,20 @@ describe('status page settings in the app', () => {
       expect(page.status).toBe(200);
       expect(pageText(page.text)).toContain('Only owners and admins can change the status page.');
       expect(page.text).not.toContain('Save status page');
+      const preview = await as[role]!.get(`${settings()}/preview`);
+      expect(preview.status).toBe(200);
+      expect(preview.headers.get('cache-control')).toBe('no-store');
+      expect(pageText(preview.text)).toContain('Acme status');
       const res = await as[role]!.post(settings(), { title: 'taken over', 'groups.0.name': 'x' });
       expect(res.status).toBe(403);
     }
     expect((await saved())?.title).toBe('Acme status');
+  });
+
+  test('the preview is for the account only: signed out, it sends to sign-in', async () => {
+    const res = await fetch(`${h.api.url}${settings()}/preview`, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toMatch(/sign-in/);
   });
 
   test('a form without the CSRF token is refused', async () => {

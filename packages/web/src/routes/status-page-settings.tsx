@@ -1,4 +1,5 @@
 import { Router, type Response } from 'express';
+import { renderToString } from 'preact-render-to-string';
 import {
   type FieldErrors,
   listCheckNames,
@@ -10,6 +11,11 @@ import {
 } from '@upmon/domain';
 import { asForm, checked, field, fields, type FormBody } from '../forms/form-values.js';
 import { formErrorsOf } from '../http/form-errors.js';
+import { notFound } from '../http/web-error.js';
+import { readPublicStatusPage } from '../queries/public-status-page.js';
+import { publicMaintenanceView } from '../views/status-pages/public-maintenance-model.js';
+import { LISTED_INCIDENTS, publicStatusView } from '../views/status-pages/public-status-model.js';
+import { PublicStatusPage } from '../views/status-pages/public-status-page.js';
 import { projectAccess, requireRole, type ProjectAccess } from '../http/project-access.js';
 import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
@@ -102,6 +108,27 @@ export function statusPageSettingsRouter(ctx: WebContext): Router {
   r.get('/projects/:id/status-page', async (req, res) => {
     const moved = typeof req.query.moved === 'string' && moveOf(req.query.moved) ? req.query.moved : undefined;
     await show(res, await projectAccess(ctx, viewerOf(res) as Viewer, req.params.id), { saved: req.query.saved === '1', moved });
+  });
+
+  // The public page as saved, for anyone in the account, published or not, never cached (docs/web.md).
+  r.get('/projects/:id/status-page/preview', async (req, res) => {
+    const access = await projectAccess(ctx, viewerOf(res) as Viewer, req.params.id);
+    const saved = await readStatusPageSettings(ctx.prisma, access.project.id);
+    const now = ctx.clock.now();
+    const data = saved ? await readPublicStatusPage(ctx.pool, saved.publicKey, now, LISTED_INCIDENTS, true) : null;
+    if (!saved || !data) throw notFound();
+    const html = renderToString(
+      <PublicStatusPage
+        view={publicStatusView(data, now)}
+        maintenance={publicMaintenanceView(data, now)}
+        assets={ctx.assets}
+        pageUrl={statusPageUrl('', saved.publicKey)}
+      />,
+    );
+    res.status(200);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(`<!doctype html>${html}`);
   });
 
   r.post('/projects/:id/status-page', async (req, res) => {

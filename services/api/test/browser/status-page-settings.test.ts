@@ -88,7 +88,7 @@ test.each([
   await context.close();
 });
 
-test('with the mouse: drag a check onto another line of its group, the move is announced, Save keeps the order', async () => {
+test('with the mouse: drag a check onto another line of its group, the move is announced, Save keeps the order, Preview shows it', async () => {
   const context = await w.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const problems = recordProblems(page);
@@ -107,6 +107,15 @@ test('with the mouse: drag a check onto another line of its group, the move is a
   expect((await savedOrder(1)).slice(0, 3)).toEqual([first, second, third]);
   await Promise.all([page.waitForURL(/saved=1/), page.getByRole('button', { name: 'Save status page' }).click()]);
   expect(await savedOrder(1)).toEqual([second, third, first, ...before.slice(3)]);
+
+  // Preview: the public page as saved, even unpublished, with the new order.
+  await w.prisma.statusPage.update({ where: { projectId: w.projectId }, data: { enabled: false } });
+  await page.getByRole('link', { name: 'Preview' }).click();
+  await page.waitForURL(/\/status-page\/preview$/);
+  const names = await w.prisma.check.findMany({ where: { id: { in: [first, second, third] } } });
+  const nameOf = (id: string) => names.find((c) => c.id === id)?.name;
+  expect((await page.locator('li.check .check-name').allTextContents()).slice(30, 33)).toEqual([nameOf(second), nameOf(third), nameOf(first)]);
+  expect(await axeViolations(page)).toEqual([]);
   expect(problems).toEqual([]);
   await context.close();
 });

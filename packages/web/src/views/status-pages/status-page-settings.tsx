@@ -118,6 +118,11 @@ export function StatusPageSettingsPage({ page, access, checks, form, publicUrl, 
       ) : null}
       {publicUrl ? (
         <p>
+          <a href={`${base}/preview`}>Preview</a>: the public page as last saved, published or not (save first to see a new order).
+        </p>
+      ) : null}
+      {publicUrl ? (
+        <p>
           <a href={`${base}/incidents`}>Incidents</a>: tell the page's readers what is wrong, what is being done and when it is fixed (owners, admins and
           members).
         </p>
