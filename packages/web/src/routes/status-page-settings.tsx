@@ -1,5 +1,4 @@
 import { Router, type Response } from 'express';
-import { renderToString } from 'preact-render-to-string';
 import {
   type FieldErrors,
   listCheckNames,
@@ -13,9 +12,8 @@ import { asForm, checked, field, fields, type FormBody } from '../forms/form-val
 import { formErrorsOf } from '../http/form-errors.js';
 import { notFound } from '../http/web-error.js';
 import { readPublicStatusPage } from '../queries/public-status-page.js';
-import { publicMaintenanceView } from '../views/status-pages/public-maintenance-model.js';
-import { LISTED_INCIDENTS, publicStatusView } from '../views/status-pages/public-status-model.js';
-import { PublicStatusPage } from '../views/status-pages/public-status-page.js';
+import { LISTED_INCIDENTS } from '../views/status-pages/public-status-model.js';
+import { publicStatusHtml } from './public-status.js';
 import { projectAccess, requireRole, type ProjectAccess } from '../http/project-access.js';
 import { pageContext, sendPage } from '../http/render.js';
 import { requireViewer } from '../http/require-viewer.js';
@@ -117,14 +115,7 @@ export function statusPageSettingsRouter(ctx: WebContext): Router {
     const now = ctx.clock.now();
     const data = saved ? await readPublicStatusPage(ctx.pool, saved.publicKey, now, LISTED_INCIDENTS, true) : null;
     if (!saved || !data) throw notFound();
-    const html = renderToString(
-      <PublicStatusPage
-        view={publicStatusView(data, now)}
-        maintenance={publicMaintenanceView(data, now)}
-        assets={ctx.assets}
-        pageUrl={statusPageUrl('', saved.publicKey)}
-      />,
-    );
+    const html = publicStatusHtml(data, now, ctx.assets, saved.publicKey);
     res.status(200);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
