@@ -10,6 +10,7 @@ import { watchTestDelivery } from './test-delivery.js';
 import { enableSecurityKeys } from './security-keys.js';
 import { enableSubmitOnChange } from './submit-on-change.js';
 import { enableBulkActions } from './bulk-actions.js';
+import { enableCheckOrder } from './check-order.js';
 
 enableZoneChoice(document);
 enableChosenZoneFields(document);
@@ -23,6 +24,7 @@ enableMaintenanceForm(document);
 enableSecurityKeys(document);
 enableSubmitOnChange(document);
 enableBulkActions(document);
+enableCheckOrder(document);
 // A form's problem list takes the focus (autofocus is not honoured on a non-control everywhere),
 // and its links put the focus in their field (following a #fragment only scrolls to it).
 const problemList = document.querySelector('[data-focus-on-load]');

@@ -32,10 +32,9 @@ describe('status page settings in the app', () => {
       enabled: '1',
       'groups.0.name': 'Frontend',
       'groups.1.name': '',
+      order: [web.id, api.id, cron.id],
       [`group_${web.id}`]: '0',
-      [`place_${web.id}`]: '1',
       [`group_${api.id}`]: '0',
-      [`place_${api.id}`]: '2',
       [`group_${cron.id}`]: '',
     });
     expect(res.status).toBe(303);
@@ -52,6 +51,39 @@ describe('status page settings in the app', () => {
     expect(text).toContain('Frontend');
     expect(text).toMatch(/Web\s*■\s*down/);
     expect(text).not.toContain('Cron');
+  });
+
+  test('a move button swaps its check with its neighbour in its group, saves, and comes back with that button focused', async () => {
+    const row = await saved();
+    const [web, api] = row?.groups[0]?.checks.map((c) => c.checkId) ?? [];
+    const cron = (await h.prisma.check.findFirstOrThrow({ where: { projectId: team.project.id, name: 'Cron' } })).id;
+    const res = await as.admin!.submit(settings(), settings(), {
+      title: 'Acme status',
+      enabled: '1',
+      'groups.0.name': 'Frontend',
+      order: [web!, api!, cron],
+      [`group_${web}`]: '0',
+      [`group_${api}`]: '0',
+      [`group_${cron}`]: '',
+      move: `down:${web}`,
+    });
+    expect(res.status).toBe(303);
+    expect(res.location).toBe(`${settings()}?saved=1&moved=down:${web}`);
+    expect((await saved())?.groups.map((g) => g.checks.map((c) => c.checkId))).toEqual([[api, web]]);
+    const again = await as.admin!.get(`${settings()}?saved=1&moved=down:${web}`);
+    // Now last of its group: its "down" button is disabled, so "up" takes the focus.
+    expect(again.text).toMatch(new RegExp(`value="up:${web}"[^>]*autofocus`));
+    // And back up.
+    await as.admin!.submit(settings(), settings(), {
+      title: 'Acme status',
+      enabled: '1',
+      'groups.0.name': 'Frontend',
+      order: [api!, web!, cron],
+      [`group_${web}`]: '0',
+      [`group_${api}`]: '0',
+      move: `up:${web}`,
+    });
+    expect((await saved())?.groups.map((g) => g.checks.map((c) => c.checkId))).toEqual([[web, api]]);
   });
 
   test('errors come back next to the form, nothing saved: an over-long title', async () => {
@@ -86,10 +118,20 @@ describe('status page settings in the app', () => {
       expect(page.status).toBe(200);
       expect(pageText(page.text)).toContain('Only owners and admins can change the status page.');
       expect(page.text).not.toContain('Save status page');
+      const preview = await as[role]!.get(`${settings()}/preview`);
+      expect(preview.status).toBe(200);
+      expect(preview.headers.get('cache-control')).toBe('no-store');
+      expect(pageText(preview.text)).toContain('Acme status');
       const res = await as[role]!.post(settings(), { title: 'taken over', 'groups.0.name': 'x' });
       expect(res.status).toBe(403);
     }
     expect((await saved())?.title).toBe('Acme status');
+  });
+
+  test('the preview is for the account only: signed out, it sends to sign-in', async () => {
+    const res = await fetch(`${h.api.url}${settings()}/preview`, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toMatch(/sign-in/);
   });
 
   test('a form without the CSRF token is refused', async () => {

@@ -26,10 +26,10 @@ type Row = Omit<PublicIncidentData, 'startedAt' | 'resolvedAt' | 'updates'> & {
  * (at most 20 by the API's limit) and the newest LISTED_RESOLVED_INCIDENTS resolved since `since`
  * (the first shown day), each with its components and updates, in one query.
  */
-export async function readStatusPageIncidents(pool: pg.Pool, publicKey: string, since: Date): Promise<PublicIncidentData[]> {
+export async function readStatusPageIncidents(pool: pg.Pool, publicKey: string, since: Date, unpublished = false): Promise<PublicIncidentData[]> {
   const { rows } = await pool.query<Row>({
     name: 'status-page-incidents',
-    text: `WITH page AS (SELECT id FROM status_pages WHERE public_key = $1 AND enabled),
+    text: `WITH page AS (SELECT id FROM status_pages WHERE public_key = $1 AND (enabled OR $3::boolean)),
                 shown AS (
                   (SELECT i.* FROM status_page_incidents i, page WHERE i.status_page_id = page.id AND i.resolved_at IS NULL)
                   UNION ALL
@@ -44,7 +44,7 @@ export async function readStatusPageIncidents(pool: pg.Pool, publicKey: string, 
                               FROM status_page_incident_updates u WHERE u.incident_id = s.id), '[]') AS updates
              FROM shown s
             ORDER BY s.started_at DESC, s.id DESC`,
-    values: [publicKey, since],
+    values: [publicKey, since, unpublished],
   });
   return rows.map((r) => ({
     id: r.id,

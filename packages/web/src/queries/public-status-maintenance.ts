@@ -13,7 +13,7 @@ export interface PublicMaintenanceData {
  * for the page's maintenance section and for taking maintenance out of its uptime: one query for
  * the windows of all the page's checks. Window names are not read: they are never shown.
  */
-export async function readStatusPageWindows(pool: pg.Pool, publicKey: string): Promise<MaintenanceWindowSpec[]> {
+export async function readStatusPageWindows(pool: pg.Pool, publicKey: string, unpublished = false): Promise<MaintenanceWindowSpec[]> {
   const { rows } = await pool.query<{
     scope: string;
     tags: string[] | null;
@@ -28,8 +28,8 @@ export async function readStatusPageWindows(pool: pg.Pool, publicKey: string): P
     name: 'status-page-windows',
     text: `SELECT w.scope, w.tags, w.check_ids, w.starts_at, w.ends_at, w.schedule, w.tz, w.duration_min, w.ended_at
              FROM status_pages sp JOIN maintenance_windows w ON w.project_id = sp.project_id
-            WHERE sp.public_key = $1 AND sp.enabled`,
-    values: [publicKey],
+            WHERE sp.public_key = $1 AND (sp.enabled OR $2::boolean)`,
+    values: [publicKey, unpublished],
   });
   return rows.map((w) =>
     maintenanceSpecOf({

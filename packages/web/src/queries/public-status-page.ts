@@ -24,19 +24,25 @@ export interface PublicStatusPageData {
 }
 
 /**
- * An enabled status page by its public key, with its groups, their checks (name, status, created),
+ * An enabled status page (or, for the settings' preview, any: `unpublished`) by its public key, with its groups, their checks (name, status, created),
  * the project's maintenance windows, and each check's uptime history (stored day rollups plus
  * recent flips, with the maintenance that applied to it taken out: `readUptimeHistories`), or
  * null. Raw SQL on this public path: one query for the page and its checks, one for the
  * windows and one for the announced incidents, side by side, then those of `readUptimeHistories` for all the checks together (no
  * per-check round trips).
  */
-export async function readPublicStatusPage(pool: pg.Pool, publicKey: string, now: Date, listLimit: number): Promise<PublicStatusPageData | null> {
+export async function readPublicStatusPage(
+  pool: pg.Pool,
+  publicKey: string,
+  now: Date,
+  listLimit: number,
+  unpublished = false,
+): Promise<PublicStatusPageData | null> {
   const firstDay = utcDayStart(now.getTime()) - (STATUS_PAGE_DAYS - 1) * 86_400_000;
   const [{ rows }, windows, incidents] = await Promise.all([
-    readPageChecks(pool, publicKey),
-    readStatusPageWindows(pool, publicKey),
-    readStatusPageIncidents(pool, publicKey, new Date(firstDay)),
+    readPageChecks(pool, publicKey, unpublished),
+    readStatusPageWindows(pool, publicKey, unpublished),
+    readStatusPageIncidents(pool, publicKey, new Date(firstDay), unpublished),
   ]);
   const first = rows[0];
   if (!first) return null;
@@ -81,7 +87,7 @@ export async function readPublicStatusPage(pool: pg.Pool, publicKey: string, now
 }
 
 /** The page's title, groups and checks in page order, one row per check (a group without checks: one row of nulls). */
-function readPageChecks(pool: pg.Pool, publicKey: string) {
+function readPageChecks(pool: pg.Pool, publicKey: string, unpublished: boolean) {
   return pool.query<{
     title: string;
     group_id: number | null;
@@ -99,8 +105,8 @@ function readPageChecks(pool: pg.Pool, publicKey: string) {
              LEFT JOIN status_page_groups g ON g.status_page_id = sp.id
              LEFT JOIN status_page_checks sc ON sc.group_id = g.id
              LEFT JOIN checks c ON c.id = sc.check_id
-            WHERE sp.public_key = $1 AND sp.enabled
+            WHERE sp.public_key = $1 AND (sp.enabled OR $2::boolean)
             ORDER BY g.position, sc.position`,
-    values: [publicKey],
+    values: [publicKey, unpublished],
   });
 }

@@ -4,7 +4,8 @@ import { RenderedPageCache } from '../http/rendered-page-cache.js';
 import { STATUS_PAGE_KEY, statusPageUrl } from '@upmon/domain';
 import { notFound } from '../http/web-error.js';
 import { readStatusPageFeed } from '../queries/public-status-feed.js';
-import { readPublicStatusPage } from '../queries/public-status-page.js';
+import { readPublicStatusPage, type PublicStatusPageData } from '../queries/public-status-page.js';
+import type { Assets } from '../http/assets.js';
 import { incidentAtomFeed, incidentRssFeed } from '../views/status-pages/incident-feeds.js';
 import { publicMaintenanceView } from '../views/status-pages/public-maintenance-model.js';
 import { LISTED_INCIDENTS, publicStatusView } from '../views/status-pages/public-status-model.js';
@@ -16,6 +17,18 @@ import type { WebContext } from '../web-context.js';
 const STATUS_PAGE_CACHE_CONTROL = 'public, max-age=30';
 /** Rendered pages kept in memory, at most (a 100-check page with busy flips is ~0.5 MB of HTML). */
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The public status page's HTML (without the doctype): here, and the settings' preview. */
+export function publicStatusHtml(data: PublicStatusPageData, now: Date, assets: Assets, publicKey: string): string {
+  return renderToString(
+    <PublicStatusPage
+      view={publicStatusView(data, now)}
+      maintenance={publicMaintenanceView(data, now)}
+      assets={assets}
+      pageUrl={statusPageUrl('', publicKey)}
+    />,
+  );
+}
 
 /**
  * GET /status/<public_key>: a project's public status page (docs/status-pages.md), and its
@@ -31,11 +44,7 @@ export function publicStatusRouter(ctx: WebContext): Router {
     const now = ctx.clock.now();
     const html = await cache.get(key, now.getTime(), async () => {
       const data = await readPublicStatusPage(ctx.pool, key, now, LISTED_INCIDENTS);
-      if (!data) return null;
-      const maintenance = publicMaintenanceView(data, now);
-      return renderToString(
-        <PublicStatusPage view={publicStatusView(data, now)} maintenance={maintenance} assets={ctx.assets} pageUrl={statusPageUrl('', key)} />,
-      );
+      return data ? publicStatusHtml(data, now, ctx.assets, key) : null;
     });
     if (html === null) throw notFound();
     res.status(200);
