@@ -1,3 +1,4 @@
+import { presentOncallLayer } from './oncall-presenter.js';
 import type { OncallLayer, PrismaClient } from '@upmon/db';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
 import { ApiError } from '../errors.js';
@@ -40,20 +41,10 @@ async function findLayer(schedule: OncallScheduleWithLayers, layerId: string): P
   return layer;
 }
 
-/** The API body of a stored layer: what an update's partial body is merged onto. */
+/** The API body of a stored layer (its response without id and created_at): what an update's partial body is merged onto. */
 export function layerBodyOf(l: OncallLayer): Record<string, unknown> {
-  return {
-    name: l.name,
-    position: l.position,
-    users: l.userIds,
-    rotation: { unit: l.rotationUnit, count: l.rotationCount },
-    anchor_date: l.anchorDate,
-    handoff_time: l.handoffTime,
-    tz: l.tz,
-    starts_at: l.startsAt?.toISOString() ?? null,
-    ends_at: l.endsAt?.toISOString() ?? null,
-    restrictions: l.restrictions,
-  };
+  const { id: _id, created_at: _createdAt, ...body } = presentOncallLayer(l);
+  return body;
 }
 
 /** Partial update: absent fields keep their values, the merged layer is validated as a whole. */
